@@ -1,0 +1,23 @@
+/** Test projects by suffix (STYLE.md): unit = pure, int = real PostgreSQL/Redis, e2e = HTTP. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+}];
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^@carecircle/libs$': '<rootDir>/../libs/src/index.ts' },
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/../libs/src'], testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/src/**/*.e2e.spec.ts'] },
+  ],
+};

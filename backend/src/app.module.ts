@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from './config/app-config';
+import { ormConfig } from './database/orm.config';
+import { CareRecipientsModule } from './modules/care-recipients';
+import { IdentityModule } from './modules/identity';
+import { PlatformModule } from './platform/platform.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    const serveFrontend = config.roles.includes('api') && existsSync(config.frontendDist);
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        PlatformModule.forRoot(config, databaseUrl, ormConfig(databaseUrl)),
+        CqrsModule.forRoot(),
+        IdentityModule,
+        CareRecipientsModule,
+        ...(serveFrontend ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })] : []),
+      ],
+    };
+  }
+}

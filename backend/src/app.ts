@@ -1,0 +1,49 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { ErrorRequestHandler } from 'express';
+import { Logger } from 'nestjs-pino';
+import type { Pool } from 'pg';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { PG_POOL } from './platform/database/database.tokens';
+import { HttpExceptionFilter } from './platform/http/http-exception.filter';
+import { requestGuards } from './platform/http/request-guards.middleware';
+import { createValidationPipe } from './platform/http/validation';
+import { resolveSessionSecret, sessionMiddleware } from './platform/session/session';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** Builds the Nest application with every HTTP rule of DESIGN.md; used by main.ts and the e2e tests. */
+export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+
+  const pool = app.get<Pool>(PG_POOL);
+  app.use('/api', requestGuards({ multipartPaths: [/^\/upload$/] }));
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  const filter = new HttpExceptionFilter();
+  // body-parser errors (bad JSON, too large) happen before routing: answer them like any other error.
+  const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+    if (!(error as { type?: string }).type) return next(error);
+    filter.catch(error, { switchToHttp: () => ({ getResponse: () => res }) } as never);
+  };
+  app.use(bodyErrors);
+  app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(filter);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('CareCircle API').setDescription('Family care coordination').setVersion('0.1.0').build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+  return app;
+}

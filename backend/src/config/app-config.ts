@@ -1,0 +1,127 @@
+/** The roles one process can run (DESIGN.md, Scale-out). */
+export const APP_ROLES = ['api', 'worker', 'projector'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+
+export interface AppConfig {
+  port: number;
+  /** Unset means: the default local server, or an embedded PostgreSQL when none answers. */
+  databaseUrl: string | null;
+  redisUrl: string;
+  eventStoreConnectionString: string | null;
+  sessionSecret: string | null;
+  adminEmails: string[];
+  roles: AppRole[];
+  stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
+  google: { clientId: string; clientSecret: string } | null;
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Where the built front end is served from. */
+  frontendDist: string;
+  /** Separates Bull queues of parallel test runs. */
+  queuePrefix: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/carecircle';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Reads and validates the environment; every problem is named in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: string }): AppConfig {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const value = text(name);
+    if (value === null) return null;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got ${parsed.protocol}//)`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return value;
+  };
+
+  let port = 3000;
+  if (text('PORT') !== null) {
+    port = Number(text('PORT'));
+    if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push('PORT must be a whole number from 1 to 65535');
+  }
+
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']) ?? 'redis://127.0.0.1:6379';
+  const eventStoreConnectionString = url('EVENTSTORE_CONNECTION_STRING', ['esdb:', 'esdb+discover:']);
+
+  const sessionSecret = text('SESSION_SECRET');
+  if (sessionSecret !== null && sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters');
+
+  const adminEmails = (text('ADMIN_EMAILS') ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails) if (!EMAIL.test(email)) problems.push(`ADMIN_EMAILS has an invalid email: ${email}`);
+
+  const roles = (text('APP_ROLES') ?? APP_ROLES.join(','))
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const role of roles) {
+    if (!APP_ROLES.includes(role as AppRole)) problems.push(`APP_ROLES has an unknown role: ${role} (known: ${APP_ROLES.join(', ')})`);
+  }
+  if (roles.length === 0) problems.push(`APP_ROLES must name at least one of ${APP_ROLES.join(', ')}`);
+
+  const group = <T>(names: string[], required: string[], build: () => T): T | null => {
+    const set = names.filter((n) => text(n) !== null);
+    if (set.length === 0) return null;
+    const missing = required.filter((n) => text(n) === null);
+    if (missing.length > 0) {
+      problems.push(`${missing.join(' and ')} must be set together with ${set.join(', ')}`);
+      return null;
+    }
+    return build();
+  };
+  const stripe = group(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'], ['STRIPE_SECRET_KEY'], () => ({
+    secretKey: text('STRIPE_SECRET_KEY')!,
+    webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
+    publishableKey: text('STRIPE_PUBLISHABLE_KEY'),
+  }));
+  const google = group(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], () => ({
+    clientId: text('GOOGLE_CLIENT_ID')!,
+    clientSecret: text('GOOGLE_CLIENT_SECRET')!,
+  }));
+  const vapid = group(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'], ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], () => ({
+    publicKey: text('VAPID_PUBLIC_KEY')!,
+    privateKey: text('VAPID_PRIVATE_KEY')!,
+    subject: text('VAPID_SUBJECT') ?? 'mailto:support@carecircle.local',
+  }));
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    databaseUrl,
+    redisUrl,
+    eventStoreConnectionString,
+    sessionSecret,
+    adminEmails,
+    roles: [...new Set(roles)] as AppRole[],
+    stripe,
+    google,
+    vapid,
+    frontendDist: text('FRONTEND_DIST') ?? defaults.frontendDist,
+    queuePrefix: text('QUEUE_PREFIX') ?? 'carecircle',
+    logLevel: text('LOG_LEVEL') ?? 'info',
+  };
+}
+
+/** Nest injection token for AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,77 @@
+import { ConfigError, loadConfig } from './app-config';
+
+const defaults = { frontendDist: '/app/frontend/dist' };
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    expect(loadConfig({}, defaults)).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: 'redis://127.0.0.1:6379',
+      eventStoreConnectionString: null,
+      sessionSecret: null,
+      adminEmails: [],
+      roles: ['api', 'worker', 'projector'],
+      stripe: null,
+      google: null,
+      vapid: null,
+    });
+  });
+
+  it('reads every variable of the design table', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATABASE_URL: 'postgres://app@db:5432/carecircle',
+        REDIS_URL: 'redis://cache:6379',
+        EVENTSTORE_CONNECTION_STRING: 'esdb://eventstore:2113?tls=false',
+        SESSION_SECRET: 's'.repeat(32),
+        ADMIN_EMAILS: 'Boss@Example.com, second@example.com',
+        APP_ROLES: 'api,projector',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        VAPID_PUBLIC_KEY: 'pub',
+        VAPID_PRIVATE_KEY: 'priv',
+      },
+      defaults,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://app@db:5432/carecircle',
+      redisUrl: 'redis://cache:6379',
+      eventStoreConnectionString: 'esdb://eventstore:2113?tls=false',
+      adminEmails: ['boss@example.com', 'second@example.com'],
+      roles: ['api', 'projector'],
+      stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
+      google: { clientId: 'id', clientSecret: 'secret' },
+      vapid: { publicKey: 'pub', privateKey: 'priv' },
+    });
+  });
+
+  it('names every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig(
+        {
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://db/x',
+          REDIS_URL: 'not a url',
+          SESSION_SECRET: 'short',
+          ADMIN_EMAILS: 'boss@',
+          APP_ROLES: 'api,cron',
+          GOOGLE_CLIENT_ID: 'id',
+        },
+        defaults,
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET']) {
+      expect(problems).toContain(name);
+    }
+    expect((error as ConfigError).problems).toHaveLength(7);
+  });
+});

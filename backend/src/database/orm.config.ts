@@ -1,0 +1,24 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { CareRecipientsEntities } from '../modules/care-recipients';
+import { IdentityEntities } from '../modules/identity';
+import { ProjectionCheckpointEntity } from '../platform/projections/projection-checkpoint.entity';
+import { Migration20261121000001 } from './migrations/Migration20261121000001';
+
+/** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
+export function ormConfig(clientUrl: string): Options {
+  return defineConfig({
+    clientUrl,
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities],
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: [{ name: 'Migration20261121000001', class: Migration20261121000001 }],
+      transactional: true,
+      snapshot: false,
+      silent: true,
+    },
+    pool: { min: 0, max: 10 },
+    allowGlobalContext: false,
+    debug: false,
+  });
+}

@@ -1,0 +1,38 @@
+import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Child, User } from '@carecircle/libs';
+import { ChildrenQuery } from '../read-models/children/children.query';
+
+const CHILD_ACCESS = 'care-recipients:child-access';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ChildAccessNeed = 'read' | 'edit';
+
+/**
+ * The one policy for every child-scoped route: the route's `:childId` (or `:id`) must name a
+ * recipient the signed-in user may see (404 otherwise, so other families learn nothing), and for
+ * 'edit' one they may change (403). The checked recipient is left on the request as `child`.
+ */
+export const ChildAccess = (need: ChildAccessNeed, param = 'childId') => SetMetadata(CHILD_ACCESS, { need, param });
+
+@Injectable()
+export class ChildAccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly children: ChildrenQuery,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.get<{ need: ChildAccessNeed; param: string } | undefined>(CHILD_ACCESS, context.getHandler());
+    if (!rule) return true;
+    const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
+    const childId = req.params[rule.param];
+    if (typeof childId !== 'string' || !UUID.test(childId)) throw new BadRequestException('Care recipient id must be a UUID');
+    const child = req.user ? await this.children.getFor(req.user.id, childId) : null;
+    if (!child) throw new NotFoundException('Care recipient not found');
+    if (rule.need === 'edit' && !child.canEdit) throw new ForbiddenException('You can view this care recipient but not change it');
+    req.child = child;
+    return true;
+  }
+}

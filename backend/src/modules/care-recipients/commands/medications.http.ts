@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import type { Request } from 'express';
+import type { Medication, MedicationInput } from '@carecircle/libs';
+import { commandMetadata } from '../../../platform/http/command-metadata';
+import { ChildAccess, ChildAccessGuard } from '../access/child-access.guard';
+import { MedicationsQuery } from '../read-models/medications/medications.query';
+import { ExecuteCareRecipientCommand } from './care-recipient-command.handler';
+
+const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
+
+export class MedicationDto implements MedicationInput {
+  @MaxLength(200) @IsString({ message: 'Medication name is required' }) name!: string;
+  @MaxLength(200) @IsString({ message: 'Dosage is required' }) dosage!: string;
+  @ValidateIf(nullable) @IsString() @MaxLength(2000) instructions?: string | null;
+  @ValidateIf(nullable) @IsString() @MaxLength(2000) photoUrl?: string | null;
+}
+
+export class MedicationUpdateDto implements Partial<MedicationInput> {
+  @IsOptional() @IsString() @MaxLength(200) name?: string;
+  @IsOptional() @IsString() @MaxLength(200) dosage?: string;
+  @ValidateIf(nullable) @IsString() @MaxLength(2000) instructions?: string | null;
+  @ValidateIf(nullable) @IsString() @MaxLength(2000) photoUrl?: string | null;
+}
+
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Medication not found') });
+
+@ApiTags('medications')
+@Controller('children/:childId/medications')
+@UseGuards(ChildAccessGuard)
+export class MedicationsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly medications: MedicationsQuery,
+  ) {}
+
+  @Post()
+  @ChildAccess('edit')
+  async add(@Param('childId') childId: string, @Body() body: MedicationDto, @Req() req: Request): Promise<Medication> {
+    const medicationId = randomUUID();
+    await this.commands.execute(
+      new ExecuteCareRecipientCommand(childId, { type: 'AddMedication', data: { medicationId, input: body }, metadata: commandMetadata(req) }),
+    );
+    return (await this.medications.byId(childId, medicationId))!;
+  }
+
+  @Put(':id')
+  @ChildAccess('edit')
+  async update(
+    @Param('childId') childId: string,
+    @Param('id', uuid) medicationId: string,
+    @Body() body: MedicationUpdateDto,
+    @Req() req: Request,
+  ): Promise<Medication> {
+    await this.commands.execute(
+      new ExecuteCareRecipientCommand(childId, { type: 'UpdateMedication', data: { medicationId, input: body }, metadata: commandMetadata(req) }),
+    );
+    return (await this.medications.byId(childId, medicationId))!;
+  }
+
+  @Delete(':id')
+  @ChildAccess('edit')
+  @HttpCode(204)
+  async remove(@Param('childId') childId: string, @Param('id', uuid) medicationId: string, @Req() req: Request): Promise<void> {
+    await this.commands.execute(
+      new ExecuteCareRecipientCommand(childId, { type: 'RemoveMedication', data: { medicationId }, metadata: commandMetadata(req) }),
+    );
+  }
+}

@@ -1,0 +1,195 @@
+import {
+  CHILD_FIRST_NAME_REQUIRED,
+  CHILD_LAST_NAME_REQUIRED,
+  MEDICATION_DOSAGE_REQUIRED,
+  MEDICATION_NAME_REQUIRED,
+  splitFullName,
+  type ChildInput,
+  type MedicationInput,
+} from '@carecircle/libs';
+import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import { DomainError } from '../../../platform/commands/domain-error';
+import {
+  evolveCareRecipient,
+  initialCareRecipientState,
+  type CareRecipientDetails,
+  type CareRecipientEvent,
+  type CareRecipientState,
+  type MedicationDetails,
+} from './care-recipient';
+
+type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
+export type CareRecipientCommand =
+  | Command<'AddCareRecipient', { childId: string; input: ChildInput }>
+  | Command<'UpdateCareRecipient', { input: ChildInput }>
+  | Command<'RemoveCareRecipient', Record<string, never>>
+  | Command<'GrantCaregiverAccess', { userId: string; canEdit: boolean }>
+  | Command<'AddMedication', { medicationId: string; input: MedicationInput }>
+  | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput> }>
+  | Command<'RemoveMedication', { medicationId: string }>;
+
+const invalid = (field: string, message: string) => new DomainError('CARE_RECIPIENTS.INVALID', 'invalid', message, [{ field, message }]);
+const notFound = () => new DomainError('CARE_RECIPIENTS.NOT_FOUND', 'not_found', 'Care recipient not found');
+const medicationNotFound = () => new DomainError('CARE_RECIPIENTS.MEDICATION_NOT_FOUND', 'not_found', 'Medication not found');
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** Empty becomes null; a date or date-time becomes yyyy-mm-dd; anything else is refused. */
+export function normalizeDateOfBirth(value: string | null | undefined, today: string): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const match = DATE.exec(value.trim());
+  const parsed = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : null;
+  if (!match || !parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== match[0]) {
+    throw invalid('dateOfBirth', 'Date of birth must be a date (yyyy-mm-dd)');
+  }
+  if (match[0] > today) throw invalid('dateOfBirth', 'Date of birth cannot be in the future');
+  return match[0];
+}
+
+const optional = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
+
+/**
+ * Reads either payload shape the spec names: firstName/lastName (both then required), or a single
+ * `name` (the schedule-text flow) split into first and last name. `medicalConditions` and
+ * `medicalNotes` are the same field under two names. Returns only the fields that were sent.
+ */
+export function readChildInput(input: ChildInput, today: string, isNew: boolean): Partial<CareRecipientDetails> {
+  const details: Partial<CareRecipientDetails> = {};
+  if (input.name !== undefined && input.firstName === undefined && input.lastName === undefined) {
+    const { firstName, lastName } = splitFullName(input.name);
+    if (!firstName) throw invalid('name', CHILD_FIRST_NAME_REQUIRED);
+    Object.assign(details, { firstName, lastName });
+  } else if (isNew || input.firstName !== undefined || input.lastName !== undefined) {
+    const firstName = (input.firstName ?? '').trim();
+    const lastName = (input.lastName ?? '').trim();
+    if (!firstName) throw invalid('firstName', CHILD_FIRST_NAME_REQUIRED);
+    if (!lastName) throw invalid('lastName', CHILD_LAST_NAME_REQUIRED);
+    Object.assign(details, { firstName, lastName });
+  }
+  if (input.dateOfBirth !== undefined) details.dateOfBirth = normalizeDateOfBirth(input.dateOfBirth, today);
+  const fields = {
+    medicalNotes: optional(input.medicalNotes ?? input.medicalConditions),
+    notes: optional(input.notes),
+    gender: optional(input.gender),
+    phone: optional(input.phone),
+    email: optional(input.email),
+    profileImageUrl: optional(input.profileImageUrl),
+  };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(details, { [key]: value });
+  return details;
+}
+
+function readMedicationInput(input: Partial<MedicationInput>, complete: boolean): Partial<MedicationDetails> {
+  const details: Partial<MedicationDetails> = {};
+  if (complete || input.name !== undefined) {
+    if (!input.name?.trim()) throw invalid('name', MEDICATION_NAME_REQUIRED);
+    details.name = input.name.trim();
+  }
+  if (complete || input.dosage !== undefined) {
+    if (!input.dosage?.trim()) throw invalid('dosage', MEDICATION_DOSAGE_REQUIRED);
+    details.dosage = input.dosage.trim();
+  }
+  const instructions = optional(input.instructions);
+  const photoUrl = optional(input.photoUrl);
+  if (complete || instructions !== undefined) details.instructions = instructions ?? null;
+  if (complete || photoUrl !== undefined) details.photoUrl = photoUrl ?? null;
+  return details;
+}
+
+/** Only changed fields; nothing when the update changes nothing. */
+function changed<T extends object>(current: T, next: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key as keyof T] !== value)) as Partial<T>;
+}
+
+type Active = Extract<CareRecipientState, { status: 'active' }>;
+
+/** Who may do what: the primary caregiver everything; shared caregivers read, and edit when canEdit. */
+function authorize(state: CareRecipientState, actorId: string | null, need: 'edit' | 'own'): Active {
+  if (state.status !== 'active' || actorId === null) throw notFound();
+  if (state.primaryCaregiverId === actorId) return state;
+  if (!(actorId in state.access)) throw notFound();
+  if (need === 'own' || !state.access[actorId]) {
+    throw new DomainError('CARE_RECIPIENTS.FORBIDDEN', 'forbidden', 'You can view this care recipient but not change it');
+  }
+  return state;
+}
+
+export function decideCareRecipient(command: CareRecipientCommand, state: CareRecipientState): CareRecipientEvent[] {
+  const { actorId, occurredAt: at } = command.metadata;
+  const today = at.slice(0, 10);
+  switch (command.type) {
+    case 'AddCareRecipient': {
+      if (state.status !== 'none') throw new DomainError('CARE_RECIPIENTS.ALREADY_EXISTS', 'conflict', 'This care recipient already exists');
+      if (actorId === null) throw notFound();
+      const details = readChildInput(command.data.input, today, true);
+      return [
+        {
+          type: 'CareRecipientAdded',
+          data: {
+            childId: command.data.childId,
+            primaryCaregiverId: actorId,
+            firstName: details.firstName!,
+            lastName: details.lastName!,
+            dateOfBirth: details.dateOfBirth ?? null,
+            medicalNotes: details.medicalNotes ?? null,
+            notes: details.notes ?? null,
+            gender: details.gender ?? null,
+            phone: details.phone ?? null,
+            email: details.email ?? null,
+            profileImageUrl: details.profileImageUrl ?? null,
+            addedAt: at,
+          },
+        },
+      ];
+    }
+    case 'UpdateCareRecipient': {
+      const active = authorize(state, actorId, 'edit');
+      const changes = changed(active.details, readChildInput(command.data.input, today, false));
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'CareRecipientUpdated', data: { ...changes, childId: active.childId, updatedAt: at } }];
+    }
+    case 'RemoveCareRecipient': {
+      const active = authorize(state, actorId, 'own');
+      return [{ type: 'CareRecipientRemoved', data: { childId: active.childId, removedAt: at } }];
+    }
+    case 'GrantCaregiverAccess': {
+      const active = authorize(state, actorId, 'own');
+      const { userId, canEdit } = command.data;
+      if (userId === active.primaryCaregiverId || active.access[userId] === canEdit) return [];
+      return [{ type: 'CaregiverAccessGranted', data: { childId: active.childId, userId, canEdit, grantedAt: at } }];
+    }
+    case 'AddMedication': {
+      const active = authorize(state, actorId, 'edit');
+      const { medicationId, input } = command.data;
+      if (active.medications[medicationId]) return [];
+      const details = readMedicationInput(input, true) as MedicationDetails;
+      return [{ type: 'MedicationAdded', data: { ...details, childId: active.childId, medicationId, addedAt: at } }];
+    }
+    case 'UpdateMedication': {
+      const active = authorize(state, actorId, 'edit');
+      const { medicationId, input } = command.data;
+      const current = active.medications[medicationId];
+      if (!current) throw medicationNotFound();
+      const changes = changed(current, readMedicationInput(input, false));
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'MedicationUpdated', data: { ...changes, childId: active.childId, medicationId, updatedAt: at } }];
+    }
+    case 'RemoveMedication': {
+      const active = authorize(state, actorId, 'edit');
+      const { medicationId } = command.data;
+      if (!active.medications[medicationId]) throw medicationNotFound();
+      return [{ type: 'MedicationRemoved', data: { childId: active.childId, medicationId, removedAt: at } }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const careRecipientDecider: Decider<CareRecipientCommand, CareRecipientEvent, CareRecipientState> = {
+  decide: decideCareRecipient,
+  evolve: evolveCareRecipient,
+  initialState: initialCareRecipientState,
+};

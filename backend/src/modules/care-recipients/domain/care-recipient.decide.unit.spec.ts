@@ -1,0 +1,209 @@
+import { deciderSpec } from '../../../test-support/decider-spec';
+import type { CareRecipientEvent } from './care-recipient';
+import { careRecipientDecider, normalizeDateOfBirth, readChildInput } from './care-recipient.decide';
+
+const at = '2026-11-21T08:00:00.000Z';
+const meta = (actorId: string | null = 'parent') => ({ actorId, correlationId: 'c1', occurredAt: at });
+const spec = deciderSpec(careRecipientDecider);
+
+const added: CareRecipientEvent = {
+  type: 'CareRecipientAdded',
+  data: {
+    childId: 'child',
+    primaryCaregiverId: 'parent',
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    dateOfBirth: '2018-03-04',
+    medicalNotes: 'Spina bifida',
+    notes: null,
+    gender: null,
+    phone: null,
+    email: null,
+    profileImageUrl: null,
+    addedAt: at,
+  },
+};
+const medication: CareRecipientEvent = {
+  type: 'MedicationAdded',
+  data: { childId: 'child', medicationId: 'med', name: 'Oxybutynin', dosage: '0.5 ml', instructions: null, photoUrl: null, addedAt: at },
+};
+const shared = (userId: string, canEdit: boolean): CareRecipientEvent => ({
+  type: 'CaregiverAccessGranted',
+  data: { childId: 'child', userId, canEdit, grantedAt: at },
+});
+const removed: CareRecipientEvent = { type: 'CareRecipientRemoved', data: { childId: 'child', removedAt: at } };
+
+describe('care recipient decider', () => {
+  describe('AddCareRecipient', () => {
+    const add = (input: object, actorId: string | null = 'parent') => ({
+      type: 'AddCareRecipient' as const,
+      data: { childId: 'child', input },
+      metadata: meta(actorId),
+    });
+
+    it('adds with the dashboard shape; medicalConditions is stored as medical notes', () => {
+      spec
+        .given([])
+        .when(add({ firstName: 'Maya', lastName: 'Lopez', dateOfBirth: '2018-03-04', medicalConditions: 'Spina bifida' }))
+        .then([added]);
+    });
+
+    it('adds with the schedule-text shape: name split into first and last name', () => {
+      spec
+        .given([])
+        .when(add({ name: 'Maya Lopez', dateOfBirth: '2018-03-04T00:00:00.000Z', medicalNotes: 'Spina bifida', gender: 'female' }))
+        .then([{ ...added, data: { ...added.data, gender: 'female' } }]);
+    });
+
+    it('turns an empty date of birth into null', () => {
+      spec
+        .given([])
+        .when(add({ firstName: 'Maya', lastName: 'Lopez', dateOfBirth: '' }))
+        .then([{ ...added, data: { ...added.data, dateOfBirth: null, medicalNotes: null } }]);
+    });
+
+    it.each([
+      [{ lastName: 'Lopez' }, 'First name is required'],
+      [{ firstName: '  ', lastName: 'Lopez' }, 'First name is required'],
+      [{ firstName: 'Maya' }, 'Last name is required'],
+      [{ firstName: 'Maya', lastName: '' }, 'Last name is required'],
+      [{}, 'First name is required'],
+      [{ name: '   ' }, 'First name is required'],
+    ])('refuses %p with %p', (input, message) => {
+      spec.given([]).when(add(input)).thenThrows('CARE_RECIPIENTS.INVALID', message);
+    });
+
+    it('refuses an impossible or future date of birth', () => {
+      spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth: '2018-02-30' })).thenThrows('CARE_RECIPIENTS.INVALID');
+      spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth: '2030-01-01' })).thenThrows('CARE_RECIPIENTS.INVALID');
+      spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth: 'yesterday' })).thenThrows('CARE_RECIPIENTS.INVALID');
+    });
+
+    it('refuses to add the same recipient twice', () => {
+      spec.given([added]).when(add({ firstName: 'Maya', lastName: 'Lopez' })).thenThrows('CARE_RECIPIENTS.ALREADY_EXISTS');
+    });
+  });
+
+  describe('UpdateCareRecipient', () => {
+    const update = (input: object, actorId = 'parent') => ({ type: 'UpdateCareRecipient' as const, data: { input }, metadata: meta(actorId) });
+
+    it('records only what changed', () => {
+      spec
+        .given([added])
+        .when(update({ firstName: 'Maya', lastName: 'Lopez-Cruz', phone: '555-0100', medicalNotes: 'Spina bifida' }))
+        .then([{ type: 'CareRecipientUpdated', data: { childId: 'child', lastName: 'Lopez-Cruz', phone: '555-0100', updatedAt: at } }]);
+    });
+
+    it('accepts the settings edit shape (name, phone, email)', () => {
+      spec
+        .given([added])
+        .when(update({ name: 'Maya Rose Lopez', email: 'maya@example.com' }))
+        .then([{ type: 'CareRecipientUpdated', data: { childId: 'child', firstName: 'Maya Rose', email: 'maya@example.com', updatedAt: at } }]);
+    });
+
+    it('records nothing when nothing changed', () => {
+      spec.given([added]).when(update({ firstName: 'Maya', lastName: 'Lopez' })).then([]);
+    });
+
+    it('lets a caregiver with edit access change it, not one with view access, and hides it from others', () => {
+      spec.given([added, shared('editor', true)]).when(update({ notes: 'Loves music' }, 'editor')).then([
+        { type: 'CareRecipientUpdated', data: { childId: 'child', notes: 'Loves music', updatedAt: at } },
+      ]);
+      spec.given([added, shared('viewer', false)]).when(update({ notes: 'x' }, 'viewer')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+      spec.given([added]).when(update({ notes: 'x' }, 'stranger')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+    });
+
+    it('refuses a removed or unknown recipient', () => {
+      spec.given([added, removed]).when(update({ notes: 'x' })).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+      spec.given([]).when(update({ notes: 'x' })).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+    });
+  });
+
+  describe('RemoveCareRecipient', () => {
+    const remove = (actorId = 'parent') => ({ type: 'RemoveCareRecipient' as const, data: {}, metadata: meta(actorId) });
+
+    it('removes for the primary caregiver only', () => {
+      spec.given([added, medication]).when(remove()).then([removed]);
+      spec.given([added, shared('editor', true)]).when(remove('editor')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+    });
+
+    it('cannot remove twice', () => {
+      spec.given([added, removed]).when(remove()).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+    });
+  });
+
+  describe('GrantCaregiverAccess', () => {
+    const grant = (userId: string, canEdit: boolean, actorId = 'parent') => ({
+      type: 'GrantCaregiverAccess' as const,
+      data: { userId, canEdit },
+      metadata: meta(actorId),
+    });
+
+    it('shares with another caregiver, once', () => {
+      spec.given([added]).when(grant('grandpa', false)).then([shared('grandpa', false)]);
+      spec.given([added, shared('grandpa', false)]).when(grant('grandpa', false)).then([]);
+      spec.given([added, shared('grandpa', false)]).when(grant('grandpa', true)).then([shared('grandpa', true)]);
+    });
+
+    it('only the primary caregiver shares', () => {
+      spec.given([added, shared('editor', true)]).when(grant('x', true, 'editor')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+    });
+  });
+
+  describe('medications', () => {
+    const addMedication = (input: object, actorId = 'parent') => ({
+      type: 'AddMedication' as const,
+      data: { medicationId: 'med', input: input as never },
+      metadata: meta(actorId),
+    });
+
+    it('adds with name and dosage', () => {
+      spec.given([added]).when(addMedication({ name: ' Oxybutynin ', dosage: '0.5 ml', instructions: '' })).then([medication]);
+    });
+
+    it.each([
+      [{ dosage: '0.5 ml' }, 'Medication name is required'],
+      [{ name: 'Oxy', dosage: ' ' }, 'Dosage is required'],
+    ])('refuses %p', (input, message) => {
+      spec.given([added]).when(addMedication(input)).thenThrows('CARE_RECIPIENTS.INVALID', message);
+    });
+
+    it('needs edit access', () => {
+      spec.given([added, shared('viewer', false)]).when(addMedication({ name: 'A', dosage: 'B' }, 'viewer')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+    });
+
+    it('updates what changed and removes', () => {
+      spec
+        .given([added, medication])
+        .when({ type: 'UpdateMedication', data: { medicationId: 'med', input: { dosage: '1 ml', name: 'Oxybutynin' } }, metadata: meta() })
+        .then([{ type: 'MedicationUpdated', data: { childId: 'child', medicationId: 'med', dosage: '1 ml', updatedAt: at } }]);
+      spec
+        .given([added, medication])
+        .when({ type: 'RemoveMedication', data: { medicationId: 'med' }, metadata: meta() })
+        .then([{ type: 'MedicationRemoved', data: { childId: 'child', medicationId: 'med', removedAt: at } }]);
+    });
+
+    it('refuses an unknown or removed medication', () => {
+      const removeMedication = { type: 'RemoveMedication' as const, data: { medicationId: 'med' }, metadata: meta() };
+      spec.given([added]).when(removeMedication).thenThrows('CARE_RECIPIENTS.MEDICATION_NOT_FOUND');
+      spec
+        .given([added, medication, { type: 'MedicationRemoved', data: { childId: 'child', medicationId: 'med', removedAt: at } }])
+        .when(removeMedication)
+        .thenThrows('CARE_RECIPIENTS.MEDICATION_NOT_FOUND');
+    });
+  });
+});
+
+describe('child input', () => {
+  it('normalises dates of birth', () => {
+    expect(normalizeDateOfBirth(null, '2026-11-21')).toBeNull();
+    expect(normalizeDateOfBirth('  ', '2026-11-21')).toBeNull();
+    expect(normalizeDateOfBirth('2020-02-29', '2026-11-21')).toBe('2020-02-29');
+    expect(normalizeDateOfBirth('2020-02-29T10:00:00Z', '2026-11-21')).toBe('2020-02-29');
+  });
+
+  it('keeps only sent fields on an update', () => {
+    expect(readChildInput({ phone: '' }, '2026-11-21', false)).toEqual({ phone: null });
+    expect(readChildInput({}, '2026-11-21', false)).toEqual({});
+  });
+});

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Child } from '@carecircle/libs';
+
+interface ChildRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  name: string;
+  date_of_birth: string | null;
+  profile_image_url: string | null;
+  medical_notes: string | null;
+  notes: string | null;
+  gender: string | null;
+  phone: string | null;
+  email: string | null;
+  primary_caregiver_id: string;
+  created_at: Date;
+  updated_at: Date;
+  can_edit: boolean;
+}
+
+/** The recipients a user may see: their own, and those shared with them through child_access. */
+const VISIBLE = `
+  SELECT c.id, c.first_name, c.last_name, c.name, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+         c.profile_image_url, c.medical_notes, c.notes, c.gender, c.phone, c.email, c.primary_caregiver_id,
+         c.created_at, c.updated_at, (c.primary_caregiver_id = ? OR coalesce(a.can_edit, false)) AS can_edit
+  FROM children c
+  LEFT JOIN child_access a ON a.child_id = c.id AND a.user_id = ?
+  WHERE (c.primary_caregiver_id = ? OR a.user_id IS NOT NULL)`;
+
+function toChild(row: ChildRow): Child {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    name: row.name,
+    dateOfBirth: row.date_of_birth,
+    medicalConditions: row.medical_notes,
+    medicalNotes: row.medical_notes,
+    notes: row.notes,
+    gender: row.gender,
+    phone: row.phone,
+    email: row.email,
+    profileImageUrl: row.profile_image_url,
+    primaryCaregiverId: row.primary_caregiver_id,
+    canEdit: row.can_edit,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+@Injectable()
+export class ChildrenQuery {
+  constructor(private readonly em: EntityManager) {}
+
+  async listFor(userId: string): Promise<Child[]> {
+    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} ORDER BY c.created_at, c.id`, [userId, userId, userId]);
+    return rows.map(toChild);
+  }
+
+  async getFor(userId: string, childId: string): Promise<Child | null> {
+    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND c.id = ?`, [userId, userId, userId, childId]);
+    return rows.length > 0 ? toChild(rows[0]) : null;
+  }
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import { TIMEZONE_MAX_LENGTH, type User } from '@carecircle/libs';
+import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { UsersQuery } from '../../read-models/users/users.query';
+import { CurrentUser } from '../../session/session.guard';
+import { ChangeTimezone } from './change-timezone.handler';
+
+export class ChangeTimezoneDto {
+  @IsString({ message: 'timezone must be an IANA time zone such as America/Los_Angeles' })
+  @MaxLength(TIMEZONE_MAX_LENGTH)
+  timezone!: string;
+}
+
+@ApiTags('user')
+@Controller()
+export class ChangeTimezoneController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: UsersQuery,
+  ) {}
+
+  @Patch('user/timezone')
+  async changeTimezone(@CurrentUser() user: User, @Body() body: ChangeTimezoneDto, @Req() req: Request): Promise<User> {
+    await this.commands.execute(new ChangeTimezone(user.id, body.timezone, commandMetadata(req)));
+    return (await this.users.byId(user.id))!;
+  }
+}

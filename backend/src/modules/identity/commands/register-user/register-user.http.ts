@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import { hash, Algorithm } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@carecircle/libs';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { UsersQuery } from '../../read-models/users/users.query';
+import { Public } from '../../session/session.guard';
+import { startSession } from '../../session/sign-in';
+import { RegisterUser } from './register-user.handler';
+
+export class RegisterDto {
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @IsString()
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+    message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  })
+  password!: string;
+
+  @IsString({ message: 'First name is required' })
+  @MaxLength(100)
+  firstName!: string;
+
+  @IsString({ message: 'Last name is required' })
+  @MaxLength(100)
+  lastName!: string;
+}
+
+@ApiTags('auth')
+@Controller()
+export class RegisterUserController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: UsersQuery,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('auth/register')
+  async register(@Body() body: RegisterDto, @Req() req: Request): Promise<User> {
+    const email = body.email.trim().toLowerCase();
+    const passwordHash = await hash(body.password, { algorithm: Algorithm.Argon2id });
+    const role = this.config.adminEmails.includes(email) ? 'super_admin' : 'parent';
+    const userId = await this.commands.execute(
+      new RegisterUser({ userId: randomUUID(), email, passwordHash, firstName: body.firstName, lastName: body.lastName, role }, commandMetadata(req)),
+    );
+    await startSession(req, userId);
+    return (await this.users.byId(userId))!;
+  }
+}

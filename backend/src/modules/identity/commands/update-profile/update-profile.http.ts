@@ -1,0 +1,35 @@
+import { Body, Controller, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import type { User } from '@carecircle/libs';
+import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { UsersQuery } from '../../read-models/users/users.query';
+import { CurrentUser } from '../../session/session.guard';
+import { UpdateProfile } from './update-profile.handler';
+
+export class UpdateProfileDto {
+  @IsString({ message: 'First name is required' })
+  @MaxLength(100)
+  firstName!: string;
+
+  @IsString({ message: 'Last name is required' })
+  @MaxLength(100)
+  lastName!: string;
+}
+
+@ApiTags('user')
+@Controller()
+export class UpdateProfileController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: UsersQuery,
+  ) {}
+
+  @Patch('user/profile')
+  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto, @Req() req: Request): Promise<User> {
+    await this.commands.execute(new UpdateProfile(user.id, body, commandMetadata(req)));
+    return (await this.users.byId(user.id))!;
+  }
+}

@@ -1,0 +1,77 @@
+import { DEFAULT_TIMEZONE, isIanaTimeZone, type UserRole } from '@carecircle/libs';
+import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import { DomainError } from '../../../platform/commands/domain-error';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from './user';
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      data: { userId: string; email: string; passwordHash: string; firstName: string; lastName: string; role: UserRole };
+      metadata: CommandMetadata;
+    }
+  | { type: 'ChangeTimezone'; data: { timezone: string }; metadata: CommandMetadata }
+  | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata };
+
+const notFound = () => new DomainError('IDENTITY.USER_NOT_FOUND', 'not_found', 'User not found');
+
+function requireName(value: string, field: 'firstName' | 'lastName'): string {
+  const trimmed = value.trim();
+  const label = field === 'firstName' ? 'First name' : 'Last name';
+  if (!trimmed) throw new DomainError('IDENTITY.NAME_REQUIRED', 'invalid', `${label} is required`, [{ field, message: `${label} is required` }]);
+  return trimmed;
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  const at = command.metadata.occurredAt;
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'unregistered') {
+        throw new DomainError('IDENTITY.EMAIL_TAKEN', 'conflict', 'An account with this email already exists');
+      }
+      const { userId, email, passwordHash, role } = command.data;
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: email.trim().toLowerCase(),
+            passwordHash,
+            firstName: requireName(command.data.firstName, 'firstName'),
+            lastName: requireName(command.data.lastName, 'lastName'),
+            role,
+            timezone: DEFAULT_TIMEZONE,
+            registeredAt: at,
+          },
+        },
+      ];
+    }
+    case 'ChangeTimezone': {
+      if (state.status !== 'registered') throw notFound();
+      const { timezone } = command.data;
+      if (!isIanaTimeZone(timezone)) {
+        throw new DomainError('IDENTITY.INVALID_TIMEZONE', 'invalid', `Unknown time zone: ${timezone}`, [
+          { field: 'timezone', message: 'timezone must be an IANA time zone such as America/Los_Angeles' },
+        ]);
+      }
+      if (timezone === state.timezone) return [];
+      return [{ type: 'TimezoneChanged', data: { userId: state.userId, timezone, changedAt: at } }];
+    }
+    case 'UpdateProfile': {
+      if (state.status !== 'registered') throw notFound();
+      const firstName = requireName(command.data.firstName, 'firstName');
+      const lastName = requireName(command.data.lastName, 'lastName');
+      if (firstName === state.firstName && lastName === state.lastName) return [];
+      return [{ type: 'ProfileUpdated', data: { userId: state.userId, firstName, lastName, updatedAt: at } }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+};

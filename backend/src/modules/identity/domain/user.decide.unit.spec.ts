@@ -1,0 +1,101 @@
+import { deciderSpec } from '../../../test-support/decider-spec';
+import { emailClaimDecider } from './email-claim';
+import type { UserEvent } from './user';
+import { userDecider } from './user.decide';
+
+const metadata = { actorId: 'u1', correlationId: 'c1', occurredAt: '2026-11-21T08:00:00.000Z' };
+const spec = deciderSpec(userDecider);
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId: 'u1',
+    email: 'ana@example.com',
+    passwordHash: '$argon2id$hash',
+    firstName: 'Ana',
+    lastName: 'Silva',
+    role: 'parent',
+    timezone: 'America/Los_Angeles',
+    registeredAt: '2026-11-20T08:00:00.000Z',
+  },
+};
+
+describe('user decider', () => {
+  describe('RegisterUser', () => {
+    const register = (data: Partial<{ email: string; firstName: string; lastName: string }> = {}) => ({
+      type: 'RegisterUser' as const,
+      data: { userId: 'u1', email: 'Ana@Example.com ', passwordHash: '$argon2id$hash', firstName: ' Ana ', lastName: 'Silva', role: 'parent' as const, ...data },
+      metadata,
+    });
+
+    it('registers with a lowercased email, trimmed names and the default time zone', () => {
+      spec
+        .given([])
+        .when(register())
+        .then([{ ...registered, data: { ...registered.data, registeredAt: metadata.occurredAt } }]);
+    });
+
+    it('refuses a second registration of the same user', () => {
+      spec.given([registered]).when(register()).thenThrows('IDENTITY.EMAIL_TAKEN', 'An account with this email already exists');
+    });
+
+    it('requires first and last name', () => {
+      spec.given([]).when(register({ firstName: '  ' })).thenThrows('IDENTITY.NAME_REQUIRED', 'First name is required');
+      spec.given([]).when(register({ lastName: '' })).thenThrows('IDENTITY.NAME_REQUIRED', 'Last name is required');
+    });
+  });
+
+  describe('ChangeTimezone', () => {
+    const change = (timezone: string) => ({ type: 'ChangeTimezone' as const, data: { timezone }, metadata });
+
+    it('records a new IANA zone', () => {
+      spec
+        .given([registered])
+        .when(change('Europe/Berlin'))
+        .then([{ type: 'TimezoneChanged', data: { userId: 'u1', timezone: 'Europe/Berlin', changedAt: metadata.occurredAt } }]);
+    });
+
+    it('records nothing when the zone is unchanged', () => {
+      spec.given([registered]).when(change('America/Los_Angeles')).then([]);
+    });
+
+    it.each(['Mars/Olympus', 'PST8PDT-not', '', 'x'.repeat(51)])('refuses %p', (zone) => {
+      spec.given([registered]).when(change(zone)).thenThrows('IDENTITY.INVALID_TIMEZONE');
+    });
+
+    it('refuses an unknown user', () => {
+      spec.given([]).when(change('UTC')).thenThrows('IDENTITY.USER_NOT_FOUND');
+    });
+  });
+
+  describe('UpdateProfile', () => {
+    const update = (firstName: string, lastName: string) => ({ type: 'UpdateProfile' as const, data: { firstName, lastName }, metadata });
+
+    it('records changed names', () => {
+      spec
+        .given([registered])
+        .when(update('Ana Maria', 'Silva'))
+        .then([{ type: 'ProfileUpdated', data: { userId: 'u1', firstName: 'Ana Maria', lastName: 'Silva', updatedAt: metadata.occurredAt } }]);
+    });
+
+    it('records nothing when nothing changed', () => {
+      spec.given([registered]).when(update('Ana', 'Silva')).then([]);
+    });
+
+    it('requires both names', () => {
+      spec.given([registered]).when(update('Ana', ' ')).thenThrows('IDENTITY.NAME_REQUIRED', 'Last name is required');
+    });
+  });
+});
+
+describe('email claim decider', () => {
+  const claims = deciderSpec(emailClaimDecider);
+  const claim = (userId: string) => ({ type: 'ClaimEmail' as const, data: { userId }, metadata });
+
+  it('claims a free email', () => {
+    claims.given([]).when(claim('u1')).then([{ type: 'EmailClaimed', data: { userId: 'u1', claimedAt: metadata.occurredAt } }]);
+  });
+
+  it('keeps the first claim: a later one records nothing and the state names the first user', () => {
+    claims.given([{ type: 'EmailClaimed', data: { userId: 'u1', claimedAt: metadata.occurredAt } }]).when(claim('u2')).then([]);
+  });
+});

@@ -1,0 +1,7 @@
+/** Identity's public surface: other modules use only what is exported here. */
+import { UserCredentialsEntity } from './read-models/user-credentials/user-credentials.entity';
+import { UserEntity } from './read-models/users/users.entity';
+
+export { IdentityModule } from './identity.module';
+export { CurrentUser, Public } from './session/session.guard';
+export const IdentityEntities = [UserEntity, UserCredentialsEntity];

@@ -1,0 +1,59 @@
+import { projectionHarness } from '../../../../test-support/projection-harness';
+import { UserCredentialsProjection } from '../user-credentials/user-credentials.projection';
+import { UserCredentialsQuery } from '../user-credentials/user-credentials.query';
+import { UsersProjection } from './users.projection';
+import { UsersQuery } from './users.query';
+
+describe('users and credentials read models (PostgreSQL)', () => {
+  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const userId = '10000000-0000-4000-8000-000000000001';
+  beforeAll(async () => {
+    h = await projectionHarness();
+  });
+  afterAll(() => h.close());
+
+  it('projects registration with the schema defaults, then time zone and profile changes', async () => {
+    const events = [
+      h.record(`user-${userId}`, {
+        type: 'UserRegistered',
+        data: { userId, email: 'ana@example.com', passwordHash: '$argon2id$x', firstName: 'Ana', lastName: 'Silva', role: 'parent', timezone: 'America/Los_Angeles', registeredAt: '2026-11-01T08:00:00Z' },
+      }),
+      h.record(`user-${userId}`, { type: 'TimezoneChanged', data: { userId, timezone: 'Asia/Tokyo', changedAt: '2026-11-02T08:00:00Z' } }),
+      h.record(`user-${userId}`, { type: 'ProfileUpdated', data: { userId, firstName: 'Ana Maria', lastName: 'Silva', updatedAt: '2026-11-03T08:00:00Z' } }),
+    ];
+    await h.apply(new UsersProjection(), events);
+    await h.apply(new UserCredentialsProjection(), events);
+
+    const user = await new UsersQuery(h.orm.em).byId(userId);
+    expect(user).toEqual({
+      id: userId,
+      email: 'ana@example.com',
+      firstName: 'Ana Maria',
+      lastName: 'Silva',
+      profileImageUrl: null,
+      role: 'parent',
+      timezone: 'Asia/Tokyo',
+      subscriptionActive: false,
+      subscriptionPlan: null,
+      primaryUserId: null,
+      hasWebAuthn: false,
+      enablePrayerTasks: false,
+      prayerCalculationMethod: 2,
+      latitude: null,
+      longitude: null,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-03T08:00:00.000Z',
+    });
+    const credentials = await new UserCredentialsQuery(h.orm.em).byEmail(' ANA@example.com ');
+    expect(credentials).toMatchObject({ userId, passwordHash: '$argon2id$x' });
+  });
+
+  it('replaying an applied change is idempotent', async () => {
+    const before = await h.rows('users');
+    const again = [h.record(`user-${userId}`, { type: 'ProfileUpdated', data: { userId, firstName: 'Ana Maria', lastName: 'Silva', updatedAt: '2026-11-03T08:00:00Z' } })];
+    await h.apply(new UsersProjection(), again);
+    await h.apply(new UserCredentialsProjection(), again);
+    expect(await h.rows('users')).toEqual(before);
+    expect(await h.rows('user_credentials')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_PRAYER_CALCULATION_METHOD } from '@carecircle/libs';
+import type { RecordedEvent } from '../../../../platform/event-store/event-store';
+import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import type { UserEvent } from '../../domain/user';
+import { UserEntity } from './users.entity';
+
+@Injectable()
+@ReadModelProjection()
+export class UsersProjection implements Projection {
+  readonly name = 'identity.users';
+  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated'] as const;
+  readonly tables = ['users'] as const;
+
+  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
+    const event = recorded as unknown as UserEvent;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { userId, email, firstName, lastName, role, timezone, registeredAt } = event.data;
+        await em.upsert(UserEntity, {
+          id: userId,
+          email,
+          firstName,
+          lastName,
+          profileImageUrl: null,
+          role,
+          timezone,
+          stripeCustomerId: null,
+          stripeSubscriptionId: null,
+          subscriptionPlan: null,
+          subscriptionActive: false,
+          primaryUserId: null,
+          hasWebAuthn: false,
+          enablePrayerTasks: false,
+          prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
+          latitude: null,
+          longitude: null,
+          createdAt: new Date(registeredAt),
+          updatedAt: new Date(registeredAt),
+        });
+        return;
+      }
+      case 'TimezoneChanged':
+        await em.nativeUpdate(UserEntity, { id: event.data.userId }, { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) });
+        return;
+      case 'ProfileUpdated':
+        await em.nativeUpdate(
+          UserEntity,
+          { id: event.data.userId },
+          { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) },
+        );
+        return;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, Res, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IsEmail, IsString, MaxLength } from 'class-validator';
+import type { Request, Response } from 'express';
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, type User } from '@carecircle/libs';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { UserCredentialsQuery } from '../read-models/user-credentials/user-credentials.query';
+import { UsersQuery } from '../read-models/users/users.query';
+import { LoginThrottle } from './login-throttle';
+import { CurrentUser, Public } from './session.guard';
+import { endSession, startSession } from './sign-in';
+
+export class LoginDto {
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @IsString({ message: 'Password is required' })
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password!: string;
+}
+
+/** Compared against when the email is unknown, so both failures take the same time. */
+const UNKNOWN_USER_HASH = hash('not-a-real-password', { algorithm: Algorithm.Argon2id });
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly credentials: UserCredentialsQuery,
+    private readonly users: UsersQuery,
+    private readonly throttle: LoginThrottle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('auth/user')
+  currentUser(@CurrentUser() user: User): User {
+    return user;
+  }
+
+  @Public()
+  @Post('auth/login')
+  @HttpCode(200)
+  async login(@Body() body: LoginDto, @Req() req: Request): Promise<User> {
+    const ip = req.ip ?? 'unknown';
+    await this.throttle.assertAllowed(body.email, ip);
+    const found = await this.credentials.byEmail(body.email);
+    const valid = await verify(found?.passwordHash ?? (await UNKNOWN_USER_HASH), body.password);
+    const user = found && valid ? await this.users.byId(found.userId) : null;
+    if (!user) {
+      await this.throttle.recordFailure(body.email, ip);
+      throw new UnauthorizedException('Invalid email or password');
+    }
+    await this.throttle.reset(body.email);
+    await startSession(req, user.id);
+    return user;
+  }
+
+  @Public()
+  @Post('auth/logout')
+  @HttpCode(204)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await endSession(req, res);
+  }
+
+  @Public()
+  @Get('login')
+  @Redirect('/login/email', 302)
+  emailSignInPage(): void {}
+
+  @Public()
+  @Get('logout')
+  @Redirect('/', 302)
+  async logoutAndLeave(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await endSession(req, res);
+  }
+
+  @Public()
+  @Get('auth/google')
+  google(): never {
+    if (!this.config.google) throw new ServiceUnavailableException('Google sign-in is not configured');
+    // The OAuth flow arrives with the Google integration; until then a configured server says so plainly.
+    throw new ServiceUnavailableException('Google sign-in is not available in this version yet');
+  }
+}

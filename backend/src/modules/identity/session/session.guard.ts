@@ -1,0 +1,43 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata, UnauthorizedException, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { User } from '@carecircle/libs';
+import { SESSION_ABSOLUTE_MS } from '../../../platform/session/session';
+import { UsersQuery } from '../read-models/users/users.query';
+
+const PUBLIC = 'identity:public';
+/** Marks a route that anonymous visitors may call. Everything else needs a session. */
+export const Public = () => SetMetadata(PUBLIC, true);
+
+type AuthenticatedRequest = Request & { user?: User };
+
+/** Global guard: a valid, unexpired session of an existing user, unless the route is @Public(). */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: UsersQuery,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const session = req.session;
+    if (!session?.userId) throw new UnauthorizedException('Unauthorized');
+    if (Date.now() - (session.signedInAt ?? 0) > SESSION_ABSOLUTE_MS) {
+      await new Promise<void>((resolve) => session.destroy(() => resolve()));
+      throw new UnauthorizedException('Unauthorized');
+    }
+    const user = await this.users.byId(session.userId);
+    if (!user) throw new UnauthorizedException('Unauthorized');
+    req.user = user;
+    return true;
+  }
+}
+
+/** The signed-in user, loaded by SessionGuard. */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): User => {
+  const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+  if (!user) throw new UnauthorizedException('Unauthorized');
+  return user;
+});

@@ -1,0 +1,15 @@
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '../../../platform/session/session';
+
+/** A new session id at every sign-in (no fixation), carrying the user and the sign-in time. */
+export async function startSession(req: Request, userId: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+  req.session.userId = userId;
+  req.session.signedInAt = Date.now();
+  await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+}
+
+export async function endSession(req: Request, res: Response): Promise<void> {
+  if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
+}

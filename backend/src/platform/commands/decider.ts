@@ -1,0 +1,22 @@
+/**
+ * The shape every aggregate follows (Emmett style): a pure `decide` that turns a command and the
+ * current state into new events (or throws a DomainError), and a pure `evolve` that folds events
+ * into state. Time and ids come from the command's metadata, never from a clock or a random call.
+ */
+export interface DomainEvent {
+  type: string;
+  data: object;
+}
+
+export interface CommandMetadata {
+  actorId: string | null;
+  correlationId: string;
+  /** ISO 8601 with offset, set once where the command enters the system. */
+  occurredAt: string;
+}
+
+export interface Decider<Command, Event extends DomainEvent, State> {
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+}

@@ -1,0 +1,17 @@
+/**
+ * A rule of the domain said no. Deciders throw it; the HTTP exception filter maps `kind` to a status
+ * once for the whole app. `code` is stable (e.g. 'CARE_RECIPIENTS.NOT_FOUND') for clients and logs.
+ */
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

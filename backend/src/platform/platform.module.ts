@@ -1,0 +1,58 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { Options } from '@mikro-orm/postgresql';
+import { Pool } from 'pg';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { EventSourcedStreams } from './commands/event-sourced-streams';
+import { DATABASE_URL, PG_POOL } from './database/database.tokens';
+import { EVENT_STORE, type EventStore } from './event-store/event-store';
+import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store';
+import { PostgresEventStore } from './event-store/postgres-event-store';
+import { HealthController } from './health/health.controller';
+import { ProjectionRunner } from './projections/projection-runner';
+import { QueueModule } from './queue/queue.module';
+
+@Injectable()
+class PlatformLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+    await this.pool.end();
+  }
+}
+
+/** The event-sourcing platform every module stands on: config, database, event store, projections, queues. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig, databaseUrl: string, orm: Options): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [DiscoveryModule, MikroOrmModule.forRoot(orm), QueueModule.forRoot(config)],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DATABASE_URL, useValue: databaseUrl },
+        { provide: PG_POOL, useFactory: () => new Pool({ connectionString: databaseUrl, max: 20 }) },
+        {
+          provide: EVENT_STORE,
+          inject: [PG_POOL],
+          useFactory: async (pool: Pool): Promise<EventStore> => {
+            if (config.eventStoreConnectionString) return new EventStoreDbEventStore(config.eventStoreConnectionString);
+            const store = new PostgresEventStore(pool);
+            await store.init();
+            return store;
+          },
+        },
+        ProjectionRunner,
+        EventSourcedStreams,
+        PlatformLifecycle,
+      ],
+      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, ProjectionRunner, EventSourcedStreams],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { Client } from 'pg';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { ProjectionRunner } from './projection-runner';
+
+/** The read models rebuilt from events equal the live ones, table by table. */
+describe('projections:rebuild', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('rebuilds every live read model to the same rows', async () => {
+    const { agent } = await t.signUp({ firstName: 'Rebuild' });
+    await agent.patch('/api/user/timezone').send({ timezone: 'Europe/Paris' }).expect(200);
+    const maya = (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez', dateOfBirth: '2018-03-04' }).expect(201)).body;
+    const leo = (await agent.post('/api/children').send({ name: 'Leo Park', medicalNotes: 'Epilepsy' }).expect(201)).body;
+    await agent.put(`/api/children/${maya.id}`).send({ notes: 'Allergic to latex' }).expect(200);
+    const med = (await agent.post(`/api/children/${maya.id}/medications`).send({ name: 'Oxybutynin', dosage: '0.5 ml' }).expect(201)).body;
+    await agent.put(`/api/children/${maya.id}/medications/${med.id}`).send({ dosage: '1 ml' }).expect(200);
+    await agent.post(`/api/children/${leo.id}/medications`).send({ name: 'Keppra', dosage: '250 mg' }).expect(201);
+    await agent.delete(`/api/children/${leo.id}`).expect(204);
+    await t.signUp({ firstName: 'Second' });
+
+    const tables = ['users', 'user_credentials', 'children', 'child_access', 'medications'];
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    const snapshot = async () =>
+      Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await db.query(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
+    try {
+      const live = await snapshot();
+      expect(live.children).toHaveLength(1);
+      expect(live.medications).toHaveLength(1);
+      const runner = t.app.get(ProjectionRunner);
+      await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
+      await runner.rebuild();
+      expect(await snapshot()).toEqual(live);
+    } finally {
+      await db.end();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { BullModule, InjectQueue, Process, Processor } from '@nestjs/bull';
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bull';
+import Redis from 'ioredis';
+import type { Pool } from 'pg';
+import type { AppConfig } from '../../config/app-config';
+import { PG_POOL } from '../database/database.tokens';
+
+export const REDIS = Symbol('REDIS');
+export const MAINTENANCE_QUEUE = 'maintenance';
+
+/** Hourly housekeeping on the worker role: expired sessions leave the `sessions` table. */
+@Processor(MAINTENANCE_QUEUE)
+export class MaintenanceProcessor {
+  private readonly log = new Logger(MaintenanceProcessor.name);
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  @Process('prune-sessions')
+  async pruneSessions(): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM sessions WHERE expire < now()');
+    this.log.log(`pruned ${rowCount ?? 0} expired sessions`);
+    return rowCount ?? 0;
+  }
+}
+
+@Injectable()
+class MaintenanceSchedule implements OnApplicationBootstrap {
+  constructor(@InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue) {}
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.add('prune-sessions', {}, { repeat: { cron: '17 * * * *' }, jobId: 'prune-sessions', removeOnComplete: 10, removeOnFail: 10 });
+  }
+}
+
+@Injectable()
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+/** Bull on Redis, plus one shared ioredis client for health checks and counters. */
+@Global()
+@Module({})
+export class QueueModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const worker = config.roles.includes('worker');
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }),
+        BullModule.registerQueue({ name: MAINTENANCE_QUEUE }),
+      ],
+      providers: [
+        { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: `${config.queuePrefix}:` }) },
+        RedisLifecycle,
+        ...(worker ? [MaintenanceProcessor, MaintenanceSchedule] : []),
+      ],
+      exports: [REDIS, BullModule],
+    };
+  }
+}
+
+/** Fails start-up with a clear message when Redis cannot be reached (it has no embedded form). */
+export async function assertRedisReachable(redisUrl: string): Promise<void> {
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (error) {
+    throw new Error(
+      `Cannot reach Redis at ${redisUrl} (REDIS_URL): ${(error as Error).message}. ` +
+        `Start one with: redis-server --daemonize yes --port 6379 --save '' --appendonly no, or set REDIS_URL.`,
+    );
+  } finally {
+    probe.disconnect();
+  }
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ormConfig } from '../database/orm.config';
+import { migrate } from '../database/migrate';
+import type { RecordedEvent } from '../platform/event-store/event-store';
+import type { Projection } from '../platform/projections/projection';
+import { createTestDatabase } from './database';
+
+/** A migrated test database and a way to feed a projection events, each in its own transaction. */
+export async function projectionHarness() {
+  const database = await createTestDatabase();
+  await migrate(database.url);
+  const orm = await MikroORM.init(ormConfig(database.url));
+  let position = 0n;
+  const revisions = new Map<string, bigint>();
+
+  const record = (streamId: string, event: { type: string; data: object }): RecordedEvent => {
+    const revision = (revisions.get(streamId) ?? -1n) + 1n;
+    revisions.set(streamId, revision);
+    return {
+      id: randomUUID(),
+      streamId,
+      type: event.type,
+      data: event.data as Record<string, unknown>,
+      metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+      revision,
+      position: ++position,
+    };
+  };
+
+  return {
+    orm,
+    em: () => orm.em.fork(),
+    record,
+    async apply(projection: Projection, events: RecordedEvent[]): Promise<void> {
+      for (const event of events) {
+        if (!projection.handles.includes(event.type)) continue;
+        await orm.em.fork().transactional((em) => projection.apply(em, event));
+      }
+    },
+    async rows(table: string): Promise<Record<string, unknown>[]> {
+      return orm.em.fork().execute(`SELECT * FROM "${table}" ORDER BY 1`);
+    },
+    async close(): Promise<void> {
+      await orm.close(true);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { CalendarOutlined, CheckSquareOutlined, PlusOutlined } from '@ant-design/icons';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+interface QuickAddItem {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  /** Absent while the action is not built yet. */
+  onSelect?: () => void;
+}
+
+// Task and appointment creation arrive with the scheduling issue.
+const ITEMS: QuickAddItem[] = [
+  { key: 'add-task', label: 'Add Task', icon: <CheckSquareOutlined /> },
+  { key: 'add-appointment', label: 'Add Appointment', icon: <CalendarOutlined /> },
+];
+
+/** The central Quick Add button of the bottom navigation and its menu (WAI-ARIA menu button pattern). */
+export function QuickAddMenu() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    items.current[0]?.focus();
+    const closeOnOutside = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const index = items.current.findIndex((item) => item === document.activeElement);
+    const last = ITEMS.length - 1;
+    const focusAt = (i: number) => items.current[i]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusAt(index >= last ? 0 : index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusAt(index <= 0 ? last : index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusAt(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusAt(last);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        setOpen(false);
+        break;
+    }
+  };
+
+  return (
+    <div className="bottom-nav__quick-add" ref={wrapper}>
+      {open && (
+        <ul id={menuId} role="menu" aria-label="Quick Add" className="quick-add-menu" onKeyDown={onMenuKeyDown}>
+          {ITEMS.map((item, index) => (
+            <li key={item.key} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className="quick-add-menu__item"
+                aria-disabled={item.onSelect ? undefined : true}
+                ref={(element) => {
+                  items.current[index] = element;
+                }}
+                onClick={() => {
+                  if (!item.onSelect) return;
+                  close(false);
+                  item.onSelect();
+                }}
+              >
+                <span aria-hidden>{item.icon}</span>
+                {item.label}
+                {!item.onSelect && <span className="quick-add-menu__hint">Coming soon</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        ref={trigger}
+        type="button"
+        className="quick-add-button"
+        aria-label="Quick Add"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <PlusOutlined aria-hidden />
+      </button>
+    </div>
+  );
+}

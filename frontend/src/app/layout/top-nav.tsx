@@ -1,0 +1,98 @@
+import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/features', label: 'Features' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+];
+
+/** Top navigation of the public pages; on small screens the links fold into a menu. */
+export function TopNav() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  const goToLogin = () => {
+    setMenuOpen(false);
+    navigate('/login');
+  };
+
+  return (
+    <header className="top-nav">
+      <div className="top-nav__bar">
+        <Link to="/" className="top-nav__brand">
+          <span className="brand-mark" aria-hidden>
+            CC
+          </span>
+          CareCircle
+        </Link>
+        <nav aria-label="Main" className="top-nav__links">
+          {LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className="top-nav__link">
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="top-nav__actions">
+          <Button type="text" onClick={goToLogin}>
+            Sign In
+          </Button>
+          <Button type="primary" onClick={goToLogin}>
+            Start Free Trial
+          </Button>
+        </div>
+        <Button
+          className="top-nav__toggle"
+          type="text"
+          size="large"
+          icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="top-nav-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        />
+      </div>
+      {menuOpen && (
+        <div id="top-nav-menu" className="top-nav__menu">
+          <nav aria-label="Main menu" className="top-nav__menu-links">
+            {LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end
+                className="top-nav__menu-link"
+                onClick={() => setMenuOpen(false)}
+              >
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="top-nav__menu-actions">
+            <Button block size="large" onClick={goToLogin}>
+              Sign In
+            </Button>
+            <Button block size="large" type="primary" onClick={goToLogin}>
+              Start Free Trial
+            </Button>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
+import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
+import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
+import { DashboardSkeleton } from '../../features/daily-care/components/dashboard-skeleton';
+import { TodayHeader } from '../../features/daily-care/components/today-header';
+import { WelcomeEmptyState } from '../../features/daily-care/components/welcome-empty-state';
+import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
+import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
+import { SignedInLayout } from '../layout/signed-in-layout';
+
+// Dialogs load on demand (prefetched when idle) to keep the first load small.
+const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
+const loadRecipientForm = () => import('../../features/care-recipients/components/recipient-form-dialog');
+const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
+const RecipientFormDialog = lazy(() => loadRecipientForm().then((m) => ({ default: m.RecipientFormDialog })));
+const DIALOG_LOADERS = [loadRecipientsDialog, loadRecipientForm];
+
+/** The home dashboard (Today), composed from the care-recipients and daily-care features. */
+export default function HomeScreen() {
+  return (
+    <SignedInLayout>
+      <HomeDashboard />
+    </SignedInLayout>
+  );
+}
+
+function HomeDashboard() {
+  const { recipients, selected, select, isLoading, isError, refetch } = useSelectedRecipient();
+  const [managing, setManaging] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const managingMounted = useHasBeenTrue(managing);
+  const addingMounted = useHasBeenTrue(adding);
+  useIdlePrefetch(DIALOG_LOADERS);
+
+  if (isLoading) return <DashboardSkeleton />;
+
+  const manageButton = (
+    <Button
+      shape="circle"
+      size="large"
+      icon={<TeamOutlined />}
+      aria-label="Manage care recipients"
+      onClick={() => setManaging(true)}
+    />
+  );
+
+  return (
+    <div className="page">
+      <TodayHeader
+        recipientControl={
+          selected && <RecipientSelector recipients={recipients} selected={selected} onSelect={select} />
+        }
+        actions={manageButton}
+      />
+      {isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Could not load your care recipients."
+          action={
+            <Button size="small" onClick={() => refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : !selected ? (
+        <WelcomeEmptyState onAddRecipient={() => setAdding(true)} />
+      ) : (
+        <>
+          {/*
+            Scheduling issue: achievement cards, the day navigator, the progress strip (Completed %,
+            On Time %, Day Streak), Upcoming Appointments and Today's Tasks with Add Task go here,
+            above the medications.
+          */}
+          <MedicationsCard recipient={selected} />
+        </>
+      )}
+      <Suspense fallback={null}>
+        {managingMounted && <CareRecipientsDialog open={managing} onClose={() => setManaging(false)} />}
+        {addingMounted && (
+          <RecipientFormDialog open={adding} onClose={() => setAdding(false)} onSaved={(child) => select(child.id)} />
+        )}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { HomeRoute } from './pages/home-route';
+import { NotFoundPage } from './pages/not-found-page';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+
+const LoginPage = lazy(() => import('../features/identity/pages/login-page'));
+const EmailSignInPage = lazy(() => import('../features/identity/pages/email-sign-in-page'));
+const SettingsScreen = lazy(() => import('./pages/settings-screen'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/login/email', element: <EmailSignInPage /> },
+      {
+        path: '/settings',
+        element: (
+          <RequireAuth>
+            <SettingsScreen />
+          </RequireAuth>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+import type { ThemeConfig } from 'antd';
+
+/** Calm teal, large touch targets and readable type for tired eyes on small screens. */
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1f6f78',
+    colorLink: '#1f6f78',
+    borderRadius: 10,
+    fontSize: 16,
+    controlHeight: 40,
+    controlHeightLG: 48,
+    fontFamily:
+      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+};

@@ -1,0 +1,64 @@
+import type { Child, ChildInput, Medication, MedicationInput } from '@carecircle/libs';
+import { baseApi } from '../../app/base-api';
+
+const CHILD_LIST = { type: 'Child', id: 'LIST' } as const;
+
+export const careRecipientsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getChildren: build.query<Child[], void>({
+      query: () => 'children',
+      providesTags: (children) => [CHILD_LIST, ...(children ?? []).map((child) => ({ type: 'Child' as const, id: child.id }))],
+    }),
+    addChild: build.mutation<Child, ChildInput>({
+      query: (body) => ({ url: 'children', method: 'POST', body }),
+      invalidatesTags: [CHILD_LIST],
+    }),
+    updateChild: build.mutation<Child, { id: string; input: ChildInput }>({
+      query: ({ id, input }) => ({ url: `children/${encodeURIComponent(id)}`, method: 'PUT', body: input }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Child', id }],
+    }),
+    deleteChild: build.mutation<void, string>({
+      query: (id) => ({ url: `children/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [CHILD_LIST, { type: 'Medication', id }],
+    }),
+
+    getMedications: build.query<Medication[], string>({
+      query: (childId) => `children/${encodeURIComponent(childId)}/medications`,
+      providesTags: (_result, _error, childId) => [{ type: 'Medication', id: childId }],
+    }),
+    addMedication: build.mutation<Medication, { childId: string; input: MedicationInput }>({
+      query: ({ childId, input }) => ({
+        url: `children/${encodeURIComponent(childId)}/medications`,
+        method: 'POST',
+        body: input,
+      }),
+      invalidatesTags: (_result, _error, { childId }) => [{ type: 'Medication', id: childId }],
+    }),
+    updateMedication: build.mutation<Medication, { childId: string; id: string; input: MedicationInput }>({
+      query: ({ childId, id, input }) => ({
+        url: `children/${encodeURIComponent(childId)}/medications/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: input,
+      }),
+      invalidatesTags: (_result, _error, { childId }) => [{ type: 'Medication', id: childId }],
+    }),
+    deleteMedication: build.mutation<void, { childId: string; id: string }>({
+      query: ({ childId, id }) => ({
+        url: `children/${encodeURIComponent(childId)}/medications/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { childId }) => [{ type: 'Medication', id: childId }],
+    }),
+  }),
+});
+
+export const {
+  useGetChildrenQuery,
+  useAddChildMutation,
+  useUpdateChildMutation,
+  useDeleteChildMutation,
+  useGetMedicationsQuery,
+  useAddMedicationMutation,
+  useUpdateMedicationMutation,
+  useDeleteMedicationMutation,
+} = careRecipientsApi;

@@ -1,0 +1,116 @@
+import {
+  MEDICATION_DOSAGE_REQUIRED,
+  MEDICATION_NAME_REQUIRED,
+  type Medication,
+  type MedicationInput,
+} from '@carecircle/libs';
+import { Button, Form, Input, Modal } from 'antd';
+import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
+import { toast } from '../../../shared/ui/toast';
+import { useAddMedicationMutation, useUpdateMedicationMutation } from '../api';
+
+interface Props {
+  open: boolean;
+  childId: string;
+  /** The medication to edit; absent to add one. */
+  medication?: Medication;
+  onClose: () => void;
+}
+
+interface FormValues {
+  name: string;
+  dosage: string;
+  instructions?: string;
+}
+
+const FIELDS: (keyof FormValues)[] = ['name', 'dosage', 'instructions'];
+
+export function MedicationFormDialog({ open, childId, medication, onClose }: Props) {
+  return (
+    <Modal
+      open={open}
+      title={medication ? 'Edit Medication' : 'Add Medication'}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <MedicationForm childId={childId} medication={medication} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
+  const [form] = Form.useForm<FormValues>();
+  const [addMedication, addState] = useAddMedicationMutation();
+  const [updateMedication, updateState] = useUpdateMedicationMutation();
+  const pending = addState.isLoading || updateState.isLoading;
+  const editing = medication !== undefined;
+
+  const submit = async (values: FormValues) => {
+    const input: MedicationInput = {
+      name: values.name.trim(),
+      dosage: values.dosage.trim(),
+      instructions: (values.instructions ?? '').trim() || null,
+    };
+    try {
+      if (editing) await updateMedication({ childId, id: medication.id, input }).unwrap();
+      else await addMedication({ childId, input }).unwrap();
+      onClose();
+    } catch (error) {
+      const perField = fieldErrors(error).filter((item) => FIELDS.includes(item.field as keyof FormValues));
+      if (perField.length > 0) {
+        form.setFields(perField.map((item) => ({ name: item.field as keyof FormValues, errors: [item.message] })));
+      }
+      if (isSessionExpired(error)) return;
+      toast({
+        title: 'Error',
+        description: editing
+          ? 'Failed to update medication. Please try again.'
+          : 'Failed to add medication. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name={editing ? `edit-medication-${medication.id}` : 'add-medication'}
+      layout="vertical"
+      onFinish={submit}
+      disabled={pending}
+      initialValues={{
+        name: medication?.name ?? '',
+        dosage: medication?.dosage ?? '',
+        instructions: medication?.instructions ?? '',
+      }}
+    >
+      <Form.Item
+        label="Medication Name"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: MEDICATION_NAME_REQUIRED }]}
+      >
+        <Input autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Dosage"
+        name="dosage"
+        rules={[{ required: true, whitespace: true, message: MEDICATION_DOSAGE_REQUIRED }]}
+      >
+        <Input autoComplete="off" placeholder="0.5 ml" />
+      </Form.Item>
+      <Form.Item label="Instructions" name="instructions">
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Give with food" />
+      </Form.Item>
+      <div className="dialog-actions">
+        <Button onClick={onClose} disabled={false}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" loading={pending}>
+          {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Medication'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Child, Medication } from '@carecircle/libs';
+import { Alert, Button, Skeleton } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
+import { useIdlePrefetch } from '../../../shared/hooks/use-idle-prefetch';
+import { useGetMedicationsQuery } from '../api';
+import { recipientName } from '../recipient-name';
+
+// Dialogs load on demand (prefetched when idle) to keep the home screen's first load small.
+const loadFormDialog = () => import('./medication-form-dialog');
+const loadRemoveDialog = () => import('./remove-medication-dialog');
+const MedicationFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.MedicationFormDialog })));
+const RemoveMedicationDialog = lazy(() => loadRemoveDialog().then((m) => ({ default: m.RemoveMedicationDialog })));
+const DIALOG_LOADERS = [loadFormDialog, loadRemoveDialog];
+
+interface Props {
+  recipient: Child;
+}
+
+/** The selected recipient's medications: name, dosage, instructions; add, edit and stop (remove). */
+export function MedicationsCard({ recipient }: Props) {
+  const { data: medications, isLoading, isError, refetch } = useGetMedicationsQuery(recipient.id);
+  const [formOpen, setFormOpen] = useState(false);
+  // Kept while the form closes so its title and fields do not flip to "add" mid-animation.
+  const [editing, setEditing] = useState<Medication | undefined>(undefined);
+  const openForm = (medication?: Medication) => {
+    setEditing(medication);
+    setFormOpen(true);
+  };
+  const [removing, setRemoving] = useState<Medication | null>(null);
+  const canEdit = recipient.canEdit;
+  const headingId = `medications-${recipient.id}`;
+  const formMounted = useHasBeenTrue(formOpen);
+  const removeMounted = useHasBeenTrue(removing !== null);
+  useIdlePrefetch(DIALOG_LOADERS);
+
+  return (
+    <section className="section-card" aria-labelledby={headingId}>
+      <header className="section-card__header">
+        <h2 id={headingId} className="section-card__title">
+          <MedicineBoxOutlined aria-hidden /> Medications
+        </h2>
+        {canEdit && (
+          <Button icon={<PlusOutlined />} onClick={() => openForm()}>
+            Add Medication
+          </Button>
+        )}
+      </header>
+      {isLoading ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      ) : isError && !medications ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Could not load medications."
+          action={
+            <Button size="small" onClick={() => refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : !medications || medications.length === 0 ? (
+        <p className="muted section-card__empty">
+          No medications added yet.
+        </p>
+      ) : (
+        <ul className="medication-list" aria-label={`${recipientName(recipient)}'s medications`}>
+          {medications.map((medication) => (
+            <li key={medication.id} className="medication-list__item">
+              <div className="medication-list__text">
+                <span className="medication-list__name">{medication.name}</span>
+                <span className="medication-list__dosage">{medication.dosage}</span>
+                {medication.instructions && (
+                  <span className="medication-list__instructions">{medication.instructions}</span>
+                )}
+              </div>
+              {canEdit && (
+                <div className="medication-list__actions">
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit ${medication.name}`}
+                    onClick={() => openForm(medication)}
+                  />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Remove ${medication.name}`}
+                    onClick={() => setRemoving(medication)}
+                  />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Suspense fallback={null}>
+        {formMounted && (
+          <MedicationFormDialog
+            open={formOpen}
+            childId={recipient.id}
+            medication={editing}
+            onClose={() => setFormOpen(false)}
+          />
+        )}
+        {removeMounted && (
+          <RemoveMedicationDialog recipient={recipient} medication={removing} onClose={() => setRemoving(null)} />
+        )}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Child } from '@carecircle/libs';
+import { Button, Modal } from 'antd';
+import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
+import { toast } from '../../../shared/ui/toast';
+import { useLastPresent } from '../../../shared/hooks/use-last-present';
+import { useDeleteChildMutation } from '../api';
+import { recipientName } from '../recipient-name';
+
+interface Props {
+  recipient: Child | null;
+  onClose: () => void;
+}
+
+export function RemoveRecipientDialog({ recipient, onClose }: Props) {
+  const [deleteChild, { isLoading }] = useDeleteChildMutation();
+  const shown = useLastPresent(recipient);
+  const name = shown ? recipientName(shown) : '';
+
+  const remove = async () => {
+    if (!recipient) return;
+    try {
+      await deleteChild(recipient.id).unwrap();
+      toast({ title: 'Success', description: 'Care recipient removed successfully', variant: 'success' });
+      onClose();
+    } catch (error) {
+      if (isSessionExpired(error)) return;
+      toast({
+        title: 'Error',
+        description: serverMessage(error) ?? 'Failed to remove care recipient',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Modal
+      open={recipient !== null}
+      title={`Delete ${name}?`}
+      onCancel={onClose}
+      footer={
+        <div className="dialog-actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button danger type="primary" loading={isLoading} onClick={remove}>
+            {isLoading ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      }
+    >
+      <p>
+        All tasks, medications and progress data for <strong>{name}</strong> will be permanently deleted. This
+        cannot be undone.
+      </p>
+    </Modal>
+  );
+}

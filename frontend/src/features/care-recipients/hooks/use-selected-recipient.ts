@@ -1,0 +1,19 @@
+import type { Child } from '@carecircle/libs';
+import { useState } from 'react';
+import { useGetChildrenQuery } from '../api';
+
+/** The recipient list and the one the dashboard shows; defaults to the last recipient (spec document 2). */
+export function useSelectedRecipient() {
+  const query = useGetChildrenQuery();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const recipients: Child[] = query.data ?? [];
+  const selected = recipients.find((child) => child.id === chosenId) ?? recipients[recipients.length - 1];
+  return {
+    recipients,
+    selected,
+    select: setChosenId,
+    isLoading: query.isLoading,
+    isError: query.isError && !query.data,
+    refetch: query.refetch,
+  };
+}

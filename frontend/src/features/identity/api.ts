@@ -1,0 +1,26 @@
+import type { LoginRequest, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
+import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
+
+export const identityApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    [CURRENT_USER_ENDPOINT]: build.query<User, void>({
+      query: () => 'auth/user',
+      providesTags: ['User'],
+    }),
+    login: build.mutation<User, LoginRequest>({
+      query: (body) => ({ url: 'auth/login', method: 'POST', body }),
+      invalidatesTags: ['Child', 'Medication'],
+    }),
+    register: build.mutation<User, RegisterRequest>({
+      query: (body) => ({ url: 'auth/register', method: 'POST', body }),
+      invalidatesTags: ['Child', 'Medication'],
+    }),
+    updateTimezone: build.mutation<User, UpdateTimezoneRequest>({
+      query: (body) => ({ url: 'user/timezone', method: 'PATCH', body }),
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useUpdateTimezoneMutation } =
+  identityApi;

@@ -1,0 +1,145 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carecircle/libs';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { serverMessage, statusOf } from '../../../shared/api/api-error';
+import { useSignIn } from '../hooks/use-sign-in';
+
+type Mode = 'sign-in' | 'create-account';
+
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'sign-in', label: 'Sign In' },
+  { value: 'create-account', label: 'Create account' },
+];
+
+interface FormValues {
+  firstName?: string;
+  lastName?: string;
+  email: string;
+  password: string;
+}
+
+function failureText(error: unknown): string {
+  const message = serverMessage(error);
+  if (message) return message;
+  if (statusOf(error) === 'FETCH_ERROR') return 'Could not reach CareCircle. Check your connection and try again.';
+  return 'Something went wrong. Please try again.';
+}
+
+export default function EmailSignInPage() {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [form] = Form.useForm<FormValues>();
+  const { signIn, createAccount, isPending } = useSignIn();
+  const navigate = useNavigate();
+  const creating = mode === 'create-account';
+
+  const submit = async (values: FormValues) => {
+    setFailure(null);
+    const email = values.email.trim();
+    try {
+      if (creating) {
+        await createAccount({
+          email,
+          password: values.password,
+          firstName: (values.firstName ?? '').trim(),
+          lastName: (values.lastName ?? '').trim(),
+        });
+      } else {
+        await signIn({ email, password: values.password });
+      }
+      navigate('/', { replace: true });
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setFailure(null);
+  };
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <Link to="/login" className="back-link">
+          <ArrowLeftOutlined aria-hidden /> Other ways to sign in
+        </Link>
+        <div className="auth-card__header">
+          <h1 className="auth-card__title">{creating ? 'Create your account' : 'Sign in with email'}</h1>
+        </div>
+        <div className="auth-mode" role="group" aria-label="Sign in or create an account">
+          {MODES.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              className="auth-mode__option"
+              aria-pressed={mode === option.value}
+              onClick={() => switchMode(option.value)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {failure && <Alert type="error" showIcon title={failure} className="auth-failure" />}
+        <Form<FormValues>
+          form={form}
+          name={creating ? 'create-account' : 'sign-in'}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          disabled={isPending}
+        >
+          {creating && (
+            <div className="form-row">
+              <Form.Item
+                label="First name"
+                name="firstName"
+                rules={[{ required: true, whitespace: true, message: 'Please enter your first name' }]}
+              >
+                <Input size="large" autoComplete="given-name" />
+              </Form.Item>
+              <Form.Item
+                label="Last name"
+                name="lastName"
+                rules={[{ required: true, whitespace: true, message: 'Please enter your last name' }]}
+              >
+                <Input size="large" autoComplete="family-name" />
+              </Form.Item>
+            </div>
+          )}
+          <Form.Item
+            label="Email"
+            name="email"
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter your email' },
+              { type: 'email', message: 'Please enter a valid email address' },
+            ]}
+          >
+            <Input size="large" type="email" inputMode="email" autoComplete="email" />
+          </Form.Item>
+          <Form.Item
+            label="Password"
+            name="password"
+            extra={creating ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters` : undefined}
+            rules={[
+              { required: true, message: 'Please enter your password' },
+              ...(creating
+                ? [
+                    { min: PASSWORD_MIN_LENGTH, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` },
+                    { max: PASSWORD_MAX_LENGTH, message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
+                  ]
+                : []),
+            ]}
+          >
+            <Input.Password size="large" autoComplete={creating ? 'new-password' : 'current-password'} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={isPending}>
+            {creating ? (isPending ? 'Creating account...' : 'Create Account') : isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

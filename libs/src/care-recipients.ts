@@ -1,0 +1,80 @@
+/** Care recipients ("children" in the API) and their medications (spec documents 1-3). */
+
+export interface Child {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** First and last name joined with a space. */
+  name: string;
+  /** yyyy-mm-dd or null. */
+  dateOfBirth: string | null;
+  medicalConditions: string | null;
+  medicalNotes: string | null;
+  notes: string | null;
+  gender: string | null;
+  phone: string | null;
+  email: string | null;
+  profileImageUrl: string | null;
+  primaryCaregiverId: string;
+  /** Whether the current user may change this recipient. */
+  canEdit: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Both payload shapes the spec names are accepted: the dashboard's
+ * (firstName, lastName, dateOfBirth, medicalConditions, notes) and the schedule-text flow's
+ * (name, dateOfBirth, medicalNotes, gender), plus phone and email from the settings edit form.
+ */
+export interface ChildInput {
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  dateOfBirth?: string | null;
+  medicalConditions?: string | null;
+  medicalNotes?: string | null;
+  notes?: string | null;
+  gender?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  profileImageUrl?: string | null;
+}
+
+export const CHILD_FIRST_NAME_REQUIRED = 'First name is required';
+export const CHILD_LAST_NAME_REQUIRED = 'Last name is required';
+
+/**
+ * Splits a legacy full name into first and last name: the last word is the last name.
+ * A one-word name keeps it as the first name and leaves the last name empty.
+ */
+export function splitFullName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { firstName: words[0] ?? '', lastName: '' };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] };
+}
+
+export function joinFullName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter(Boolean).join(' ');
+}
+
+export interface Medication {
+  id: string;
+  childId: string;
+  name: string;
+  dosage: string;
+  instructions: string | null;
+  photoUrl: string | null;
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface MedicationInput {
+  name: string;
+  dosage: string;
+  instructions?: string | null;
+  photoUrl?: string | null;
+}
+
+export const MEDICATION_NAME_REQUIRED = 'Medication name is required';
+export const MEDICATION_DOSAGE_REQUIRED = 'Dosage is required';

@@ -1,0 +1,46 @@
+import type { SubscriptionPlan, UserRole } from './schema';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The current user as GET /api/auth/user answers it. Never carries a secret. */
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: UserRole;
+  timezone: string;
+  subscriptionActive: boolean;
+  subscriptionPlan: SubscriptionPlan | null;
+  primaryUserId: string | null;
+  hasWebAuthn: boolean;
+  enablePrayerTasks: boolean;
+  prayerCalculationMethod: number;
+  latitude: string | null;
+  longitude: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface UpdateTimezoneRequest {
+  timezone: string;
+}
+
+export interface UpdateProfileRequest {
+  firstName: string;
+  lastName: string;
+}

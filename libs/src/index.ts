@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './identity';
+export * from './care-recipients';
+export * from './api';

@@ -1,0 +1,3 @@
+import { ThingsQuery } from '../modules/alpha/read-models/things/things.query';
+
+export const entities = [ThingsQuery];

@@ -1,0 +1,3 @@
+export interface Thing {
+  id: string;
+}

@@ -1,0 +1,2 @@
+export { Thing } from './domain/thing';
+export { ThingsQuery } from './read-models/things/things.query';

@@ -1,0 +1,3 @@
+import { ThingsQuery } from '../../modules/alpha';
+
+export const bad = ThingsQuery;

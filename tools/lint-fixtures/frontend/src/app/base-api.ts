@@ -1,0 +1,1 @@
+export const baseApi = { injectEndpoints: <T>(endpoints: T) => endpoints };

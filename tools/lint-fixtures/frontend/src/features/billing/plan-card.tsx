@@ -1,0 +1,3 @@
+export function PlanCard() {
+  return <p>plan</p>;
+}

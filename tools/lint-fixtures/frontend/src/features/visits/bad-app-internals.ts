@@ -1,0 +1,4 @@
+import { store } from '../../app/store';
+import { routes } from '../../app/router';
+
+export const bad = [store, routes];

@@ -1,0 +1,5 @@
+import { PlanCard } from '../billing/plan-card';
+
+export function BadCrossFeature() {
+  return <PlanCard />;
+}

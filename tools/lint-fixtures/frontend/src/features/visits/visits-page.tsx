@@ -1,0 +1,5 @@
+import { visitsApi } from './api';
+
+export function VisitsPage() {
+  return <p>{String(visitsApi)}</p>;
+}

@@ -1,0 +1,3 @@
+export function Button() {
+  return <button type="button">ok</button>;
+}
