@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { HomeRoute } from './pages/home-route';
 import { NotFoundPage } from './pages/not-found-page';
+import { RouteErrorPage } from './pages/route-error-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -12,6 +13,7 @@ const SettingsScreen = lazy(() => import('./pages/settings-screen'));
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/login', element: <LoginPage /> },

@@ -26,9 +26,10 @@ export const testEvent = (type = 'Ticked', data: Record<string, unknown> = {}): 
 /** Stream ids are unique per test: an EventStoreDB server is shared with earlier runs. */
 export const streamName = (label: string) => `${label}-${randomUUID()}`;
 
-export async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Retries `check` until it answers true; $all and subscriptions may show a committed event a moment late. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -52,7 +53,8 @@ function collect(streams: Set<string>) {
 /**
  * The behaviour every EventStore adapter must show. Each test works on its own streams and reads
  * $all from a position it recorded itself, so the suite also runs against a store that holds other
- * events.
+ * events. $all may show a committed event a moment late (PostgreSQL shows it once every transaction
+ * that started before it has ended, anywhere on the server), so $all reads retry until it shows.
  */
 export function eventStoreContract(name: string, create: () => Promise<StoreUnderTest>): void {
   describe(`EventStore contract: ${name}`, () => {
@@ -176,7 +178,11 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
         }),
       );
 
-      const all = (await store.readAll(from)).filter((e) => streams.includes(e.streamId));
+      let all: RecordedEvent[] = [];
+      await eventually(async () => {
+        all = (await store.readAll(from)).filter((e) => streams.includes(e.streamId));
+        return all.length >= 15;
+      });
 
       expect(all).toHaveLength(15);
       expectStrictlyIncreasing(all.map((e) => e.position));
@@ -196,15 +202,16 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
       const pages: RecordedEvent[][] = [];
       let position = from;
       let mine = 0;
-      while (mine < 10) {
+      await eventually(async () => {
         const page = await store.readAll(position, 3);
-        expect(page.length).toBeGreaterThan(0);
+        if (page.length === 0) return false; // not visible yet
         expect(page.length).toBeLessThanOrEqual(3);
         expect(page[0].position).toBeGreaterThan(position);
         pages.push(page);
         mine += page.filter((e) => e.streamId === stream).length;
         position = page[page.length - 1].position;
-      }
+        return mine === 10;
+      });
 
       const read = pages.flat();
       expectStrictlyIncreasing(read.map((e) => e.position));

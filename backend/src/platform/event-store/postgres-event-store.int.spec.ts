@@ -84,11 +84,11 @@ describe('PostgresEventStore', () => {
     await raw.query('SELECT pg_advisory_lock($1)', [HOLD_KEY]);
     const held = store.append(streamName('held'), [testEvent(), testEvent()], 'no_stream');
     // The held append has inserted its events (xid and positions taken) and waits in the trigger.
-    for (;;) {
+    await eventually(async () => {
       const { rowCount } = await raw.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`, [HOLD_KEY]);
-      if (rowCount) break;
-      await sleep(10);
-    }
+      return rowCount === 1;
+    });
+    // These commit while the held one is open: the append-order lock is not held until commit.
     const later = await Promise.all(
       Array.from({ length: 30 }, (_, i) => store.append(streamName('later'), [testEvent('Ticked', { i })], 'no_stream')),
     );
@@ -121,7 +121,7 @@ describe('PostgresEventStore', () => {
 
     await raw.query('ROLLBACK');
 
-    await eventually(() => delivered.filter((e) => positions.has(e.position)).length === 3, 2000);
+    await eventually(() => delivered.filter((e) => positions.has(e.position)).length === 3);
   });
 
   it('reports a conflict, not a unique violation, when a writer bypasses the stream lock', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseError, Pool, PoolClient } from 'pg';
+import type { DatabaseError, Pool } from 'pg';
 import {
   WrongExpectedVersionError,
   type AppendResult,
@@ -26,6 +26,19 @@ const CHANNEL = 'es_events';
 const POLL_INTERVAL_MS = 250;
 const DEFAULT_BATCH_SIZE = 100;
 
+/**
+ * The append runs as one call of es_append (one round trip, in its own transaction), in this order:
+ * 1. the stream's transaction-level advisory lock, then its revision, compared with the expected one
+ *    (plpgsql runs each statement of a VOLATILE function on a fresh snapshot, so the read sees every
+ *    append committed while this one waited for the lock). A mismatch returns before writing anything;
+ * 2. the session-level append-order lock; the INSERT is the transaction's first write, so its xid is
+ *    assigned there, under the lock, and so are the positions from the sequence. Locks do not assign
+ *    an xid. Among appends, xid order is therefore position order;
+ * 3. the order lock is released before COMMIT (a session lock allows that), so appends still commit
+ *    while another one is held open; then the stream row and the notification, sent at commit.
+ * If the INSERT fails, the function's transaction aborts with the session lock still held: append()
+ * releases it on the same connection before the connection goes back to the pool.
+ */
 const SCHEMA = `
   SELECT pg_advisory_xact_lock(${STORE_LOCK_NAMESPACE}, ${SCHEMA_LOCK});
   CREATE TABLE IF NOT EXISTS es_events (
@@ -44,44 +57,64 @@ const SCHEMA = `
     stream_id text PRIMARY KEY,
     revision bigint NOT NULL,
     updated_at timestamptz NOT NULL DEFAULT now()
-  );`;
+  );
+  CREATE OR REPLACE FUNCTION es_append(p_stream_id text, p_expected text, p_expected_revision bigint, p_events jsonb)
+  RETURNS TABLE (accepted boolean, revision bigint, "position" bigint) LANGUAGE plpgsql VOLATILE AS $$
+  DECLARE
+    v_accepted boolean;
+    v_current bigint;
+    v_position bigint;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, hashtext(p_stream_id));
+    SELECT s.revision INTO v_current FROM es_streams s WHERE s.stream_id = p_stream_id;
+    v_accepted := CASE p_expected
+      WHEN 'any' THEN true
+      WHEN 'no_stream' THEN v_current IS NULL
+      WHEN 'stream_exists' THEN v_current IS NOT NULL
+      ELSE v_current IS NOT DISTINCT FROM p_expected_revision -- 'exact'
+    END;
+    IF NOT v_accepted THEN
+      RETURN QUERY SELECT false, v_current, NULL::bigint;
+      RETURN;
+    END IF;
 
-/**
- * One statement: take the session-level append-order lock, insert the events (the first write of the
- * transaction, so its xid is assigned here, under the lock, as are the positions from the sequence),
- * then release the lock. Every inserted row needs the `ordered` row first, so nothing is written
- * before the lock is held; the aggregate consumes every inserted row before the unlock in its output
- * row runs. The lock is held for this statement only, never until commit.
- */
-const INSERT_EVENTS = `
-  WITH ordered AS (SELECT pg_advisory_lock(${STORE_LOCK_NAMESPACE}, ${APPEND_ORDER_LOCK})),
-  inserted AS (
-    INSERT INTO es_events (transaction_id, stream_id, revision, event_id, type, data, metadata)
-    SELECT pg_current_xact_id(), $1, $2::bigint + e.n - 1, (e.event->>'id')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
-    FROM ordered, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
-    ORDER BY e.n
-    RETURNING global_position
-  )
-  SELECT max(global_position)::text AS position, pg_advisory_unlock(${STORE_LOCK_NAMESPACE}, ${APPEND_ORDER_LOCK}) AS unlocked
-  FROM inserted`;
+    PERFORM pg_advisory_lock(${STORE_LOCK_NAMESPACE}, ${APPEND_ORDER_LOCK});
+    WITH inserted AS (
+      INSERT INTO es_events (transaction_id, stream_id, revision, event_id, type, data, metadata)
+      SELECT pg_current_xact_id(), p_stream_id, coalesce(v_current, -1) + e.n, (e.event->>'id')::uuid,
+             e.event->>'type', e.event->'data', e.event->'metadata'
+      FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(event, n)
+      ORDER BY e.n
+      RETURNING global_position
+    )
+    SELECT max(global_position) INTO v_position FROM inserted;
+    PERFORM pg_advisory_unlock(${STORE_LOCK_NAMESPACE}, ${APPEND_ORDER_LOCK});
 
-/** Record the stream's revision and wake subscribers at commit (the CTE runs although nothing reads it). */
-const RECORD_STREAM = `
-  WITH stream AS (
-    INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2)
-    ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, updated_at = now()
-  )
-  SELECT pg_notify('${CHANNEL}', $3)`;
+    INSERT INTO es_streams (stream_id, revision) VALUES (p_stream_id, coalesce(v_current, -1) + jsonb_array_length(p_events))
+    ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, updated_at = now();
+    PERFORM pg_notify('${CHANNEL}', v_position::text);
+    RETURN QUERY SELECT true, coalesce(v_current, -1) + jsonb_array_length(p_events), v_position;
+  END $$;`;
 
 /**
  * Readers see only events of transactions below the snapshot's xmin: every one of those has ended,
  * so no invisible event can still appear below what a reader has seen. That holds because appends
- * assign xids and positions in the same order (INSERT_EVENTS).
+ * assign xids and positions in the same order (es_append, step 2). The xmin is server-wide: a
+ * transaction that has written anything, in any database of the server, delays $all reads and
+ * subscriptions until it ends (never reorders or skips). Keep transactions short, and never wait for
+ * projections inside one.
  */
 const READ_ALL = `
   SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events
   WHERE global_position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY global_position LIMIT $2`;
+
+interface AppendRow {
+  accepted: boolean;
+  /** The new last revision when accepted, else the current one (null: no stream). */
+  revision: string | null;
+  position: string | null;
+}
 
 interface EventRow {
   global_position: string;
@@ -102,19 +135,6 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   revision: BigInt(row.revision),
   position: BigInt(row.global_position),
 });
-
-function accepts(expected: ExpectedRevision, actual: bigint | 'no_stream'): boolean {
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return actual === 'no_stream';
-    case 'stream_exists':
-      return actual !== 'no_stream';
-    default:
-      return actual === expected;
-  }
-}
 
 const isRevisionConflict = (error: unknown) =>
   (error as DatabaseError).code === '23505' && (error as DatabaseError).constraint === 'es_events_stream_revision';
@@ -143,33 +163,11 @@ export class PostgresEventStore implements EventStore {
     const payload = JSON.stringify(
       events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: e.metadata })),
     );
-    const client = await this.pool.connect();
-    let result: AppendResult;
-    let mayHoldOrderLock = false;
-    try {
-      // READ COMMITTED on purpose: the revision read below must see appends committed while this one
-      // waited for the stream lock, which a transaction-wide snapshot would not.
-      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-      // Only locks before INSERT_EVENTS: no xid may be assigned outside the append-order lock.
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [STREAM_LOCK_NAMESPACE, streamId]);
-      const actual = await this.revisionOf(streamId, client);
-      if (!accepts(expectedRevision, actual)) throw new WrongExpectedVersionError(streamId, expectedRevision, actual);
-      const first = actual === 'no_stream' ? 0n : actual + 1n;
-      mayHoldOrderLock = true;
-      const inserted = await client.query<{ position: string }>(INSERT_EVENTS, [streamId, first.toString(), payload]);
-      mayHoldOrderLock = false;
-      result = { nextExpectedRevision: first + BigInt(events.length - 1), position: BigInt(inserted.rows[0].position) };
-      await client.query(RECORD_STREAM, [streamId, result.nextExpectedRevision.toString(), result.position.toString()]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await this.abandon(client, mayHoldOrderLock);
-      if (isRevisionConflict(error)) {
-        throw new WrongExpectedVersionError(streamId, expectedRevision, await this.revisionOf(streamId, this.pool));
-      }
-      throw error;
+    const row = await this.callAppend(streamId, expectedRevision, payload);
+    if (!row.accepted) {
+      throw new WrongExpectedVersionError(streamId, expectedRevision, row.revision === null ? 'no_stream' : BigInt(row.revision));
     }
-    client.release();
-    return result;
+    return { nextExpectedRevision: BigInt(row.revision as string), position: BigInt(row.position as string) };
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -257,21 +255,33 @@ export class PostgresEventStore implements EventStore {
     this.listener?.drop();
   }
 
-  private async revisionOf(streamId: string, db: Pool | PoolClient): Promise<bigint | 'no_stream'> {
-    const { rows } = await db.query<{ revision: string }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
+  private async revisionOf(streamId: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await this.pool.query<{ revision: string }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
     return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
   }
 
-  /** Rolls back and makes sure the session-level append-order lock does not go back to the pool. */
-  private async abandon(client: PoolClient, mayHoldOrderLock: boolean): Promise<void> {
+  /** One es_append call on a connection of its own, so that a failure can release the order lock on that session. */
+  private async callAppend(streamId: string, expected: ExpectedRevision, payload: string): Promise<AppendRow> {
+    const params = typeof expected === 'bigint' ? [streamId, 'exact', expected.toString(), payload] : [streamId, expected, null, payload];
+    const client = await this.pool.connect();
     try {
-      await client.query('ROLLBACK');
-      // Session locks survive ROLLBACK. INSERT_EVENTS may have failed before or after taking it;
-      // unlocking a lock that is not held only returns false.
-      if (mayHoldOrderLock) await client.query('SELECT pg_advisory_unlock($1, $2)', [STORE_LOCK_NAMESPACE, APPEND_ORDER_LOCK]);
+      const { rows } = await client.query<AppendRow>('SELECT * FROM es_append($1, $2, $3, $4)', params);
       client.release();
+      return rows[0];
     } catch (error) {
-      client.release(error as Error); // ending the session releases any lock it still holds
+      try {
+        // The session-level order lock survives the aborted call. Unlocking one not held returns false.
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [STORE_LOCK_NAMESPACE, APPEND_ORDER_LOCK]);
+        client.release();
+      } catch (unlockError) {
+        client.release(unlockError as Error); // ending the session releases whatever it still holds
+      }
+      // Only a writer that bypassed es_append can take a revision under the stream lock.
+      if (isRevisionConflict(error)) {
+        const current = await this.revisionOf(streamId);
+        return { accepted: false, revision: current === 'no_stream' ? null : current.toString(), position: null };
+      }
+      throw error;
     }
   }
 

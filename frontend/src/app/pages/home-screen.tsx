@@ -8,6 +8,7 @@ import { DashboardSkeleton } from '../../features/daily-care/components/dashboar
 import { TodayHeader } from '../../features/daily-care/components/today-header';
 import { WelcomeEmptyState } from '../../features/daily-care/components/welcome-empty-state';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
@@ -34,6 +35,7 @@ function HomeDashboard() {
   const managingMounted = useHasBeenTrue(managing);
   const addingMounted = useHasBeenTrue(adding);
   useIdlePrefetch(DIALOG_LOADERS);
+  useDocumentTitle('Today');
 
   if (isLoading) return <DashboardSkeleton />;
 
@@ -80,9 +82,7 @@ function HomeDashboard() {
       )}
       <Suspense fallback={null}>
         {managingMounted && <CareRecipientsDialog open={managing} onClose={() => setManaging(false)} />}
-        {addingMounted && (
-          <RecipientFormDialog open={adding} onClose={() => setAdding(false)} onSaved={(child) => select(child.id)} />
-        )}
+        {addingMounted && <RecipientFormDialog open={adding} onClose={() => setAdding(false)} />}
       </Suspense>
     </div>
   );

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <main className="not-found">
       <h1 className="not-found__title">Page Not Found</h1>

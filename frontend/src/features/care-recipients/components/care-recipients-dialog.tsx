@@ -44,7 +44,7 @@ export function CareRecipientsDialog({ open, onClose }: Props) {
         onCancel={onClose}
         footer={
           <div className="dialog-actions">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Done</Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
               Add Person
             </Button>

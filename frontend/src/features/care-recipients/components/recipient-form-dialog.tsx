@@ -15,7 +15,6 @@ interface Props {
   /** The recipient to edit; absent to add a new one. */
   recipient?: Child;
   onClose: () => void;
-  onSaved?: (child: Child) => void;
 }
 
 interface FormValues {
@@ -39,7 +38,7 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function RecipientFormDialog({ open, recipient, onClose, onSaved }: Props) {
+export function RecipientFormDialog({ open, recipient, onClose }: Props) {
   return (
     <Modal
       open={open}
@@ -49,12 +48,12 @@ export function RecipientFormDialog({ open, recipient, onClose, onSaved }: Props
       destroyOnHidden
       mask={{ closable: false }}
     >
-      <RecipientForm recipient={recipient} onClose={onClose} onSaved={onSaved} />
+      <RecipientForm recipient={recipient} onClose={onClose} />
     </Modal>
   );
 }
 
-function RecipientForm({ recipient, onClose, onSaved }: Omit<Props, 'open'>) {
+function RecipientForm({ recipient, onClose }: Omit<Props, 'open'>) {
   const [form] = Form.useForm<FormValues>();
   const [addChild, addState] = useAddChildMutation();
   const [updateChild, updateState] = useUpdateChildMutation();
@@ -71,15 +70,13 @@ function RecipientForm({ recipient, onClose, onSaved }: Omit<Props, 'open'>) {
       notes: optionalText(values.notes),
     };
     try {
-      const saved = editing
-        ? await updateChild({ id: recipient.id, input }).unwrap()
-        : await addChild(input).unwrap();
+      if (editing) await updateChild({ id: recipient.id, input }).unwrap();
+      else await addChild(input).unwrap();
       toast({
         title: 'Success',
         description: editing ? 'Care recipient updated successfully!' : 'Care recipient added successfully!',
         variant: 'success',
       });
-      onSaved?.(saved);
       onClose();
     } catch (error) {
       const perField = fieldErrors(error).filter((item) => FIELDS.includes(item.field as keyof FormValues));

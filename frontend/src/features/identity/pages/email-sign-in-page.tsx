@@ -4,14 +4,10 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { serverMessage, statusOf } from '../../../shared/api/api-error';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useSignIn } from '../hooks/use-sign-in';
 
 type Mode = 'sign-in' | 'create-account';
-
-const MODES: { value: Mode; label: string }[] = [
-  { value: 'sign-in', label: 'Sign In' },
-  { value: 'create-account', label: 'Create account' },
-];
 
 interface FormValues {
   firstName?: string;
@@ -34,6 +30,7 @@ export default function EmailSignInPage() {
   const { signIn, createAccount, isPending } = useSignIn();
   const navigate = useNavigate();
   const creating = mode === 'create-account';
+  useDocumentTitle(creating ? 'Create your account' : 'Sign in with email');
 
   const submit = async (values: FormValues) => {
     setFailure(null);
@@ -68,19 +65,6 @@ export default function EmailSignInPage() {
         </Link>
         <div className="auth-card__header">
           <h1 className="auth-card__title">{creating ? 'Create your account' : 'Sign in with email'}</h1>
-        </div>
-        <div className="auth-mode" role="group" aria-label="Sign in or create an account">
-          {MODES.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className="auth-mode__option"
-              aria-pressed={mode === option.value}
-              onClick={() => switchMode(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
         </div>
         {failure && <Alert type="error" showIcon title={failure} className="auth-failure" />}
         <Form<FormValues>
@@ -139,6 +123,16 @@ export default function EmailSignInPage() {
             {creating ? (isPending ? 'Creating account...' : 'Create Account') : isPending ? 'Signing in...' : 'Sign In'}
           </Button>
         </Form>
+        <p className="auth-switch">
+          {creating ? 'Already have an account?' : 'New to CareCircle?'}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => switchMode(creating ? 'sign-in' : 'create-account')}
+          >
+            {creating ? 'Sign in instead' : 'Create an account'}
+          </button>
+        </p>
       </div>
     </main>
   );

@@ -10,6 +10,7 @@ import {
 import { Button } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 
 type MethodId = 'email' | 'google' | 'developer' | 'code-host' | 'device-maker' | 'social';
 
@@ -33,6 +34,7 @@ const METHODS: SignInMethod[] = [
 export default function LoginPage() {
   // At most one method shows a loading state while the browser redirects.
   const [loading, setLoading] = useState<MethodId | null>(null);
+  useDocumentTitle('Sign in');
 
   useEffect(() => {
     // Coming back with the browser's back button restores this page from cache: clear the spinner.

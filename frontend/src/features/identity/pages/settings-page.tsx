@@ -1,11 +1,13 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { joinFullName } from '@carecircle/libs';
 import { Button } from 'antd';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useAuth } from '../hooks/use-auth';
 
 /** Placeholder until the settings issue: who is signed in, and signing out. */
 export default function SettingsPage() {
   const { user } = useAuth();
+  useDocumentTitle('Settings');
   if (!user) return null;
   const name = joinFullName(user.firstName ?? '', user.lastName ?? '');
   return (

@@ -12,6 +12,7 @@ import {
 import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { MARKETING_PLANS } from '../plans';
 
 const TRUST_BADGES: { icon: ReactNode; label: string }[] = [
@@ -46,6 +47,7 @@ const KEY_FEATURES: { icon: ReactNode; title: string; text: string }[] = [
 
 export default function LandingPage() {
   const navigate = useNavigate();
+  useDocumentTitle();
 
   return (
     <div className="landing">

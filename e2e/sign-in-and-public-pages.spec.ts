@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, registerThroughApi, uniqueEmail } from './support';
+
+test('a wrong password shows the server message and stays on the sign-in page', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('wrong-password');
+  await registerThroughApi(request, baseURL!, { email, firstName: 'Lee', lastName: 'Chen' });
+
+  await page.goto('/login/email');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(`${PASSWORD} typo`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  // No "logged out" toast for a failed sign-in.
+  await expect(page.getByText('You are logged out. Logging in again...')).toHaveCount(0);
+});
+
+test('an anonymous visitor sees nothing on a signed-in route and the landing page at /', async ({ page }) => {
+  const whoAmI = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/user');
+  await page.goto('/settings');
+  expect((await whoAmI).status()).toBe(401);
+  await expect(page.locator('#root')).toBeEmpty();
+  await expect(page.getByText('Unauthorized')).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Care is a team effort');
+  await expect(page.getByRole('heading', { name: 'Free' })).toBeVisible();
+  await expect(page.getByText('$19', { exact: true })).toBeVisible();
+  await expect(page.getByText('$39', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/api/login');
+});
+
+test('an unknown path shows Page Not Found', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('the public menu opens and closes on a phone', async ({ page }) => {
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Pricing' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toHaveCount(0);
+});
+
+test('/login offers the sign-in methods; one loads at a time; Google goes to the server', async ({ page }) => {
+  await page.goto('/login');
+  for (const name of [
+    'Continue with Email',
+    'Continue with Google',
+    'Continue with Replit',
+    'Continue with GitHub',
+    'Continue with Apple',
+    'Continue with X',
+  ]) {
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+
+  const github = page.getByRole('button', { name: 'Continue with GitHub' });
+  const apple = page.getByRole('button', { name: 'Continue with Apple' });
+  await github.click();
+  await expect(github).toHaveClass(/ant-btn-loading/);
+  await apple.click();
+  await expect(apple).toHaveClass(/ant-btn-loading/);
+  await expect(page.locator('.ant-btn-loading')).toHaveCount(1);
+
+  // A full navigation to the server; until Google is configured it answers 503.
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/google'),
+    page.getByRole('button', { name: 'Continue with Google' }).click(),
+  ]);
+  expect(response.status()).toBe(503);
+  expect(await response.text()).toContain('Google sign-in is not configured');
+});
+
+test.describe('on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the top navigation shows its links and both buttons go to /login', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const name of ['Home', 'Features', 'Pricing', 'About', 'Contact']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test('when the session ends mid-task, the app says so and goes to /login', async ({ page, baseURL }) => {
+  // page.request shares the page's cookies: this signs the page in.
+  await registerThroughApi(page.request, baseURL!, {
+    email: uniqueEmail('expired'),
+    firstName: 'Ana',
+    lastName: 'Silva',
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to CareCircle!' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Add Care Recipient' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Care Recipient' });
+  await dialog.getByLabel('First name').fill('Leo');
+  await dialog.getByLabel('Last name').fill('Silva');
+  await dialog.getByRole('button', { name: 'Add Care Recipient' }).click();
+
+  await expect(page.locator('.ant-notification').getByText('You are logged out. Logging in again...')).toBeVisible();
+  await expect(page.locator('.ant-notification').getByText('Unauthorized', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
+});
