@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 // Browser tests run against the built app (`npm run build` first; this config never builds) served by
-// the real back end on its own port and its own database, created at start and dropped at the end.
+// the real back end on its own port, its own database (created at start, dropped at the end) and its own
+// Redis key prefix (removed at the end).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
@@ -10,6 +11,9 @@ process.env.E2E_DATABASE_NAME ??= `carecircle_e2e_${Date.now()}_${process.pid}`;
 const databaseUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 databaseUrl.pathname = `/${process.env.E2E_DATABASE_NAME}`;
 process.env.E2E_DATABASE_URL = databaseUrl.toString();
+// Redis keys (Bull queues, sign-in throttle counters) of this run live under their own prefix.
+process.env.E2E_QUEUE_PREFIX = process.env.E2E_DATABASE_NAME;
+process.env.E2E_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,6 +34,8 @@ export default defineConfig({
     // A zone that differs from the server's default (America/Los_Angeles), to exercise the timezone sync.
     timezoneId: 'America/New_York',
     locale: 'en-US',
+    // The app switches antd's animations off for reduced motion: no clicks land on a moving dialog.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -47,7 +53,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATABASE_URL: process.env.E2E_DATABASE_URL,
-      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+      REDIS_URL: process.env.E2E_REDIS_URL,
+      QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
     },
   },
 });

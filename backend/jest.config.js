@@ -1,5 +1,7 @@
 /** Test projects by suffix (STYLE.md): unit = pure, int = real PostgreSQL/Redis, e2e = HTTP. */
 const swc = ['@swc/jest', {
+  // .swcrc is for the build (it leaves specs out); jest gives its own options.
+  swcrc: false,
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
     transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },

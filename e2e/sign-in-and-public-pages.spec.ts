@@ -101,10 +101,25 @@ test('when the session ends mid-task, the app says so and goes to /login', async
     firstName: 'Ana',
     lastName: 'Silva',
   });
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path === '/api/user/timezone' || path === '/api/auth/user') seen.push(`${response.request().method()} ${path}`);
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome to CareCircle!' })).toBeVisible();
+  // Let the time-zone sync (PATCH, then a fresh GET of the user) finish before the session ends.
+  await expect
+    .poll(() => {
+      const patched = seen.indexOf('PATCH /api/user/timezone');
+      return patched >= 0 && seen.slice(patched + 1).includes('GET /api/auth/user');
+    })
+    .toBe(true);
 
-  await page.context().clearCookies();
+  // The session ends on the server (as after a time-out) while the page still shows the dashboard.
+  const ended = await page.request.post('/api/auth/logout', { headers: { Origin: baseURL! } });
+  expect(ended.status()).toBe(204);
+
   await page.getByRole('button', { name: 'Add Care Recipient' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Care Recipient' });
   await dialog.getByLabel('First name').fill('Leo');

@@ -1,5 +1,9 @@
 import type { ThemeConfig } from 'antd';
 
+/** Honour the system "reduce motion" setting: antd's open/close animations are switched off. */
+const prefersReducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /** Calm teal, large touch targets and readable type for tired eyes on small screens. */
 export const theme: ThemeConfig = {
   token: {
@@ -11,5 +15,6 @@ export const theme: ThemeConfig = {
     controlHeightLG: 48,
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    motion: !prefersReducedMotion,
   },
 };
