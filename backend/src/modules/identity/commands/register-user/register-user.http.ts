@@ -11,9 +11,10 @@ import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { UsersQuery } from '../../read-models/users/users.query';
 import { Public } from '../../session/session.guard';
 import { startSession } from '../../session/sign-in';
+import { UpdateProfileDto } from '../update-profile/update-profile.http';
 import { RegisterUser } from './register-user.handler';
 
-export class RegisterDto {
+export class RegisterDto extends UpdateProfileDto {
   @IsEmail({}, { message: 'Please enter a valid email address' })
   @MaxLength(254)
   email!: string;
@@ -23,14 +24,6 @@ export class RegisterDto {
     message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
   })
   password!: string;
-
-  @IsString({ message: 'First name is required' })
-  @MaxLength(100)
-  firstName!: string;
-
-  @IsString({ message: 'Last name is required' })
-  @MaxLength(100)
-  lastName!: string;
 }
 
 @ApiTags('auth')
