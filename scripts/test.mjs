@@ -8,7 +8,8 @@
 // and ends with `tests: N passed, M failed[, K skipped]`. Exit code 0 only when nothing failed.
 //
 // Developers may run a part: `npm test -- --only unit` or `npm test -- --only int,e2e`
-// (lint-rules | unit | int | e2e | browser). The build runs only when browser tests are selected.
+// (lint-rules | unit | int | e2e | browser). The build runs when e2e or browser tests are selected
+// (the e2e suite also starts the built server once, on an embedded PostgreSQL).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -282,7 +283,7 @@ async function main() {
       return { ok: problems.length === 0 };
     }],
   ];
-  if (selected.has('browser')) steps.push(['build', async () => ({ ok: (await run('npm', ['run', 'build'])).code === 0 })]);
+  if (selected.has('browser') || selected.has('e2e')) steps.push(['build', async () => ({ ok: (await run('npm', ['run', 'build'])).code === 0 })]);
   if (selected.has('lint-rules')) steps.push(['lint-rules', () => runLintRules(workDir)]);
   for (const project of ['unit', 'int', 'e2e']) if (selected.has(project)) steps.push([project, () => runJest(project, workDir)]);
   if (selected.has('browser')) steps.push(['browser', runBrowser]);

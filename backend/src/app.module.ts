@@ -7,6 +7,9 @@ import type { AppConfig } from './config/app-config';
 import { ormConfig } from './database/orm.config';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { IdentityModule } from './modules/identity';
+import { LiveUpdatesModule } from './modules/live-updates';
+import { NotificationsModule } from './modules/notifications';
+import { SchedulingModule } from './modules/scheduling';
 import { PlatformModule } from './platform/platform.module';
 
 @Module({})
@@ -27,6 +30,9 @@ export class AppModule {
         CqrsModule.forRoot(),
         IdentityModule,
         CareRecipientsModule,
+        SchedulingModule,
+        NotificationsModule.forRoot(config),
+        LiveUpdatesModule,
         ...(serveFrontend ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })] : []),
       ],
     };

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig(process.env, { frontendDist: resolve(REPO_ROOT, 'frontend/dist') });
     await assertRedisReachable(config.redisUrl);
-    const database = await prepareDatabase(config.databaseUrl, resolve(REPO_ROOT, '.data'), log);
+    const database = await prepareDatabase(config.databaseUrl, config.dataDir ?? resolve(REPO_ROOT, '.data'), log);
     const applied = await migrate(database.url);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
 

@@ -3,6 +3,7 @@
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
  */
 import { eventStoreBenchmark } from './event-store.bench';
+import { tasksBenchmark } from './tasks.bench';
 
 export interface BenchReport {
   title: string;
@@ -12,7 +13,7 @@ export interface BenchReport {
   rows: string[][];
 }
 
-const benchmarks: Array<() => Promise<BenchReport>> = [eventStoreBenchmark];
+const benchmarks: Array<() => Promise<BenchReport>> = [eventStoreBenchmark, tasksBenchmark];
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {
   const widths = columns.map((column, i) => Math.max(column.length, ...rows.map((row) => row[i].length)));

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const log = pino();
   const repoRoot = resolve(__dirname, '../../..');
   const config = { ...loadConfig(process.env, { frontendDist: resolve(repoRoot, 'frontend/dist') }), roles: ['api' as const] };
-  const database = await prepareDatabase(config.databaseUrl, resolve(repoRoot, '.data'), log);
+  const database = await prepareDatabase(config.databaseUrl, config.dataDir ?? resolve(repoRoot, '.data'), log);
   try {
     await migrate(database.url);
     const app = await createApp(config, database.url);

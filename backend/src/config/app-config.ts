@@ -14,6 +14,8 @@ export interface AppConfig {
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
   google: { clientId: string; clientSecret: string } | null;
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Where local data (the embedded PostgreSQL) lives; null: `.data/` in the checkout. */
+  dataDir: string | null;
   /** Where the built front end is served from. */
   frontendDist: string;
   /** Separates Bull queues of parallel test runs. */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     stripe,
     google,
     vapid,
+    dataDir: text('DATA_DIR'),
     frontendDist: text('FRONTEND_DIST') ?? defaults.frontendDist,
     queuePrefix: text('QUEUE_PREFIX') ?? 'carecircle',
     logLevel: text('LOG_LEVEL') ?? 'info',

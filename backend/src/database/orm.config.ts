@@ -2,17 +2,27 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { CareRecipientsEntities } from '../modules/care-recipients';
 import { IdentityEntities } from '../modules/identity';
+import { SchedulingEntities } from '../modules/scheduling';
+import { NotificationsEntities } from '../modules/notifications';
 import { ProjectionCheckpointEntity } from '../platform/projections/projection-checkpoint.entity';
 import { Migration20261121000001 } from './migrations/Migration20261121000001';
+import { Migration20261121000220 } from './migrations/Migration20261121000220';
+import { Migration20261121000300 } from './migrations/Migration20261121000300';
+import { Migration20261122000100 } from './migrations/Migration20261122000100';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities],
     extensions: [Migrator],
     migrations: {
-      migrationsList: [{ name: 'Migration20261121000001', class: Migration20261121000001 }],
+      migrationsList: [
+        { name: 'Migration20261121000001', class: Migration20261121000001 },
+        { name: 'Migration20261121000220', class: Migration20261121000220 },
+        { name: 'Migration20261121000300', class: Migration20261121000300 },
+        { name: 'Migration20261122000100', class: Migration20261122000100 },
+      ],
       transactional: true,
       snapshot: false,
       silent: true,

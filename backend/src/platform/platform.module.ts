@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Options } from '@mikro-orm/postgresql';
@@ -10,6 +10,7 @@ import { EVENT_STORE, type EventStore } from './event-store/event-store';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { HealthController } from './health/health.controller';
+import { ProjectionChangeFeed } from './projections/projection-changes';
 import { ProjectionRunner } from './projections/projection-runner';
 import { QueueModule } from './queue/queue.module';
 
@@ -37,7 +38,15 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DATABASE_URL, useValue: databaseUrl },
-        { provide: PG_POOL, useFactory: () => new Pool({ connectionString: databaseUrl, max: 20 }) },
+        {
+          provide: PG_POOL,
+          useFactory: () => {
+            const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+            // An idle client losing its connection (database restart, dropped test database) must not crash the process.
+            pool.on('error', (error) => new Logger('PgPool').warn(`idle database connection lost: ${error.message}`));
+            return pool;
+          },
+        },
         {
           provide: EVENT_STORE,
           inject: [PG_POOL],
@@ -49,10 +58,11 @@ export class PlatformModule {
           },
         },
         ProjectionRunner,
+        ProjectionChangeFeed,
         EventSourcedStreams,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, ProjectionRunner, EventSourcedStreams],
+      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams],
     };
   }
 }

@@ -24,6 +24,6 @@ import { MedicationsQuery } from './read-models/medications/medications.query';
     ChildAccessProjection,
     MedicationsProjection,
   ],
-  exports: [ChildrenQuery, ChildAccessGuard],
+  exports: [ChildrenQuery, MedicationsQuery, ChildAccessGuard],
 })
 export class CareRecipientsModule {}

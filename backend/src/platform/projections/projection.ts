@@ -15,6 +15,12 @@ export interface Projection {
   readonly handles: readonly string[];
   /** Tables it owns: emptied by a rebuild before the replay. */
   readonly tables: readonly string[];
+  /**
+   * What open dashboards should refetch when this projection applies an event whose data names a
+   * `childId` (live updates: GET /api/live sends `{childId, changed: [liveTopic, ...]}`). Defaults to
+   * the part of `name` after the last dot ('scheduling.daily-progress' -> 'daily-progress').
+   */
+  readonly liveTopic?: string;
   apply(em: EntityManager, event: RecordedEvent): Promise<void>;
 }
 

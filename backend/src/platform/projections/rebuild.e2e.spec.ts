@@ -19,10 +19,16 @@ describe('projections:rebuild', () => {
     const med = (await agent.post(`/api/children/${maya.id}/medications`).send({ name: 'Oxybutynin', dosage: '0.5 ml' }).expect(201)).body;
     await agent.put(`/api/children/${maya.id}/medications/${med.id}`).send({ dosage: '1 ml' }).expect(200);
     await agent.post(`/api/children/${leo.id}/medications`).send({ name: 'Keppra', dosage: '250 mg' }).expect(201);
+    const tasks = (await agent.post(`/api/children/${maya.id}/tasks`).send({ name: 'Cath', category: 'catheterization', scheduledTimes: ['06:00', '12:00', '18:00'] }).expect(201)).body;
+    await agent.put(`/api/tasks/${tasks[0].id}/complete`).send({ notes: 'ok' }).expect(200);
+    await agent.put(`/api/tasks/${tasks[1].id}`).send({ name: 'Cath (noon)', scheduledTime: '12:30' }).expect(200);
+    await agent.delete(`/api/tasks/${tasks[2].id}`).send({ reason: 'Doctor changed the plan' }).expect(204);
+    await agent.post(`/api/children/${leo.id}/tasks`).send({ name: 'Keppra', category: 'medication', scheduledTimes: ['08:00'] }).expect(201);
+    await agent.put(`/api/children/${maya.id}`).send({ firstName: 'Maya Rose', lastName: 'Lopez' }).expect(200);
     await agent.delete(`/api/children/${leo.id}`).expect(204);
     await t.signUp({ firstName: 'Second' });
 
-    const tables = ['users', 'user_credentials', 'children', 'child_access', 'medications'];
+    const tables = ['users', 'user_credentials', 'children', 'child_access', 'medications', 'daily_tasks', 'scheduling_children'];
     const db = new Client({ connectionString: t.databaseUrl });
     await db.connect();
     const snapshot = async () =>
@@ -31,6 +37,7 @@ describe('projections:rebuild', () => {
       const live = await snapshot();
       expect(live.children).toHaveLength(1);
       expect(live.medications).toHaveLength(1);
+      expect(live.daily_tasks).toHaveLength(2);
       const runner = t.app.get(ProjectionRunner);
       await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
       await runner.rebuild();
@@ -38,5 +45,5 @@ describe('projections:rebuild', () => {
     } finally {
       await db.end();
     }
-  });
+  }, 30_000);
 });

@@ -13,6 +13,7 @@ export type ChildAccessNeed = 'read' | 'edit';
  * The one policy for every child-scoped route: the route's `:childId` (or `:id`) must name a
  * recipient the signed-in user may see (404 otherwise, so other families learn nothing), and for
  * 'edit' one they may change (403). The checked recipient is left on the request as `child`.
+ * A route whose recipient comes in the JSON body names it as 'body.<field>' (e.g. 'body.childId').
  */
 export const ChildAccess = (need: ChildAccessNeed, param = 'childId') => SetMetadata(CHILD_ACCESS, { need, param });
 
@@ -27,7 +28,9 @@ export class ChildAccessGuard implements CanActivate {
     const rule = this.reflector.get<{ need: ChildAccessNeed; param: string } | undefined>(CHILD_ACCESS, context.getHandler());
     if (!rule) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
-    const childId = req.params[rule.param];
+    const childId = rule.param.startsWith('body.')
+      ? (req.body as Record<string, unknown> | undefined)?.[rule.param.slice('body.'.length)]
+      : req.params[rule.param];
     if (typeof childId !== 'string' || !UUID.test(childId)) throw new BadRequestException('Care recipient id must be a UUID');
     const child = req.user ? await this.children.getFor(req.user.id, childId) : null;
     if (!child) throw new NotFoundException('Care recipient not found');

@@ -12,4 +12,12 @@ export class UsersQuery {
     const row = await this.em.fork().findOne(UserEntity, { id });
     return row ? toUser(row) : null;
   }
+
+  /** Display names (first and last name, else the email) of the users that exist among `ids`. */
+  async displayNames(ids: Iterable<string>): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.em.fork().find(UserEntity, { id: { $in: wanted } }, { fields: ['id', 'firstName', 'lastName', 'email'] });
+    return new Map(rows.map((row) => [row.id, [row.firstName, row.lastName].filter((part) => part?.trim()).join(' ').trim() || row.email]));
+  }
 }

@@ -1,0 +1,2 @@
+/** Live updates' public surface. */
+export { LiveUpdatesModule } from './live-updates.module';

@@ -1,0 +1,16 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventSourcedStreams } from '../../../platform/commands/event-sourced-streams';
+import { notificationDecider, notificationStream, type NotificationCommand } from '../domain/notification';
+
+export class ExecuteNotificationCommand {
+  constructor(readonly command: NotificationCommand) {}
+}
+
+@CommandHandler(ExecuteNotificationCommand)
+export class NotificationCommandHandler implements ICommandHandler<ExecuteNotificationCommand> {
+  constructor(private readonly streams: EventSourcedStreams) {}
+
+  async execute({ command }: ExecuteNotificationCommand): Promise<void> {
+    await this.streams.execute(notificationStream(command.data.notificationId), notificationDecider, command);
+  }
+}

@@ -1,0 +1,17 @@
+import { deciderSpec } from '../../../test-support/decider-spec';
+import { notificationDecider, type NotificationCommand } from './notification';
+
+describe('notification decider', () => {
+  const spec = deciderSpec(notificationDecider);
+  const metadata = { actorId: 'u1', correlationId: 'c1', occurredAt: '2026-11-21T10:00:00.000Z' };
+  const markRead: NotificationCommand = { type: 'MarkNotificationRead', data: { notificationId: 'n1', userId: 'u1' }, metadata };
+  const read = { type: 'NotificationRead' as const, data: { notificationId: 'n1', userId: 'u1', readAt: '2026-11-21T10:00:00.000Z' } };
+
+  it('given an unread notification, when marked read, then it is read', () => {
+    spec.given([]).when(markRead).then([read]);
+  });
+
+  it('given a read notification, when marked read again, then nothing is recorded', () => {
+    spec.given([read]).when(markRead).then([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { projectionHarness } from '../../../../test-support/projection-harness';
+import { NotificationsProjection } from './notifications.projection';
+import { NotificationsQuery } from './notifications.query';
+
+describe('notifications read model (PostgreSQL)', () => {
+  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const projection = new NotificationsProjection();
+  beforeAll(async () => {
+    h = await projectionHarness();
+  });
+  afterAll(() => h.close());
+
+  const parent = randomUUID();
+  const grandpa = randomUUID();
+  const nanny = randomUUID();
+  const stranger = randomUUID();
+  const maya = randomUUID();
+  const other = randomUUID();
+  const query = () => new NotificationsQuery(h.orm.em);
+
+  const added = (childId: string, primaryCaregiverId: string, firstName: string) =>
+    h.record(`care-recipient-${childId}`, {
+      type: 'CareRecipientAdded',
+      data: {
+        childId, primaryCaregiverId, firstName, lastName: 'Lopez', dateOfBirth: null, medicalNotes: null, notes: null,
+        gender: null, phone: null, email: null, profileImageUrl: null, addedAt: '2026-11-01T10:00:00Z',
+      },
+    });
+  const granted = (childId: string, userId: string) =>
+    h.record(`care-recipient-${childId}`, { type: 'CaregiverAccessGranted', data: { childId, userId, canEdit: false, grantedAt: '2026-11-01T11:00:00Z' } });
+  const overdue = (childId: string, name: string, detectedAt: string, taskId = randomUUID()) =>
+    h.record(`task-${taskId}`, {
+      type: 'TaskBecameUrgentOverdue',
+      data: { taskId, childId, name, scheduledTime: '2026-11-21T08:30:00.000-08:00', localTime: '08:30', detectedAt },
+    });
+
+  it('tells every caregiver of the recipient, naming the task and its time; others get nothing', async () => {
+    await h.apply(projection, [added(maya, parent, 'Maya'), granted(maya, grandpa), added(other, stranger, 'Sam')]);
+    const first = overdue(maya, 'Catheterization', '2026-11-21T16:31:00.000Z');
+    await h.apply(projection, [first]);
+
+    for (const user of [parent, grandpa]) {
+      expect(await query().listFor(user)).toEqual([
+        {
+          id: expect.any(String),
+          taskId: first.data.taskId,
+          type: 'urgent_overdue',
+          title: 'Urgent task overdue: Catheterization',
+          message: `Maya's urgent task "Catheterization" was due at 08:30 and is not done yet.`,
+          isRead: false,
+          sentAt: '2026-11-21T16:31:00.000Z',
+        },
+      ]);
+    }
+    expect(await query().listFor(stranger)).toEqual([]);
+    expect(await query().listFor(nanny)).toEqual([]);
+  });
+
+  it('lists newest first; read state comes from NotificationRead, own notifications only', async () => {
+    await h.apply(projection, [overdue(maya, 'Seizure meds', '2026-11-21T20:00:00.000Z')]);
+    const list = await query().listFor(parent);
+    expect(list.map((n) => n.title)).toEqual(['Urgent task overdue: Seizure meds', 'Urgent task overdue: Catheterization']);
+
+    const target = list[0];
+    await h.apply(projection, [
+      // someone else's id for the same notification changes nothing
+      h.record(`notification-${target.id}`, { type: 'NotificationRead', data: { notificationId: target.id, userId: stranger, readAt: '2026-11-21T20:05:00Z' } }),
+    ]);
+    expect((await query().byIdFor(parent, target.id))?.isRead).toBe(false);
+    await h.apply(projection, [
+      h.record(`notification-${target.id}`, { type: 'NotificationRead', data: { notificationId: target.id, userId: parent, readAt: '2026-11-21T20:05:00Z' } }),
+    ]);
+    expect((await query().byIdFor(parent, target.id))?.isRead).toBe(true);
+    expect(await query().byIdFor(grandpa, target.id)).toBeNull();
+    expect((await query().listFor(grandpa)).every((n) => !n.isRead)).toBe(true);
+  });
+
+  it('is idempotent: the same events again add nothing; remembers which tasks were alerted', async () => {
+    const event = overdue(maya, 'Feeding', '2026-11-21T21:00:00.000Z');
+    await h.apply(projection, [event]);
+    const before = await h.rows('notifications');
+    await h.apply(projection, [event]);
+    expect(await h.rows('notifications')).toEqual(before);
+    expect(await query().alertedTasks([event.data.taskId as string, randomUUID()])).toEqual(new Set([event.data.taskId]));
+  });
+
+  it('revoking access removes that caregiver’s notifications about the recipient; removing the recipient removes all of them', async () => {
+    await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CaregiverAccessRevoked', data: { childId: maya, userId: grandpa, revokedAt: '2026-11-22T10:00:00Z' } })]);
+    expect(await query().listFor(grandpa)).toEqual([]);
+    expect((await query().listFor(parent)).length).toBe(3);
+
+    await h.apply(projection, [overdue(other, 'Inhaler', '2026-11-22T11:00:00.000Z')]);
+    await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedAt: '2026-11-22T12:00:00Z' } })]);
+    expect(await query().listFor(parent)).toEqual([]);
+    expect(await h.em().execute('SELECT * FROM urgent_overdue_tasks WHERE child_id = ?', [maya])).toEqual([]);
+    expect((await query().listFor(stranger)).map((n) => n.title)).toEqual(['Urgent task overdue: Inhaler']);
+  });
+});

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RecordedEvent } from '../../../../platform/event-store/event-store';
+import { deterministicId } from '../../../../platform/projections/deterministic-id';
+import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import type { NotificationEvent } from '../../domain/notification';
+
+/** TaskBecameUrgentOverdue as scheduling records it (localTime: HH:MM on the care team's clock). */
+type UrgentOverdue = {
+  type: 'TaskBecameUrgentOverdue';
+  data: { taskId: string; childId: string; name: string; scheduledTime: string; localTime: string; detectedAt: string };
+};
+
+export const URGENT_OVERDUE = 'urgent_overdue';
+
+
+/**
+ * In-app notifications. On TaskBecameUrgentOverdue (recorded once per task by the overdue worker)
+ * every caregiver of the recipient gets one: the primary caregiver and everyone it is shared with.
+ * The caregivers are projected here from care-recipient events, not read from another module's
+ * tables, so the notifications of a rebuild are those of the live run. Ids come from the event id and
+ * the user, which makes the insert idempotent.
+ *
+ * It also keeps which tasks were alerted (urgent_overdue_tasks), so the worker skips them.
+ * Removing the recipient removes its notifications; revoking a caregiver's access removes theirs
+ * about that recipient. Read state comes from NotificationRead.
+ */
+@Injectable()
+@ReadModelProjection()
+export class NotificationsProjection implements Projection {
+  readonly name = 'notifications.in-app';
+  readonly liveTopic = 'notifications';
+  readonly handles = [
+    'CareRecipientAdded',
+    'CareRecipientUpdated',
+    'CareRecipientRemoved',
+    'CaregiverAccessGranted',
+    'CaregiverAccessRevoked',
+    'TaskBecameUrgentOverdue',
+    'NotificationRead',
+  ] as const;
+  readonly tables = ['notifications', 'notification_children', 'notification_shares', 'urgent_overdue_tasks'] as const;
+
+  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
+    const event = recorded as unknown as CareRecipientEvent | UrgentOverdue | NotificationEvent;
+    switch (event.type) {
+      case 'CareRecipientAdded': {
+        const { childId, firstName, primaryCaregiverId } = event.data;
+        await em.execute(
+          `INSERT INTO notification_children (child_id, first_name, primary_caregiver_id) VALUES (?, ?, ?)
+           ON CONFLICT (child_id) DO UPDATE SET first_name = excluded.first_name, primary_caregiver_id = excluded.primary_caregiver_id`,
+          [childId, firstName, primaryCaregiverId],
+        );
+        return;
+      }
+      case 'CareRecipientUpdated':
+        if (event.data.firstName !== undefined) {
+          await em.execute('UPDATE notification_children SET first_name = ? WHERE child_id = ?', [event.data.firstName, event.data.childId]);
+        }
+        return;
+      case 'CareRecipientRemoved':
+        for (const table of this.tables) await em.execute(`DELETE FROM ${table} WHERE child_id = ?`, [event.data.childId]);
+        return;
+      case 'CaregiverAccessGranted':
+        await em.execute('INSERT INTO notification_shares (child_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [event.data.childId, event.data.userId]);
+        return;
+      case 'CaregiverAccessRevoked':
+        await em.execute('DELETE FROM notification_shares WHERE child_id = ? AND user_id = ?', [event.data.childId, event.data.userId]);
+        await em.execute('DELETE FROM notifications WHERE child_id = ? AND user_id = ?', [event.data.childId, event.data.userId]);
+        return;
+      case 'TaskBecameUrgentOverdue': {
+        const { taskId, childId, name, scheduledTime, detectedAt } = event.data;
+        await em.execute('INSERT INTO urgent_overdue_tasks (task_id, child_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [taskId, childId]);
+        const caregivers: { user_id: string; first_name: string }[] = await em.execute(
+          `SELECT primary_caregiver_id AS user_id, first_name FROM notification_children WHERE child_id = ?
+           UNION SELECT s.user_id, c.first_name FROM notification_shares s JOIN notification_children c USING (child_id) WHERE s.child_id = ?`,
+          [childId, childId],
+        );
+        for (const { user_id: userId, first_name: firstName } of caregivers) {
+          await em.execute(
+            `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
+             VALUES (?, ?, ?, ?, ?, ?, ?, false, ?, ?) ON CONFLICT (id) DO NOTHING`,
+            [
+              deterministicId('notification', recorded.id, userId),
+              userId,
+              childId,
+              taskId,
+              URGENT_OVERDUE,
+              `Urgent task overdue: ${name}`,
+              `${firstName}'s urgent task "${name}" was due at ${event.data.localTime} and is not done yet.`,
+              detectedAt,
+              scheduledTime,
+            ],
+          );
+        }
+        return;
+      }
+      case 'NotificationRead':
+        await em.execute('UPDATE notifications SET is_read = true WHERE id = ? AND user_id = ?', [event.data.notificationId, event.data.userId]);
+        return;
+      default:
+        return;
+    }
+  }
+}

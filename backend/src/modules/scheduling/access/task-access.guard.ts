@@ -1,0 +1,44 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { TASK_MESSAGES, type Child, type User } from '@carecircle/libs';
+import { ChildrenQuery } from '../../care-recipients';
+import { TaskHistoryQuery } from '../history/task-history.query';
+import { DailyTasksQuery } from '../read-models/daily-tasks/daily-tasks.query';
+
+const TASK_ACCESS = 'scheduling:task-access';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The child access policy (care-recipients' ChildAccessGuard) for routes addressed by task id
+ * (`:id`): the task's recipient comes from the daily_tasks read model, then the same rule applies:
+ * 404 when the user may not see it (other families learn nothing, not even that the id exists),
+ * 403 for 'edit' without canEdit. `includeRemoved` (the auditors' history) also finds removed tasks,
+ * whose recipient it reads from the task's stream. A non-UUID id is a 404.
+ */
+export const TaskAccess = (need: 'read' | 'edit', options: { includeRemoved?: boolean } = {}) =>
+  SetMetadata(TASK_ACCESS, { need, includeRemoved: options.includeRemoved === true });
+
+@Injectable()
+export class TaskAccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tasks: DailyTasksQuery,
+    private readonly history: TaskHistoryQuery,
+    private readonly children: ChildrenQuery,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.get<{ need: 'read' | 'edit'; includeRemoved: boolean } | undefined>(TASK_ACCESS, context.getHandler());
+    if (!rule) return true;
+    const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
+    const taskId = req.params.id;
+    if (typeof taskId !== 'string' || !UUID.test(taskId) || !req.user) throw new NotFoundException(TASK_MESSAGES.notFound);
+    const childId = (await this.tasks.childOf(taskId)) ?? (rule.includeRemoved ? await this.history.childOf(taskId) : null);
+    const child = childId ? await this.children.getFor(req.user.id, childId) : null;
+    if (!child) throw new NotFoundException(TASK_MESSAGES.notFound);
+    if (rule.need === 'edit' && !child.canEdit) throw new ForbiddenException('You can view this care recipient but not change it');
+    req.child = child;
+    return true;
+  }
+}

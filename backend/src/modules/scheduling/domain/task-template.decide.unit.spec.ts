@@ -1,0 +1,228 @@
+import { TEMPLATE_MESSAGES, type TaskTemplateInput } from '@carecircle/libs';
+import { deciderSpec } from '../../../test-support/decider-spec';
+import type { TaskTemplateEvent } from './task-template';
+import { normalizeDays, normalizeTemplateDate, normalizeTimes, taskTemplateDecider } from './task-template.decide';
+
+const at = '2026-11-21T08:00:00.000Z';
+const today = '2026-11-21';
+const meta = (actorId: string | null = 'parent') => ({ actorId, correlationId: 'c1', occurredAt: at });
+const spec = deciderSpec(taskTemplateDecider);
+const create = (input: Partial<TaskTemplateInput> & object, medicationIds: string[] = ['med-1']) => ({
+  type: 'CreateTaskTemplate' as const,
+  data: { templateId: 'tpl', childId: 'child', input: input as TaskTemplateInput, today, medicationIds },
+  metadata: meta(),
+});
+
+const ALL_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const created = (details: object): TaskTemplateEvent => ({
+  type: 'TaskTemplateCreated',
+  data: {
+    templateId: 'tpl',
+    childId: 'child',
+    name: 'Catheterization',
+    templateName: null,
+    category: 'catheterization',
+    description: null,
+    medicationId: null,
+    isUrgent: false,
+    priority: 'medium',
+    estimatedDuration: null,
+    imageUrl: null,
+    isRepeating: true,
+    isTemplate: false,
+    repeatPattern: 'daily',
+    repeatInterval: 1,
+    repeatStartDate: today,
+    repeatEndDate: null,
+    daysOfWeek: ALL_DAYS as never,
+    scheduledTimes: ['06:00'],
+    timeNotes: {},
+    createdBy: 'parent',
+    createdAt: at,
+    ...details,
+  },
+});
+const deactivated: TaskTemplateEvent = {
+  type: 'TaskTemplateDeactivated',
+  data: { templateId: 'tpl', childId: 'child', deactivatedBy: 'parent', deactivatedAt: at },
+};
+
+describe('task template decider', () => {
+  describe('CreateTaskTemplate', () => {
+    it('creates from the template payload (onboarding medication: weekdays, start and end as dates)', () => {
+      spec
+        .given([])
+        .when(
+          create({
+            name: 'Keppra',
+            category: 'medication',
+            isUrgent: true,
+            isRepeating: true,
+            repeatStartDate: '2026-11-21T08:00:00.000Z',
+            repeatEndDate: '2027-11-21',
+            daysOfWeek: [1, 2, 3, 4, 5],
+            scheduledTimes: ['20:00', '08:00', '08:00'],
+            priority: 'high',
+            medicationId: 'med-1',
+          }),
+        )
+        .then([
+          created({
+            name: 'Keppra',
+            category: 'medication',
+            isUrgent: true,
+            priority: 'high',
+            medicationId: 'med-1',
+            repeatEndDate: '2027-11-21',
+            daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+            scheduledTimes: ['08:00', '20:00'],
+          }),
+        ]);
+    });
+
+    it('creates from the repeating-task payload: one scheduledTime, custom days by name, empty end date is ongoing', () => {
+      spec
+        .given([])
+        .when(
+          create({
+            name: 'Catheterization',
+            category: 'catheterization',
+            isRepeating: true,
+            scheduledTime: '6:00',
+            repeatStartDate: today,
+            repeatEndDate: '',
+            daysOfWeek: ['saturday', 'sunday'],
+            repeatPattern: 'custom',
+            repeatInterval: 1,
+            isTemplate: false,
+            isActive: true,
+          }),
+        )
+        .then([created({ repeatPattern: 'custom', daysOfWeek: ['sunday', 'saturday'] })]);
+    });
+
+    it('creates a saved template with all the template fields', () => {
+      spec
+        .given([])
+        .when(
+          create({
+            name: 'Speech therapy',
+            templateName: ' Weekly speech ',
+            isTemplate: true,
+            category: 'therapy_session',
+            description: 'Bring the picture cards',
+            isRepeating: true,
+            repeatPattern: 'weekly',
+            repeatInterval: 2,
+            repeatStartDate: '2026-11-23',
+            repeatEndDate: 'undefined',
+            daysOfWeek: ['monday'],
+            scheduledTimes: ['10:00'],
+            timeNotes: { '10:00': 'Room 4', '9:00': '  ' },
+            estimatedDuration: 45,
+            imageUrl: 'https://example.com/cards.png',
+            medicationId: 'none',
+          }),
+        )
+        .then([
+          created({
+            name: 'Speech therapy',
+            templateName: 'Weekly speech',
+            isTemplate: true,
+            category: 'therapy_session',
+            description: 'Bring the picture cards',
+            repeatPattern: 'weekly',
+            repeatInterval: 2,
+            repeatStartDate: '2026-11-23',
+            daysOfWeek: ['monday'],
+            scheduledTimes: ['10:00'],
+            timeNotes: { '10:00': 'Room 4' },
+            estimatedDuration: 45,
+            imageUrl: 'https://example.com/cards.png',
+          }),
+        ]);
+    });
+
+    it('defaults: start today, every day, interval 1, not repeating and not a template; high priority makes it urgent', () => {
+      spec
+        .given([])
+        .when(create({ name: 'Catheterization', category: 'catheterization', scheduledTimes: ['06:00'], priority: 'high' }))
+        .then([created({ isRepeating: false, priority: 'high', isUrgent: true })]);
+    });
+
+    it('an inactive template is created and deactivated at once', () => {
+      spec
+        .given([])
+        .when(create({ name: 'Catheterization', category: 'catheterization', scheduledTimes: ['06:00'], isRepeating: true, isActive: false }))
+        .then([created({}), deactivated]);
+    });
+
+    it.each([
+      ['no time', { scheduledTimes: [] }, TEMPLATE_MESSAGES.timesRequired],
+      ['only blank times', { scheduledTimes: [''] }, TEMPLATE_MESSAGES.timesRequired],
+      ['a template without a template name', { isTemplate: true, templateName: '  ' }, TEMPLATE_MESSAGES.templateNameRequired],
+      ['no name', { name: ' ' }, TEMPLATE_MESSAGES.nameRequired],
+      ['no category', { category: undefined }, TEMPLATE_MESSAGES.categoryRequired],
+      ['an unknown category', { category: 'therapy' }, TEMPLATE_MESSAGES.unknownCategory],
+      ['a bad time', { scheduledTimes: ['25:00'] }, TEMPLATE_MESSAGES.invalidTime],
+      ['a 12-hour time', { scheduledTimes: ['9am'] }, TEMPLATE_MESSAGES.invalidTime],
+      ['weekly without days', { repeatPattern: 'weekly' }, TEMPLATE_MESSAGES.daysRequired],
+      ['custom with an empty list', { repeatPattern: 'custom', daysOfWeek: [] }, TEMPLATE_MESSAGES.daysRequired],
+      ['a repeating task with no day', { daysOfWeek: [] }, TEMPLATE_MESSAGES.daysRequired],
+      ['an unknown day', { daysOfWeek: ['funday'] }, TEMPLATE_MESSAGES.unknownDay],
+      ['day 7', { daysOfWeek: [7] }, TEMPLATE_MESSAGES.unknownDay],
+      ['interval 0', { repeatInterval: 0 }, TEMPLATE_MESSAGES.intervalRange],
+      ['interval 31', { repeatInterval: 31 }, TEMPLATE_MESSAGES.intervalRange],
+      ['interval 1.5', { repeatInterval: 1.5 }, TEMPLATE_MESSAGES.intervalRange],
+      ['an impossible date', { repeatStartDate: '2026-02-30' }, TEMPLATE_MESSAGES.invalidDate],
+      ['a date in words', { repeatEndDate: 'next week' }, TEMPLATE_MESSAGES.invalidDate],
+      ['an end before the start', { repeatStartDate: '2026-11-21', repeatEndDate: '2026-11-20' }, TEMPLATE_MESSAGES.endBeforeStart],
+      ['an end before the default start (today)', { repeatEndDate: '2026-11-01' }, TEMPLATE_MESSAGES.endBeforeStart],
+      ['another recipient\'s medication', { medicationId: 'med-of-someone-else' }, TEMPLATE_MESSAGES.medicationNotFound],
+      ['a zero duration', { estimatedDuration: 0 }, TEMPLATE_MESSAGES.estimatedDuration],
+    ])('refuses %s', (_, change, message) => {
+      const input = { name: 'Catheterization', category: 'catheterization', isRepeating: true, scheduledTimes: ['06:00'], ...change };
+      spec.given([]).when(create(input as never)).thenThrows('SCHEDULING.INVALID_TEMPLATE', message);
+    });
+
+    it('accepts an end date equal to the start date', () => {
+      spec
+        .given([])
+        .when(create({ name: 'Catheterization', category: 'catheterization', isRepeating: true, scheduledTimes: ['06:00'], repeatEndDate: today }))
+        .then([created({ repeatEndDate: today })]);
+    });
+
+    it('refuses to create the same template twice', () => {
+      spec.given([created({})]).when(create({ name: 'X', category: 'other', scheduledTimes: ['06:00'] })).thenThrows('SCHEDULING.TEMPLATE_ALREADY_EXISTS');
+    });
+  });
+
+  describe('DeactivateTaskTemplate', () => {
+    const deactivate = { type: 'DeactivateTaskTemplate' as const, data: {}, metadata: meta() };
+
+    it('deactivates once; again records nothing', () => {
+      spec.given([created({})]).when(deactivate).then([deactivated]);
+      spec.given([created({}), deactivated]).when(deactivate).then([]);
+    });
+
+    it('refuses an unknown template', () => {
+      spec.given([]).when(deactivate).thenThrows('SCHEDULING.TEMPLATE_NOT_FOUND');
+    });
+  });
+});
+
+describe('template input normalisers', () => {
+  it('reads dates and date-times as yyyy-mm-dd; empty means absent', () => {
+    expect(normalizeTemplateDate('2026-03-08', 'd')).toBe('2026-03-08');
+    expect(normalizeTemplateDate('2026-03-08T07:00:00.000Z', 'd')).toBe('2026-03-08');
+    expect(normalizeTemplateDate('', 'd')).toBeNull();
+    expect(normalizeTemplateDate('null', 'd')).toBeNull();
+    expect(normalizeTemplateDate(undefined, 'd')).toBeNull();
+    expect(() => normalizeTemplateDate('2026-3-8', 'd')).toThrow(TEMPLATE_MESSAGES.invalidDate);
+  });
+
+  it('sorts and dedupes times and days', () => {
+    expect(normalizeTimes(['21:00', '8:00', '08:00', '12:00:00'])).toEqual(['08:00', '12:00', '21:00']);
+    expect(normalizeDays([6, 'monday', '0', 'Monday'])).toEqual(['sunday', 'monday', 'saturday']);
+  });
+});

@@ -1,0 +1,50 @@
+import type { DayName, Priority, RepeatPattern, TaskCategory } from '@carecircle/libs';
+
+/** A template or repeating task: stream `task-template-{templateId}`. */
+export interface TemplateDetails {
+  name: string;
+  templateName: string | null;
+  category: TaskCategory;
+  description: string | null;
+  medicationId: string | null;
+  isUrgent: boolean;
+  priority: Priority;
+  estimatedDuration: number | null;
+  imageUrl: string | null;
+  isRepeating: boolean;
+  isTemplate: boolean;
+  repeatPattern: RepeatPattern;
+  repeatInterval: number;
+  repeatStartDate: string | null; // yyyy-mm-dd
+  repeatEndDate: string | null; // yyyy-mm-dd
+  daysOfWeek: DayName[];
+  scheduledTimes: string[]; // HH:MM, sorted, unique
+  timeNotes: Record<string, string>;
+}
+
+export type TaskTemplateEvent =
+  | { type: 'TaskTemplateCreated'; data: TemplateDetails & { templateId: string; childId: string; createdBy: string; createdAt: string } }
+  | { type: 'TaskTemplateDeactivated'; data: { templateId: string; childId: string; deactivatedBy: string | null; deactivatedAt: string } };
+
+export const taskTemplateStream = (templateId: string) => `task-template-${templateId}`;
+
+export type TaskTemplateState =
+  | { status: 'none' }
+  | { status: 'active' | 'inactive'; templateId: string; childId: string; details: TemplateDetails };
+
+export const initialTaskTemplateState = (): TaskTemplateState => ({ status: 'none' });
+
+export function evolveTaskTemplate(state: TaskTemplateState, event: TaskTemplateEvent): TaskTemplateState {
+  switch (event.type) {
+    case 'TaskTemplateCreated': {
+      const { templateId, childId, createdBy: _by, createdAt: _at, ...details } = event.data;
+      return { status: 'active', templateId, childId, details };
+    }
+    case 'TaskTemplateDeactivated':
+      return state.status === 'none' ? state : { ...state, status: 'inactive' };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

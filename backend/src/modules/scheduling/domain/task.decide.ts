@@ -1,0 +1,254 @@
+import {
+  alreadyGivenMessage,
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_REMINDERS,
+  APPOINTMENT_TYPES,
+  DEFAULT_APPOINTMENT_REMINDERS,
+  formatClockTime,
+  instantToLocal,
+  isIanaTimeZone,
+  isLocalDate,
+  isLocalTime,
+  localDateTimeToInstant,
+  PRIORITIES,
+  REMOVE_TASK_REASON_REQUIRED,
+  TASK_CATEGORIES,
+  TASK_MESSAGES,
+  type AppointmentDetails,
+  type AppointmentInput,
+  type AppointmentReminder,
+  type AppointmentType,
+} from '@carecircle/libs';
+import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import { DomainError } from '../../../platform/commands/domain-error';
+import {
+  evolveTask,
+  initialTaskState,
+  type ScheduledTask,
+  type TaskDetails,
+  type TaskEvent,
+  type TaskSchedule,
+  type TaskState,
+} from './task';
+
+/** Task details as a command carries them: appointment fields as a form sends them (checked here). */
+export type TaskDetailsInput = Omit<TaskDetails, 'appointmentDetails'> & { appointmentDetails: AppointmentInput | null };
+
+/**
+ * When, in the care team's zone. The instant (scheduledTime) is derived here. For an appointment the
+ * clock time is its start time. A full TaskSchedule may be passed: its scheduledTime is recomputed.
+ */
+export interface ScheduleInput {
+  scheduledDate: string | null;
+  localTime: string | null;
+  timezone: string;
+}
+
+type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
+export type TaskCommand =
+  /** Creates the task; on an existing stream nothing happens when identical (idempotent materialisation), else a conflict. */
+  | Command<'ScheduleTask', { taskId: string; childId: string; templateId: string | null; details: TaskDetailsInput; schedule: ScheduleInput }>
+  | Command<'CompleteTask', { notes?: string | null }>
+  | Command<'UncompleteTask', Record<string, never>>
+  | Command<'RemoveTask', { reason?: string | null }>
+  /**
+   * Edits a task or an appointment: records only what changed, as AppointmentUpdated when the task is
+   * (after the edit) an appointment, else TaskUpdated. A new date or time uses `timezone` when given
+   * (the care team's zone now), else the task's own.
+   */
+  | Command<'UpdateTask', { changes: Partial<TaskDetailsInput> & { scheduledDate?: string; localTime?: string }; timezone?: string }>
+  /** The overdue worker: records TaskBecameUrgentOverdue once, when pending, urgent and past its time. */
+  | Command<'MarkUrgentOverdue', Record<string, never>>;
+
+const invalid = (field: string, message: string) => new DomainError('SCHEDULING.INVALID', 'invalid', message, [{ field, message }]);
+const notFound = () => new DomainError('SCHEDULING.TASK_NOT_FOUND', 'not_found', TASK_MESSAGES.notFound);
+/** Removal is permanent: every later command on the task is a 404 (it no longer exists for anyone). */
+const removed = () => new DomainError('SCHEDULING.TASK_ALREADY_REMOVED', 'not_found', TASK_MESSAGES.removed);
+
+/** The caregiver's name is not known here: the HTTP layer replaces it (see task-completion errors). */
+export const SOMEONE = 'another caregiver';
+
+const trimmedOrNull = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+function minutes(field: string, value: number | string | null | undefined): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return 0; // spec: non-numeric becomes 0
+  if (n < 0) throw invalid(field, TASK_MESSAGES.minutesMin);
+  return Math.round(n);
+}
+
+/** The appointment rules of spec section 5, in the order the form checks them. */
+export function readAppointment(input: AppointmentInput | null, scheduledDate: string | null): AppointmentDetails {
+  const a = input ?? {};
+  const type = trimmedOrNull(a.type);
+  if (!type) throw invalid('appointmentDetails.type', APPOINTMENT_MESSAGES.typeRequired);
+  if (!(APPOINTMENT_TYPES as readonly string[]).includes(type)) throw invalid('appointmentDetails.type', TASK_MESSAGES.unknownAppointmentType);
+  if (!scheduledDate) throw invalid('scheduledDate', APPOINTMENT_MESSAGES.dateRequired);
+  if (!isLocalDate(scheduledDate)) throw invalid('scheduledDate', TASK_MESSAGES.invalidDate);
+  const startTime = trimmedOrNull(a.startTime);
+  const endTime = trimmedOrNull(a.endTime);
+  if (!startTime || !endTime) throw invalid('appointmentDetails.startTime', APPOINTMENT_MESSAGES.timesRequired);
+  if (!isLocalTime(startTime)) throw invalid('appointmentDetails.startTime', TASK_MESSAGES.invalidTime);
+  if (!isLocalTime(endTime)) throw invalid('appointmentDetails.endTime', TASK_MESSAGES.invalidTime);
+  if (endTime <= startTime) throw invalid('appointmentDetails.endTime', APPOINTMENT_MESSAGES.endAfterStart);
+  const reminders = a.reminders ?? DEFAULT_APPOINTMENT_REMINDERS;
+  for (const reminder of reminders) {
+    if (!(APPOINTMENT_REMINDERS as readonly string[]).includes(reminder)) throw invalid('appointmentDetails.reminders', TASK_MESSAGES.unknownReminder);
+  }
+  const attendees = Array.isArray(a.attendees) ? a.attendees.map((x) => x.trim()).filter(Boolean).join(', ') : a.attendees;
+  return {
+    type: type as AppointmentType,
+    subtype: trimmedOrNull(a.subtype),
+    startTime,
+    endTime,
+    location: trimmedOrNull(a.location),
+    isTelemedicine: a.isTelemedicine === true,
+    videoLink: trimmedOrNull(a.videoLink),
+    attendees: trimmedOrNull(attendees),
+    reminders: [...new Set(reminders)] as AppointmentReminder[],
+    travelTime: minutes('appointmentDetails.travelTime', a.travelTime),
+    prepTime: minutes('appointmentDetails.prepTime', a.prepTime),
+  };
+}
+
+/** Checks and normalises details and schedule together (an appointment's time is its start). */
+function readTask(details: TaskDetailsInput, schedule: ScheduleInput): { details: TaskDetails; schedule: TaskSchedule } {
+  const name = trimmedOrNull(details.name);
+  if (!name) throw invalid('name', TASK_MESSAGES.nameRequired);
+  if (!details.category) throw invalid('category', TASK_MESSAGES.categoryRequired);
+  if (!(TASK_CATEGORIES as readonly string[]).includes(details.category)) throw invalid('category', TASK_MESSAGES.unknownCategory);
+  if (!(PRIORITIES as readonly string[]).includes(details.priority)) throw invalid('priority', TASK_MESSAGES.unknownPriority);
+  if (!isIanaTimeZone(schedule.timezone)) throw invalid('timezone', TASK_MESSAGES.unknownTimezone);
+  const appointmentDetails = details.category === 'appointment' ? readAppointment(details.appointmentDetails, schedule.scheduledDate) : null;
+  const localTime = appointmentDetails ? appointmentDetails.startTime : schedule.localTime;
+  if (!schedule.scheduledDate || !isLocalDate(schedule.scheduledDate)) throw invalid('scheduledDate', TASK_MESSAGES.invalidDate);
+  if (!localTime) throw invalid('scheduledTimes', TASK_MESSAGES.timesRequired);
+  if (!isLocalTime(localTime)) throw invalid('scheduledTime', TASK_MESSAGES.invalidTime);
+  const medicationId = trimmedOrNull(details.medicationId);
+  return {
+    details: {
+      name,
+      description: trimmedOrNull(details.description),
+      category: details.category,
+      priority: details.priority,
+      // spec: high priority makes a task urgent; the reverse is not applied.
+      isUrgent: details.isUrgent === true || details.priority === 'high',
+      medicationId: medicationId === 'none' ? null : medicationId,
+      imageUrl: trimmedOrNull(details.imageUrl),
+      timeSlot: trimmedOrNull(details.timeSlot),
+      taskGroupId: trimmedOrNull(details.taskGroupId),
+      timeSpecificNotes: trimmedOrNull(details.timeSpecificNotes),
+      appointmentDetails,
+    },
+    schedule: {
+      scheduledDate: schedule.scheduledDate,
+      localTime,
+      timezone: schedule.timezone,
+      scheduledTime: localDateTimeToInstant(schedule.scheduledDate, localTime, schedule.timezone),
+    },
+  };
+}
+
+/** Structural equality that ignores key order (jsonb reorders keys). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+function changedFields<T extends object>(current: T, next: T): Partial<T> {
+  return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same(current[key as keyof T], value))) as Partial<T>;
+}
+
+type Live = Extract<TaskState, { status: 'pending' | 'completed' }>;
+
+function live(state: TaskState): Live {
+  if (state.status === 'none') throw notFound();
+  if (state.status === 'removed') throw removed();
+  return state;
+}
+
+function actor(metadata: CommandMetadata): string {
+  if (metadata.actorId === null) throw new DomainError('SCHEDULING.ACTOR_REQUIRED', 'forbidden', 'A signed-in caregiver is required');
+  return metadata.actorId;
+}
+
+export function decideTask(command: TaskCommand, state: TaskState): TaskEvent[] {
+  const { occurredAt: at } = command.metadata;
+  switch (command.type) {
+    case 'ScheduleTask': {
+      const { taskId, childId, templateId } = command.data;
+      const { details, schedule } = readTask(command.data.details, command.data.schedule);
+      const scheduled: ScheduledTask = { ...details, ...schedule, taskId, childId, templateId };
+      if (state.status !== 'none') {
+        if (same(state.scheduled, scheduled)) return [];
+        throw new DomainError('SCHEDULING.TASK_ALREADY_EXISTS', 'conflict', TASK_MESSAGES.alreadyExists);
+      }
+      return [{ type: 'TaskScheduled', data: { ...scheduled, scheduledBy: command.metadata.actorId, scheduledAt: at } }];
+    }
+    case 'CompleteTask': {
+      const task = live(state);
+      const completedBy = actor(command.metadata);
+      if (task.status === 'completed') {
+        const time = formatClockTime(instantToLocal(task.completedAt!, task.schedule.timezone).time);
+        throw new DomainError('SCHEDULING.TASK_ALREADY_COMPLETED', 'conflict', alreadyGivenMessage(SOMEONE, time), undefined, {
+          completedBy: task.completedBy,
+          completedByName: null,
+          completedAt: task.completedAt,
+        });
+      }
+      return [{ type: 'TaskCompleted', data: { taskId: task.taskId, childId: task.childId, notes: trimmedOrNull(command.data.notes), completedBy, completedAt: at } }];
+    }
+    case 'UncompleteTask': {
+      const task = live(state);
+      const uncompletedBy = actor(command.metadata);
+      if (task.status === 'pending') return []; // already pending: nothing to undo
+      return [{ type: 'TaskUncompleted', data: { taskId: task.taskId, childId: task.childId, uncompletedBy, uncompletedAt: at } }];
+    }
+    case 'RemoveTask': {
+      const task = live(state);
+      const reason = trimmedOrNull(command.data.reason);
+      if (!reason) throw invalid('reason', REMOVE_TASK_REASON_REQUIRED);
+      return [{ type: 'TaskRemoved', data: { taskId: task.taskId, childId: task.childId, reason, removedBy: actor(command.metadata), removedAt: at } }];
+    }
+    case 'UpdateTask': {
+      const task = live(state);
+      const { changes, timezone } = command.data;
+      const { scheduledDate, localTime, ...detailChanges } = changes;
+      const merged: TaskDetailsInput = { ...task.details, ...(detailChanges as Partial<TaskDetailsInput>) };
+      if (detailChanges.appointmentDetails && task.details.appointmentDetails) {
+        // appointment fields not sent are kept
+        merged.appointmentDetails = { ...task.details.appointmentDetails, ...detailChanges.appointmentDetails };
+      }
+      const moved = scheduledDate !== undefined || localTime !== undefined || merged.appointmentDetails?.startTime !== task.details.appointmentDetails?.startTime;
+      const next = readTask(merged, {
+        scheduledDate: scheduledDate ?? task.schedule.scheduledDate,
+        localTime: localTime ?? task.schedule.localTime,
+        timezone: moved ? (timezone ?? task.schedule.timezone) : task.schedule.timezone,
+      });
+      const changed = { ...changedFields(task.details, next.details), ...changedFields(task.schedule, next.schedule) };
+      if (Object.keys(changed).length === 0) return [];
+      const data = { ...changed, taskId: task.taskId, childId: task.childId, updatedBy: actor(command.metadata), updatedAt: at };
+      return [next.details.category === 'appointment' ? { type: 'AppointmentUpdated', data } : { type: 'TaskUpdated', data }];
+    }
+    case 'MarkUrgentOverdue': {
+      if (state.status !== 'pending' || state.urgentOverdueRecorded || !state.details.isUrgent) return [];
+      if (Date.parse(state.schedule.scheduledTime) >= Date.parse(at)) return [];
+      const { taskId, childId } = state;
+      return [{ type: 'TaskBecameUrgentOverdue', data: { taskId, childId, name: state.details.name, scheduledTime: state.schedule.scheduledTime, localTime: state.schedule.localTime, detectedAt: at } }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const taskDecider: Decider<TaskCommand, TaskEvent, TaskState> = {
+  decide: decideTask,
+  evolve: evolveTask,
+  initialState: initialTaskState,
+};

@@ -1,0 +1,357 @@
+import { APPOINTMENT_MESSAGES, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES } from '@carecircle/libs';
+import { deciderSpec } from '../../../test-support/decider-spec';
+import { DomainError } from '../../../platform/commands/domain-error';
+import type { TaskEvent } from './task';
+import { decideTask, taskDecider, type TaskCommand, type TaskDetailsInput } from './task.decide';
+
+const spec = deciderSpec(taskDecider);
+const taskId = '00000000-0000-4000-8000-0000000000aa';
+const childId = '00000000-0000-4000-8000-0000000000c1';
+const parent = '10000000-0000-4000-8000-000000000001';
+const grandma = '10000000-0000-4000-8000-000000000002';
+const meta = (occurredAt = '2026-11-21T16:00:00.000Z', actorId: string | null = parent) => ({ actorId, correlationId: 'c-1', occurredAt });
+
+const details = (overrides: Partial<TaskDetailsInput> = {}): TaskDetailsInput => ({
+  name: 'Oxybutynin 0.5 ml',
+  description: null,
+  category: 'medication',
+  priority: 'medium',
+  isUrgent: false,
+  medicationId: null,
+  imageUrl: null,
+  timeSlot: null,
+  taskGroupId: null,
+  timeSpecificNotes: null,
+  appointmentDetails: null,
+  ...overrides,
+});
+const la: { scheduledDate: string | null; localTime: string | null; timezone: string } = { scheduledDate: '2026-11-21', localTime: '09:00', timezone: 'America/Los_Angeles' };
+
+const schedule = (d: Partial<TaskDetailsInput> = {}, when: Partial<typeof la> = {}, templateId: string | null = null): TaskCommand => ({
+  type: 'ScheduleTask',
+  data: { taskId, childId, templateId, details: details(d), schedule: { ...la, ...when } },
+  metadata: meta(),
+});
+
+const scheduled = (overrides: Record<string, unknown> = {}): TaskEvent => ({
+  type: 'TaskScheduled',
+  data: <Extract<TaskEvent, { type: 'TaskScheduled' }>['data']>{
+    ...(details() as object),
+    scheduledDate: '2026-11-21',
+    localTime: '09:00',
+    timezone: 'America/Los_Angeles',
+    scheduledTime: '2026-11-21T17:00:00.000Z',
+    taskId,
+    childId,
+    templateId: null,
+    scheduledBy: parent,
+    scheduledAt: '2026-11-21T16:00:00.000Z',
+    ...overrides,
+  },
+});
+const completed = (by = grandma, at = '2026-11-21T17:05:00.000Z'): TaskEvent => ({
+  type: 'TaskCompleted',
+  data: { taskId, childId, notes: null, completedBy: by, completedAt: at },
+});
+const removedEvent: TaskEvent = { type: 'TaskRemoved', data: { taskId, childId, reason: 'Doctor stopped it', removedBy: parent, removedAt: '2026-11-21T16:30:00.000Z' } };
+
+const complete = (notes?: string | null, occurredAt?: string, actorId: string | null = parent): TaskCommand => ({ type: 'CompleteTask', data: { notes }, metadata: meta(occurredAt, actorId) });
+const uncomplete: TaskCommand = { type: 'UncompleteTask', data: {}, metadata: meta('2026-11-21T17:10:00.000Z') };
+const remove = (reason?: string | null): TaskCommand => ({ type: 'RemoveTask', data: { reason }, metadata: meta('2026-11-21T16:30:00.000Z') });
+const update = (changes: Record<string, unknown>, timezone?: string): TaskCommand => ({
+  type: 'UpdateTask',
+  data: { changes: changes as never, timezone },
+  metadata: meta('2026-11-21T16:45:00.000Z'),
+});
+const markOverdue = (occurredAt: string): TaskCommand => ({ type: 'MarkUrgentOverdue', data: {}, metadata: meta(occurredAt, null) });
+
+const appointment = {
+  type: 'doctor',
+  subtype: 'pediatrician',
+  startTime: '14:00',
+  endTime: '15:00',
+  location: ' Main St Clinic ',
+  attendees: ['Dr. Patel', ' Mom '],
+  travelTime: '20',
+  prepTime: 'soon',
+};
+
+describe('task decider', () => {
+  describe('ScheduleTask', () => {
+    it('schedules at the local time in the care team zone, deriving the instant', () => {
+      spec.given([]).when(schedule()).then([scheduled()]);
+    });
+
+    it('uses the zone it is given (Europe/Paris), not a Pacific default', () => {
+      spec.given([]).when(schedule({}, { timezone: 'Europe/Paris' })).then([scheduled({ timezone: 'Europe/Paris', scheduledTime: '2026-11-21T08:00:00.000Z' })]);
+    });
+
+    it('high priority makes the task urgent; medicationId none becomes null; text is trimmed', () => {
+      spec
+        .given([])
+        .when(schedule({ priority: 'high', isUrgent: false, medicationId: 'none', name: '  Cath  ', description: '  ', timeSpecificNotes: ' after lunch ' }))
+        .then([scheduled({ priority: 'high', isUrgent: true, name: 'Cath', timeSpecificNotes: 'after lunch' })]);
+    });
+
+    it('urgent stays as sent with low priority (the reverse is not applied)', () => {
+      spec.given([]).when(schedule({ priority: 'low', isUrgent: true })).then([scheduled({ priority: 'low', isUrgent: true })]);
+    });
+
+    it.each([
+      [{ name: '   ' }, {}, TASK_MESSAGES.nameRequired],
+      [{ category: '' as never }, {}, TASK_MESSAGES.categoryRequired],
+      [{ category: 'therapy' as never }, {}, TASK_MESSAGES.unknownCategory],
+      [{ priority: 'urgent' as never }, {}, TASK_MESSAGES.unknownPriority],
+      [{}, { localTime: null }, TASK_MESSAGES.timesRequired],
+      [{}, { localTime: '9am' }, TASK_MESSAGES.invalidTime],
+      [{}, { scheduledDate: '2026-02-30' }, TASK_MESSAGES.invalidDate],
+      [{}, { scheduledDate: null }, TASK_MESSAGES.invalidDate],
+      [{}, { timezone: 'Pacific Time' }, TASK_MESSAGES.unknownTimezone],
+    ])('refuses %p %p: %s', (d, when, message) => {
+      spec.given([]).when(schedule(d, when as never)).thenThrows('SCHEDULING.INVALID', message);
+    });
+
+    it('is idempotent on an existing stream: the same task again records nothing (materialisation)', () => {
+      const templateId = '00000000-0000-4000-8000-0000000000f1';
+      spec.given([scheduled({ templateId })]).when(schedule({}, {}, templateId)).then([]);
+      // even after it was completed, or removed: a re-run of the materialiser never resurrects it
+      spec.given([scheduled({ templateId }), completed()]).when(schedule({}, {}, templateId)).then([]);
+      spec.given([scheduled({ templateId }), removedEvent]).when(schedule({}, {}, templateId)).then([]);
+    });
+
+    it('a different task on an existing stream is a conflict', () => {
+      spec.given([scheduled()]).when(schedule({ name: 'Something else' })).thenThrows('SCHEDULING.TASK_ALREADY_EXISTS');
+    });
+  });
+
+  describe('appointments', () => {
+    it('schedules at the start time with defaults: reminders 24h and 2h, non-numeric minutes 0, attendees joined', () => {
+      spec
+        .given([])
+        .when(schedule({ category: 'appointment', name: 'Checkup', appointmentDetails: appointment }, { localTime: null as never }))
+        .then([
+          scheduled({
+            category: 'appointment',
+            name: 'Checkup',
+            localTime: '14:00',
+            scheduledTime: '2026-11-21T22:00:00.000Z',
+            appointmentDetails: {
+              type: 'doctor',
+              subtype: 'pediatrician',
+              startTime: '14:00',
+              endTime: '15:00',
+              location: 'Main St Clinic',
+              isTelemedicine: false,
+              videoLink: null,
+              attendees: 'Dr. Patel, Mom',
+              reminders: ['24h', '2h'],
+              travelTime: 20,
+              prepTime: 0,
+            },
+          }),
+        ]);
+    });
+
+    it.each([
+      [{ ...appointment, type: '' }, '2026-11-21', APPOINTMENT_MESSAGES.typeRequired],
+      [{ ...appointment, type: 'spa' }, '2026-11-21', TASK_MESSAGES.unknownAppointmentType],
+      [appointment, null, APPOINTMENT_MESSAGES.dateRequired],
+      [{ ...appointment, startTime: null }, '2026-11-21', APPOINTMENT_MESSAGES.timesRequired],
+      [{ ...appointment, endTime: '' }, '2026-11-21', APPOINTMENT_MESSAGES.timesRequired],
+      [{ ...appointment, endTime: '14:00' }, '2026-11-21', APPOINTMENT_MESSAGES.endAfterStart],
+      [{ ...appointment, endTime: '13:30' }, '2026-11-21', APPOINTMENT_MESSAGES.endAfterStart],
+      [{ ...appointment, startTime: '2pm' }, '2026-11-21', TASK_MESSAGES.invalidTime],
+      [{ ...appointment, travelTime: -5 }, '2026-11-21', TASK_MESSAGES.minutesMin],
+      [{ ...appointment, reminders: ['1w'] }, '2026-11-21', TASK_MESSAGES.unknownReminder],
+    ])('refuses %p on %p: %s', (a, date, message) => {
+      spec.given([]).when(schedule({ category: 'appointment', appointmentDetails: a }, { scheduledDate: date as never })).thenThrows('SCHEDULING.INVALID', message);
+    });
+
+    it('an appointment without any details needs a type first', () => {
+      spec.given([]).when(schedule({ category: 'appointment' })).thenThrows('SCHEDULING.INVALID', APPOINTMENT_MESSAGES.typeRequired);
+    });
+
+    it('explicit reminders are kept (an empty list means none)', () => {
+      const [event] = decideTask(schedule({ category: 'appointment', appointmentDetails: { ...appointment, reminders: ['30m', '10m', '30m'] } }), { status: 'none' });
+      expect((event.data as { appointmentDetails: { reminders: string[] } }).appointmentDetails.reminders).toEqual(['30m', '10m']);
+      const [none] = decideTask(schedule({ category: 'appointment', appointmentDetails: { ...appointment, reminders: [] } }), { status: 'none' });
+      expect((none.data as { appointmentDetails: { reminders: string[] } }).appointmentDetails.reminders).toEqual([]);
+    });
+  });
+
+  describe('CompleteTask (pending -> completed)', () => {
+    it('records who and when from the metadata, with optional notes', () => {
+      spec
+        .given([scheduled()])
+        .when(complete('  Given with food ', '2026-11-21T17:05:00.000Z'))
+        .then([{ type: 'TaskCompleted', data: { taskId, childId, notes: 'Given with food', completedBy: parent, completedAt: '2026-11-21T17:05:00.000Z' } }]);
+      spec
+        .given([scheduled()])
+        .when(complete(undefined, '2026-11-21T17:05:00.000Z'))
+        .then([{ type: 'TaskCompleted', data: { taskId, childId, notes: null, completedBy: parent, completedAt: '2026-11-21T17:05:00.000Z' } }]);
+    });
+
+    it('completing a completed task is a conflict naming who and when (the double-dose guard)', () => {
+      spec.given([scheduled(), completed(grandma, '2026-11-21T17:05:00.000Z')]).when(complete()).thenThrows('SCHEDULING.TASK_ALREADY_COMPLETED', 'Already given by another caregiver at 9:05 AM');
+      let error: DomainError | undefined;
+      try {
+        decideTask(complete(), [scheduled(), completed(grandma, '2026-11-21T17:05:00.000Z')].reduce(taskDecider.evolve, taskDecider.initialState()));
+      } catch (e) {
+        error = e as DomainError;
+      }
+      expect(error?.kind).toBe('conflict');
+      expect(error?.details).toEqual({ completedBy: grandma, completedByName: null, completedAt: '2026-11-21T17:05:00.000Z' });
+    });
+
+    it('an unknown task is not found; a removed task stays removed (404)', () => {
+      spec.given([]).when(complete()).thenThrows('SCHEDULING.TASK_NOT_FOUND');
+      spec.given([scheduled(), removedEvent]).when(complete()).thenThrows('SCHEDULING.TASK_ALREADY_REMOVED');
+    });
+
+    it('needs a signed-in caregiver', () => {
+      spec.given([scheduled()]).when(complete(null, undefined, null)).thenThrows('SCHEDULING.ACTOR_REQUIRED');
+    });
+  });
+
+  describe('UncompleteTask (completed -> pending)', () => {
+    it('records the undo', () => {
+      spec
+        .given([scheduled(), completed()])
+        .when(uncomplete)
+        .then([{ type: 'TaskUncompleted', data: { taskId, childId, uncompletedBy: parent, uncompletedAt: '2026-11-21T17:10:00.000Z' } }]);
+    });
+
+    it('a pending task records nothing; after an undo it can be completed again', () => {
+      spec.given([scheduled()]).when(uncomplete).then([]);
+      const undone: TaskEvent = { type: 'TaskUncompleted', data: { taskId, childId, uncompletedBy: parent, uncompletedAt: '2026-11-21T17:10:00.000Z' } };
+      spec
+        .given([scheduled(), completed(), undone])
+        .when(complete(null, '2026-11-21T17:20:00.000Z'))
+        .then([{ type: 'TaskCompleted', data: { taskId, childId, notes: null, completedBy: parent, completedAt: '2026-11-21T17:20:00.000Z' } }]);
+    });
+
+    it('removed or unknown tasks are 404', () => {
+      spec.given([scheduled(), removedEvent]).when(uncomplete).thenThrows('SCHEDULING.TASK_ALREADY_REMOVED');
+      spec.given([]).when(uncomplete).thenThrows('SCHEDULING.TASK_NOT_FOUND');
+    });
+  });
+
+  describe('RemoveTask (permanent, with a reason)', () => {
+    it('records the trimmed reason', () => {
+      spec.given([scheduled()]).when(remove('  Doctor stopped it ')).then([removedEvent]);
+      spec.given([scheduled(), completed()]).when(remove('Doctor stopped it')).then([removedEvent]);
+    });
+
+    it.each([undefined, null, '', '   \n\t'])('refuses a blank reason %p with the spec message', (reason) => {
+      spec.given([scheduled()]).when(remove(reason)).thenThrows('SCHEDULING.INVALID', REMOVE_TASK_REASON_REQUIRED);
+    });
+
+    it('every command on a removed task is a 404 (removal is permanent)', () => {
+      for (const command of [remove('again'), update({ name: 'x' }), complete(), uncomplete]) {
+        spec.given([scheduled(), removedEvent]).when(command).thenThrows('SCHEDULING.TASK_ALREADY_REMOVED', TASK_MESSAGES.removed);
+      }
+      spec.given([scheduled({ isUrgent: true }), removedEvent]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
+    });
+  });
+
+  describe('UpdateTask', () => {
+    it('records only the changed fields', () => {
+      spec
+        .given([scheduled()])
+        .when(update({ name: 'Oxybutynin 1 ml', description: 'With food', category: 'medication' }))
+        .then([{ type: 'TaskUpdated', data: { name: 'Oxybutynin 1 ml', description: 'With food', taskId, childId, updatedBy: parent, updatedAt: '2026-11-21T16:45:00.000Z' } }]);
+    });
+
+    it('nothing changed: no event', () => {
+      spec.given([scheduled()]).when(update({ name: 'Oxybutynin 0.5 ml', priority: 'medium' })).then([]);
+    });
+
+    it('a new time moves the instant, in the zone given (the care team zone now)', () => {
+      spec
+        .given([scheduled()])
+        .when(update({ localTime: '10:30' }, 'America/New_York'))
+        .then([{ type: 'TaskUpdated', data: { localTime: '10:30', timezone: 'America/New_York', scheduledTime: '2026-11-21T15:30:00.000Z', taskId, childId, updatedBy: parent, updatedAt: '2026-11-21T16:45:00.000Z' } }]);
+    });
+
+    it('priority high makes it urgent; lowering the priority keeps urgent', () => {
+      spec
+        .given([scheduled()])
+        .when(update({ priority: 'high' }))
+        .then([{ type: 'TaskUpdated', data: { priority: 'high', isUrgent: true, taskId, childId, updatedBy: parent, updatedAt: '2026-11-21T16:45:00.000Z' } }]);
+      spec
+        .given([scheduled({ priority: 'high', isUrgent: true })])
+        .when(update({ priority: 'medium' }))
+        .then([{ type: 'TaskUpdated', data: { priority: 'medium', taskId, childId, updatedBy: parent, updatedAt: '2026-11-21T16:45:00.000Z' } }]);
+    });
+
+    it('validates the result like a new task', () => {
+      spec.given([scheduled()]).when(update({ name: ' ' })).thenThrows('SCHEDULING.INVALID', TASK_MESSAGES.nameRequired);
+      spec.given([scheduled()]).when(update({ category: 'nope' })).thenThrows('SCHEDULING.INVALID', TASK_MESSAGES.unknownCategory);
+      spec.given([scheduled()]).when(update({ scheduledDate: '2026-13-01' })).thenThrows('SCHEDULING.INVALID', TASK_MESSAGES.invalidDate);
+      spec.given([]).when(update({ name: 'x' })).thenThrows('SCHEDULING.TASK_NOT_FOUND');
+    });
+
+    it('edit appointment (spec section 7): AppointmentUpdated with the changed fields; the start time moves the task', () => {
+      const appt = scheduled({
+        category: 'appointment',
+        name: 'Checkup',
+        localTime: '14:00',
+        scheduledTime: '2026-11-21T22:00:00.000Z',
+        appointmentDetails: { type: 'doctor', subtype: null, startTime: '14:00', endTime: '15:00', location: null, isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
+      });
+      spec
+        .given([appt])
+        .when(update({ priority: 'high', isUrgent: true, scheduledDate: '2026-11-22', appointmentDetails: { startTime: '09:00', endTime: '09:30', location: 'Clinic' } }))
+        .then([
+          {
+            type: 'AppointmentUpdated',
+            data: {
+              priority: 'high',
+              isUrgent: true,
+              appointmentDetails: { type: 'doctor', subtype: null, startTime: '09:00', endTime: '09:30', location: 'Clinic', isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
+              scheduledDate: '2026-11-22',
+              localTime: '09:00',
+              scheduledTime: '2026-11-22T17:00:00.000Z',
+              taskId,
+              childId,
+              updatedBy: parent,
+              updatedAt: '2026-11-21T16:45:00.000Z',
+            },
+          },
+        ]);
+      spec.given([appt]).when(update({ appointmentDetails: { endTime: '13:00' } })).thenThrows('SCHEDULING.INVALID', APPOINTMENT_MESSAGES.endAfterStart);
+    });
+
+    it('turning a task into an appointment needs the appointment fields', () => {
+      spec.given([scheduled()]).when(update({ category: 'appointment' })).thenThrows('SCHEDULING.INVALID', APPOINTMENT_MESSAGES.typeRequired);
+    });
+  });
+
+  describe('MarkUrgentOverdue', () => {
+    const urgent = scheduled({ isUrgent: true, priority: 'high' });
+    const overdue: TaskEvent = {
+      type: 'TaskBecameUrgentOverdue',
+      data: { taskId, childId, name: 'Oxybutynin 0.5 ml', scheduledTime: '2026-11-21T17:00:00.000Z', localTime: '09:00', detectedAt: '2026-11-21T17:01:00.000Z' },
+    };
+
+    it('records once when pending, urgent and past its time', () => {
+      spec.given([urgent]).when(markOverdue('2026-11-21T17:01:00.000Z')).then([overdue]);
+      spec.given([urgent, overdue]).when(markOverdue('2026-11-21T17:30:00.000Z')).then([]);
+    });
+
+    it('records nothing before its time, when not urgent, when completed, or for an unknown task', () => {
+      spec.given([urgent]).when(markOverdue('2026-11-21T17:00:00.000Z')).then([]);
+      spec.given([scheduled()]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
+      spec.given([urgent, completed()]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
+      spec.given([]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
+    });
+  });
+
+  it('replaying the same events twice gives the same state', () => {
+    const events = [scheduled(), completed(), { type: 'TaskUncompleted', data: { taskId, childId, uncompletedBy: parent, uncompletedAt: 'x' } } as TaskEvent];
+    const once = events.reduce(taskDecider.evolve, taskDecider.initialState());
+    const twice = events.reduce(taskDecider.evolve, taskDecider.initialState());
+    expect(twice).toEqual(once);
+    expect(once.status).toBe('pending');
+  });
+});

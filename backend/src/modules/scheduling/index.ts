@@ -1,0 +1,17 @@
+/** Scheduling's public surface: other modules use only what is exported here. */
+import type { TaskEvent } from './domain/task';
+import { AchievementEntity } from './read-models/achievements/achievements.entity';
+import { DailyProgressEntity, ProgressTaskEntity } from './read-models/daily-progress/daily-progress.entity';
+import { DailyTaskEntity, SchedulingChildEntity } from './read-models/daily-tasks/daily-tasks.entity';
+import { TaskTemplateEntity } from './read-models/task-templates/task-templates.entity';
+
+export { SchedulingModule } from './scheduling.module';
+export { CareTeamClock } from './time/care-team-clock';
+export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
+export { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
+export { ExecuteTaskCommand } from './commands/task-command.handler';
+export type { TaskEvent, TaskDetails, TaskSchedule } from './domain/task';
+export type { TaskCommand } from './domain/task.decide';
+/** Stored type names of the task stream's events, for modules that react to them. */
+export type TaskEventType = TaskEvent['type'];
+export const SchedulingEntities = [DailyTaskEntity, SchedulingChildEntity, ProgressTaskEntity, DailyProgressEntity, AchievementEntity, TaskTemplateEntity];

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import type TestAgent from 'supertest/lib/agent';
+import { DEFAULT_TIMEZONE, localDate } from '@carecircle/libs';
+import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { UrgentOverdueJob } from '../../../notifications';
+
+/** Several sign-ups (argon2) and commands per test: generous under a loaded full run. */
+jest.setTimeout(30_000);
+
+describe('progress and achievements over HTTP', () => {
+  let t: TestApp;
+  let owner: TestAgent;
+  let otherFamily: TestAgent;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = (await t.signUp({ firstName: 'Owner' })).agent;
+    otherFamily = (await t.signUp({ firstName: 'Other' })).agent;
+  });
+  afterAll(() => t.close());
+
+  const addChild = async (agent: TestAgent) => (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
+  /** Three tasks late today in the care team's zone (new users default to America/Los_Angeles). */
+  const addTodaysTasks = async (agent: TestAgent, childId: string) =>
+    (
+      await agent
+        .post(`/api/children/${childId}/tasks`)
+        .send({ name: 'Meds', category: 'medication', scheduledTimes: ['23:57', '23:58', '23:59'], scheduledDate: localDate(new Date(), DEFAULT_TIMEZONE) })
+        .expect(201)
+    ).body as { id: string }[];
+
+  it('answers completion, on-time and streak for the recipient’s day, and earns a Perfect Day', async () => {
+    const child = await addChild(owner);
+    const tasks = await addTodaysTasks(owner, child.id);
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 0, onTimeRate: 0, streak: 0 });
+
+    await owner.put(`/api/tasks/${tasks[0].id}/complete`).send({}).expect(200);
+    await owner.put(`/api/tasks/${tasks[1].id}/complete`).send({}).expect(200);
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 67, onTimeRate: 67, streak: 0 });
+    expect((await owner.get('/api/achievements').expect(200)).body).toEqual([]);
+
+    await owner.put(`/api/tasks/${tasks[2].id}/complete`).send({}).expect(200);
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 100, onTimeRate: 100, streak: 1 });
+    const achievements = (await owner.get('/api/achievements').expect(200)).body;
+    expect(achievements).toEqual([
+      expect.objectContaining({ type: 'daily_completion', title: 'Perfect Day', childId: child.id, completionRate: 100, earnedAt: expect.any(String) }),
+    ]);
+
+    // Unticking lowers today's numbers; the achievement stays.
+    await owner.put(`/api/tasks/${tasks[2].id}/uncomplete`).expect(200);
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 67, onTimeRate: 67, streak: 0 });
+    expect((await owner.get('/api/achievements').expect(200)).body).toHaveLength(1);
+
+    // Another family sees neither.
+    await otherFamily.get(`/api/progress?childId=${child.id}`).expect(404);
+    expect((await otherFamily.get('/api/achievements').expect(200)).body).toEqual([]);
+  });
+
+  it('refuses anonymous callers, missing or malformed ids, and unknown recipients', async () => {
+    await t.agent().get(`/api/progress?childId=${randomUUID()}`).expect(401);
+    await t.agent().get('/api/achievements').expect(401);
+    await owner.get('/api/progress').expect(400);
+    await owner.get('/api/progress?childId=not-a-uuid').expect(400);
+    await owner.get(`/api/progress?childId=${randomUUID()}`).expect(404);
+  });
+
+  it('removing the recipient removes its progress and achievements', async () => {
+    const child = await addChild(owner);
+    const tasks = await addTodaysTasks(owner, child.id);
+    for (const task of tasks) await owner.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
+    expect((await owner.get('/api/achievements').expect(200)).body.map((a: { childId: string }) => a.childId)).toContain(child.id);
+
+    await owner.delete(`/api/children/${child.id}`).expect(204);
+    expect((await owner.get('/api/achievements').expect(200)).body.map((a: { childId: string }) => a.childId)).not.toContain(child.id);
+    await owner.get(`/api/progress?childId=${child.id}`).expect(404);
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      for (const table of ['daily_progress', 'progress_tasks', 'achievements']) {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
+        expect(rows[0].n).toBe(0);
+      }
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('a rebuild reproduces progress, achievements and notifications exactly (runs last: stops the projector)', async () => {
+    const child = await addChild(owner);
+    const tasks = await addTodaysTasks(owner, child.id);
+    for (const task of tasks.slice(0, 2)) await owner.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
+    const urgent = (
+      await owner.post(`/api/children/${child.id}/tasks`).send({ name: 'Catheterization', category: 'catheterization', scheduledTime: '23:50', isUrgent: true }).expect(201)
+    ).body[0] as { id: string; scheduledTime: string };
+    expect(await t.app.get(UrgentOverdueJob).run(new Date(Date.parse(urgent.scheduledTime) + 60_000))).toBe(1);
+    const [notification] = (await owner.get('/api/notifications').expect(200)).body;
+    await owner.put(`/api/notifications/${notification.id}/read`).expect(200);
+
+    const tables = ['progress_tasks', 'daily_progress', 'achievements', 'notifications', 'notification_children', 'notification_shares', 'urgent_overdue_tasks'];
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      const snapshot = async () => {
+        const rows: Record<string, unknown[]> = {};
+        for (const table of tables) rows[table] = (await db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
+        return rows;
+      };
+      const live = await snapshot();
+      expect(live.achievements.length).toBeGreaterThan(0);
+      expect(live.notifications).toEqual([expect.objectContaining({ is_read: true })]);
+      const runner = t.app.get(ProjectionRunner);
+      await runner.onApplicationShutdown();
+      await runner.rebuild(['scheduling.daily-progress', 'notifications.in-app']);
+      expect(await snapshot()).toEqual(live);
+    } finally {
+      await db.end();
+    }
+  });
+});

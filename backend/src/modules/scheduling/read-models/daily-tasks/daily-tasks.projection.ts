@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { joinFullName } from '@carecircle/libs';
+import type { CareRecipientEventType } from '../../../care-recipients';
+import type { RecordedEvent } from '../../../../platform/event-store/event-store';
+import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import type { TaskDetails, TaskEvent, TaskSchedule } from '../../domain/task';
+import { DailyTaskEntity, SchedulingChildEntity } from './daily-tasks.entity';
+
+/** The care-recipient events this read model follows (by type string: no import of their internals). */
+type CareRecipientEvent =
+  | { type: 'CareRecipientAdded'; data: { childId: string; firstName: string; lastName: string; primaryCaregiverId: string } }
+  | { type: 'CareRecipientUpdated'; data: { childId: string; firstName?: string; lastName?: string } }
+  | { type: 'CareRecipientRemoved'; data: { childId: string } };
+
+const CARE_RECIPIENT_EVENTS = ['CareRecipientAdded', 'CareRecipientUpdated', 'CareRecipientRemoved'] as const satisfies readonly CareRecipientEventType[];
+
+type Changes = Partial<TaskDetails> & Partial<TaskSchedule>;
+
+/** Event fields -> columns (same names; the instant becomes a Date). */
+function columns(changes: Changes): Partial<DailyTaskEntity> {
+  const { scheduledTime, ...rest } = changes;
+  const row: Partial<DailyTaskEntity> = { ...rest };
+  if (scheduledTime !== undefined) row.scheduledTime = new Date(scheduledTime);
+  return row;
+}
+
+@Injectable()
+@ReadModelProjection()
+export class DailyTasksProjection implements Projection {
+  readonly name = 'scheduling.daily-tasks';
+  readonly liveTopic = 'tasks';
+  readonly handles = [
+    'TaskScheduled', 'TaskCompleted', 'TaskUncompleted', 'TaskRemoved', 'TaskUpdated', 'AppointmentUpdated',
+    ...CARE_RECIPIENT_EVENTS,
+  ] as const;
+  readonly tables = ['daily_tasks', 'scheduling_children'] as const;
+
+  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
+    const event = recorded as unknown as TaskEvent | CareRecipientEvent;
+    switch (event.type) {
+      case 'CareRecipientAdded': {
+        const { childId, firstName, lastName, primaryCaregiverId } = event.data;
+        await em.upsert(SchedulingChildEntity, { id: childId, firstName, lastName, name: joinFullName(firstName, lastName), primaryCaregiverId });
+        return;
+      }
+      case 'CareRecipientUpdated': {
+        const { childId, firstName, lastName } = event.data;
+        if (firstName === undefined && lastName === undefined) return;
+        const child = await em.findOne(SchedulingChildEntity, { id: childId });
+        if (!child) return;
+        const next = { firstName: firstName ?? child.firstName, lastName: lastName ?? child.lastName };
+        const name = joinFullName(next.firstName, next.lastName);
+        await em.nativeUpdate(SchedulingChildEntity, { id: childId }, { ...next, name });
+        await em.nativeUpdate(DailyTaskEntity, { childId }, { childName: name });
+        return;
+      }
+      case 'CareRecipientRemoved':
+        await em.nativeDelete(DailyTaskEntity, { childId: event.data.childId });
+        await em.nativeDelete(SchedulingChildEntity, { id: event.data.childId });
+        return;
+      case 'TaskScheduled': {
+        const { taskId, childId, templateId, scheduledBy: _by, scheduledAt, ...fields } = event.data;
+        const child = await em.findOne(SchedulingChildEntity, { id: childId });
+        if (!child) return; // the recipient was removed: its tasks are never listed
+        await em.upsert(DailyTaskEntity, {
+          ...columns(fields),
+          id: taskId,
+          childId,
+          childName: child.name,
+          templateId,
+          status: 'pending',
+          completedAt: null,
+          completedBy: null,
+          notes: null,
+          googleCalendarEventId: null,
+          createdAt: new Date(scheduledAt),
+          updatedAt: new Date(scheduledAt),
+        });
+        return;
+      }
+      case 'TaskCompleted': {
+        const { taskId, notes, completedBy, completedAt } = event.data;
+        await em.nativeUpdate(DailyTaskEntity, { id: taskId }, { status: 'completed', completedAt: new Date(completedAt), completedBy, notes, updatedAt: new Date(completedAt) });
+        return;
+      }
+      case 'TaskUncompleted': {
+        const { taskId, uncompletedAt } = event.data;
+        await em.nativeUpdate(DailyTaskEntity, { id: taskId }, { status: 'pending', completedAt: null, completedBy: null, notes: null, updatedAt: new Date(uncompletedAt) });
+        return;
+      }
+      case 'TaskRemoved':
+        await em.nativeDelete(DailyTaskEntity, { id: event.data.taskId });
+        return;
+      case 'TaskUpdated':
+      case 'AppointmentUpdated': {
+        const { taskId, childId: _c, updatedBy: _by, updatedAt, ...changes } = event.data;
+        await em.nativeUpdate(DailyTaskEntity, { id: taskId }, { ...columns(changes), updatedAt: new Date(updatedAt) });
+        return;
+      }
+      case 'TaskBecameUrgentOverdue':
+        return; // derived from now at query time
+    }
+  }
+}

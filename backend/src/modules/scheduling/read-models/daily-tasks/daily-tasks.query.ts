@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { compareTasks, isOverdue, type AppointmentDetails, type Priority, type Task, type TaskCategory } from '@carecircle/libs';
+import { UsersQuery } from '../../../identity';
+
+interface DailyTaskRow {
+  id: string;
+  child_id: string;
+  child_name: string;
+  template_id: string | null;
+  name: string;
+  category: TaskCategory;
+  description: string | null;
+  scheduled_time: Date;
+  scheduled_date: string;
+  local_time: string;
+  timezone: string;
+  status: 'pending' | 'completed';
+  completed_at: Date | null;
+  completed_by: string | null;
+  notes: string | null;
+  is_urgent: boolean;
+  priority: Priority;
+  image_url: string | null;
+  medication_id: string | null;
+  time_slot: string | null;
+  task_group_id: string | null;
+  time_specific_notes: string | null;
+  appointment_details: AppointmentDetails | null;
+}
+
+const SELECT = `
+  SELECT id, child_id, child_name, template_id, name, category, description, scheduled_time,
+         to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, local_time, timezone, status, completed_at,
+         completed_by, notes, is_urgent, priority, image_url, medication_id, time_slot, task_group_id,
+         time_specific_notes, appointment_details
+  FROM daily_tasks`;
+
+/**
+ * Reads only daily_tasks (and the users read model, through identity's query, for the name of who
+ * completed a task). Answers in the spec's order: overdue, other pending, completed; by time within
+ * each. isOverdue and isUrgentOverdue are computed from `now`.
+ */
+@Injectable()
+export class DailyTasksQuery {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly users: UsersQuery,
+  ) {}
+
+  /** Tasks of these recipients on one local date (yyyy-mm-dd). */
+  async onDate(childIds: string[], date: string, now: Date): Promise<Task[]> {
+    if (childIds.length === 0) return [];
+    return this.select(`${SELECT} WHERE child_id IN (?) AND scheduled_date = ? ORDER BY scheduled_time, name, id`, [childIds, date], now);
+  }
+
+  /** Tasks of one recipient from startDate to endDate, both included. */
+  async inRange(childId: string, startDate: string, endDate: string, now: Date): Promise<Task[]> {
+    return this.select(
+      `${SELECT} WHERE child_id = ? AND scheduled_date BETWEEN ? AND ? ORDER BY scheduled_time, name, id`,
+      [childId, startDate, endDate],
+      now,
+    );
+  }
+
+  async byId(taskId: string, now: Date): Promise<Task | null> {
+    const [task] = await this.select(`${SELECT} WHERE id = ?`, [taskId], now);
+    return task ?? null;
+  }
+
+  /** The recipient a live task belongs to (access checks), or null. */
+  async childOf(taskId: string): Promise<string | null> {
+    const rows: { child_id: string }[] = await this.em.fork().execute('SELECT child_id FROM daily_tasks WHERE id = ?', [taskId]);
+    return rows[0]?.child_id ?? null;
+  }
+
+  private async select(sql: string, params: unknown[], now: Date): Promise<Task[]> {
+    const rows: DailyTaskRow[] = await this.em.fork().execute(sql, params);
+    const names = await this.users.displayNames(rows.flatMap((r) => (r.completed_by ? [r.completed_by] : [])));
+    return rows.map((row) => toTask(row, names, now)).sort(compareTasks(now));
+  }
+}
+
+function toTask(row: DailyTaskRow, names: Map<string, string>, now: Date): Task {
+  const scheduledTime = new Date(row.scheduled_time).toISOString();
+  const overdue = isOverdue({ status: row.status, scheduledTime }, now);
+  return {
+    id: row.id,
+    childId: row.child_id,
+    childName: row.child_name,
+    templateId: row.template_id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    status: row.status,
+    scheduledDate: row.scheduled_date,
+    scheduledTime,
+    localTime: row.local_time,
+    timezone: row.timezone,
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+    completedBy: row.completed_by,
+    completedByName: row.completed_by ? (names.get(row.completed_by) ?? null) : null,
+    notes: row.notes,
+    isUrgent: row.is_urgent,
+    priority: row.priority,
+    medicationId: row.medication_id,
+    imageUrl: row.image_url,
+    timeSlot: row.time_slot,
+    taskGroupId: row.task_group_id,
+    timeSpecificNotes: row.time_specific_notes,
+    appointmentDetails: row.appointment_details,
+    isOverdue: overdue,
+    isUrgentOverdue: overdue && row.is_urgent,
+  };
+}

@@ -1,0 +1,19 @@
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { TaskTemplate } from '@carecircle/libs';
+import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
+import { TaskTemplatesQuery } from './task-templates.query';
+
+@ApiTags('task templates')
+@Controller('children/:childId/task-templates')
+@UseGuards(ChildAccessGuard)
+export class TaskTemplatesReadController {
+  constructor(private readonly templates: TaskTemplatesQuery) {}
+
+  /** The recipient's templates and repeating tasks (active and deactivated), oldest first. */
+  @Get()
+  @ChildAccess('read')
+  list(@Param('childId') childId: string): Promise<TaskTemplate[]> {
+    return this.templates.forChild(childId);
+  }
+}

@@ -1,0 +1,83 @@
+import { projectionHarness } from '../../../../test-support/projection-harness';
+import type { TaskTemplateEvent } from '../../domain/task-template';
+import { TaskTemplatesProjection } from './task-templates.projection';
+import { TaskTemplatesQuery } from './task-templates.query';
+
+describe('task templates read model (PostgreSQL)', () => {
+  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const projection = new TaskTemplatesProjection();
+  beforeAll(async () => {
+    h = await projectionHarness();
+  });
+  afterAll(() => h.close());
+
+  const maya = '00000000-0000-4000-8000-000000000001';
+  const leo = '00000000-0000-4000-8000-000000000002';
+  const parent = '10000000-0000-4000-8000-000000000001';
+  const ids = { cath: '20000000-0000-4000-8000-000000000001', keppra: '20000000-0000-4000-8000-000000000002', leoMeds: '20000000-0000-4000-8000-000000000003' };
+  const med = '30000000-0000-4000-8000-000000000001';
+
+  const created = (templateId: string, childId: string, change: object, createdAt: string) =>
+    h.record(`task-template-${templateId}`, {
+      type: 'TaskTemplateCreated',
+      data: {
+        templateId, childId, name: 'Catheterization', templateName: null, category: 'catheterization', description: null,
+        medicationId: null, isUrgent: true, priority: 'high', estimatedDuration: null, imageUrl: null, isRepeating: true,
+        isTemplate: false, repeatPattern: 'daily', repeatInterval: 1, repeatStartDate: '2026-11-21', repeatEndDate: null,
+        daysOfWeek: ['monday', 'friday'], scheduledTimes: ['06:00', '12:00'], timeNotes: { '06:00': 'Before school' },
+        createdBy: parent, createdAt, ...change,
+      },
+    } satisfies TaskTemplateEvent);
+  const deactivated = (templateId: string, childId: string) =>
+    h.record(`task-template-${templateId}`, {
+      type: 'TaskTemplateDeactivated',
+      data: { templateId, childId, deactivatedBy: parent, deactivatedAt: '2026-11-25T10:00:00Z' },
+    } satisfies TaskTemplateEvent);
+
+  it('projects created templates with every field, per recipient, oldest first', async () => {
+    await h.apply(projection, [
+      created(ids.cath, maya, {}, '2026-11-21T10:00:00Z'),
+      created(ids.keppra, maya, {
+        name: 'Keppra', templateName: 'Evening Keppra', isTemplate: true, category: 'medication', medicationId: med,
+        repeatPattern: 'weekly', repeatInterval: 2, repeatEndDate: '2027-11-21', estimatedDuration: 5, imageUrl: 'https://x/y.png',
+      }, '2026-11-22T10:00:00Z'),
+      created(ids.leoMeds, leo, { repeatEndDate: '2026-11-30' }, '2026-11-22T11:00:00Z'),
+    ]);
+    const query = new TaskTemplatesQuery(h.orm.em);
+    const mayas = await query.forChild(maya);
+    expect(mayas.map((t) => t.name)).toEqual(['Catheterization', 'Keppra']);
+    expect(mayas[0]).toEqual({
+      id: ids.cath, childId: maya, name: 'Catheterization', templateName: null, category: 'catheterization', description: null,
+      medicationId: null, isUrgent: true, priority: 'high', estimatedDuration: null, imageUrl: null, isRepeating: true,
+      isTemplate: false, isActive: true, repeatPattern: 'daily', repeatInterval: 1, repeatStartDate: '2026-11-21', repeatEndDate: null,
+      daysOfWeek: ['monday', 'friday'], scheduledTimes: ['06:00', '12:00'], timeNotes: { '06:00': 'Before school' },
+      createdAt: '2026-11-21T10:00:00.000Z',
+    });
+    expect(mayas[1]).toMatchObject({ templateName: 'Evening Keppra', isTemplate: true, medicationId: med, repeatPattern: 'weekly', repeatInterval: 2, repeatEndDate: '2027-11-21', estimatedDuration: 5 });
+    expect((await query.byIds([ids.keppra, ids.cath])).map((t) => t.id)).toEqual([ids.keppra, ids.cath]);
+  });
+
+  it('lists active repeating templates that have not ended for the materialisation job', async () => {
+    const query = new TaskTemplatesQuery(h.orm.em);
+    expect((await query.activeRepeating('2026-11-30')).map((t) => t.id).sort()).toEqual([ids.cath, ids.keppra, ids.leoMeds].sort());
+    expect((await query.activeRepeating('2026-12-01')).map((t) => t.id).sort()).toEqual([ids.cath, ids.keppra].sort());
+  });
+
+  it('deactivation keeps the template listed but out of the job; replaying changes nothing', async () => {
+    await h.apply(projection, [deactivated(ids.cath, maya)]);
+    const query = new TaskTemplatesQuery(h.orm.em);
+    expect((await query.forChild(maya)).map((t) => [t.name, t.isActive])).toEqual([['Catheterization', false], ['Keppra', true]]);
+    expect((await query.activeRepeating('2026-12-01')).map((t) => t.id)).toEqual([ids.keppra]);
+
+    const before = await h.rows('task_templates');
+    await h.apply(projection, [created(ids.keppra, maya, { name: 'Keppra', templateName: 'Evening Keppra', isTemplate: true, category: 'medication', medicationId: med, repeatPattern: 'weekly', repeatInterval: 2, repeatEndDate: '2027-11-21', estimatedDuration: 5, imageUrl: 'https://x/y.png' }, '2026-11-22T10:00:00Z'), deactivated(ids.cath, maya)]);
+    expect(await h.rows('task_templates')).toEqual(before);
+  });
+
+  it('removing a care recipient drops its templates', async () => {
+    await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedAt: '2026-11-26T10:00:00Z' } })]);
+    const query = new TaskTemplatesQuery(h.orm.em);
+    expect(await query.forChild(maya)).toEqual([]);
+    expect((await query.forChild(leo)).map((t) => t.id)).toEqual([ids.leoMeds]);
+  });
+});

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { TaskTemplate } from '@carecircle/libs';
+import { TaskTemplateEntity, toTaskTemplate } from './task-templates.entity';
+
+/** Reads only the task_templates read model. */
+@Injectable()
+export class TaskTemplatesQuery {
+  constructor(private readonly em: EntityManager) {}
+
+  /** A recipient's templates and repeating tasks, oldest first. */
+  async forChild(childId: string): Promise<TaskTemplate[]> {
+    const rows = await this.em.fork().find(TaskTemplateEntity, { childId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toTaskTemplate);
+  }
+
+  async byIds(ids: string[]): Promise<TaskTemplate[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em.fork().find(TaskTemplateEntity, { id: { $in: ids } });
+    const byId = new Map(rows.map((row) => [row.id, toTaskTemplate(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Active repeating templates that may still occur on or after `earliestDate` (yyyy-mm-dd): the
+   * materialisation job's work list. The exact day rule is occursOn, per care team date.
+   */
+  async activeRepeating(earliestDate: string): Promise<TaskTemplate[]> {
+    const rows = await this.em.fork().find(
+      TaskTemplateEntity,
+      { isActive: true, isRepeating: true, $or: [{ repeatEndDate: null }, { repeatEndDate: { $gte: earliestDate } }] },
+      { orderBy: { childId: 'asc', createdAt: 'asc', id: 'asc' } },
+    );
+    return rows.map(toTaskTemplate);
+  }
+}

@@ -1,0 +1,63 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CareRecipientsModule } from '../care-recipients';
+import { IdentityModule } from '../identity';
+import { TaskAccessGuard } from './access/task-access.guard';
+import { BulkCreateTasksController } from './commands/bulk-create-tasks/bulk-create-tasks.http';
+import { CreateTaskTemplatesHandler } from './commands/create-task-template/create-task-template.handler';
+import { TaskTemplatesController } from './commands/create-task-template/create-task-template.http';
+import { ParseScheduleController } from './commands/parse-schedule/parse-schedule.http';
+import { TaskCommandHandler } from './commands/task-command.handler';
+import { TasksController } from './commands/tasks.http';
+import { TaskHistoryController } from './history/task-history.http';
+import { TaskHistoryQuery } from './history/task-history.query';
+import { DailyTasksReadController } from './read-models/daily-tasks/daily-tasks.http';
+import { DailyTasksProjection } from './read-models/daily-tasks/daily-tasks.projection';
+import { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
+import { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
+import { AchievementsReadController } from './read-models/achievements/achievements.http';
+import { AchievementsQuery } from './read-models/achievements/achievements.query';
+import { DailyProgressReadController } from './read-models/daily-progress/daily-progress.http';
+import { DailyProgressProjection } from './read-models/daily-progress/daily-progress.projection';
+import { DailyProgressQuery } from './read-models/daily-progress/daily-progress.query';
+import { TaskTemplatesReadController } from './read-models/task-templates/task-templates.http';
+import { TaskTemplatesProjection } from './read-models/task-templates/task-templates.projection';
+import { TaskTemplatesQuery } from './read-models/task-templates/task-templates.query';
+import { CareTeamClock } from './time/care-team-clock';
+import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } from './workers/recurring-tasks.job';
+
+/** Tasks, appointments, templates, progress and achievements (spec document 2). */
+@Module({
+  imports: [CqrsModule, IdentityModule, CareRecipientsModule, BullModule.registerQueue({ name: RECURRING_TASKS_QUEUE })],
+  controllers: [
+    TasksController,
+    DailyTasksReadController,
+    TaskHistoryController,
+    DailyProgressReadController,
+    AchievementsReadController,
+    TaskTemplatesController,
+    TaskTemplatesReadController,
+    BulkCreateTasksController,
+    ParseScheduleController,
+  ],
+  providers: [
+    CareTeamClock,
+    TaskCommandHandler,
+    TaskAccessGuard,
+    DailyTasksQuery,
+    DailyTasksProjection,
+    TaskHistoryQuery,
+    UrgentOverdueTasksQuery,
+    DailyProgressProjection,
+    DailyProgressQuery,
+    AchievementsQuery,
+    CreateTaskTemplatesHandler,
+    TaskTemplatesQuery,
+    TaskTemplatesProjection,
+    TemplateMaterialiser,
+    RecurringTasksWorker,
+  ],
+  exports: [CareTeamClock, DailyTasksQuery, UrgentOverdueTasksQuery],
+})
+export class SchedulingModule {}

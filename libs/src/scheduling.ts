@@ -1,0 +1,162 @@
+import type { Priority, TaskCategory } from './schema';
+
+/** Appointment fields (spec document 2, section 3). Times are HH:MM in the care team's zone. */
+export interface AppointmentDetails {
+  type: AppointmentType;
+  subtype: string | null;
+  startTime: string;
+  endTime: string;
+  location: string | null;
+  isTelemedicine: boolean;
+  videoLink: string | null;
+  attendees: string | null;
+  /** Reminder offsets, e.g. ['24h', '2h']. */
+  reminders: AppointmentReminder[];
+  travelTime: number;
+  prepTime: number;
+}
+
+export const APPOINTMENT_TYPES = ['doctor', 'school', 'personal_care', 'work', 'other'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+export const APPOINTMENT_SUBTYPES: Record<AppointmentType, readonly string[]> = {
+  doctor: ['pediatrician', 'specialist', 'dentist', 'therapy', 'checkup', 'urgent_care', 'other_medical'],
+  school: ['iep_meeting', 'parent_teacher', 'school_admin', 'school_event', 'tutoring', 'other_school'],
+  personal_care: ['grooming', 'wellness', 'fitness', 'other_personal'],
+  work: ['meeting', 'presentation', 'training', 'other_work'],
+  other: ['social', 'personal', 'family', 'other_misc'],
+};
+export const APPOINTMENT_REMINDERS = ['24h', '2h', '30m', '10m'] as const;
+export type AppointmentReminder = (typeof APPOINTMENT_REMINDERS)[number];
+export const DEFAULT_APPOINTMENT_REMINDERS: AppointmentReminder[] = ['24h', '2h'];
+
+export const APPOINTMENT_MESSAGES = {
+  typeRequired: 'Please select an appointment type.',
+  dateRequired: 'Please select an appointment date.',
+  timesRequired: 'Please set both start and end times.',
+  endAfterStart: 'End time must be after start time.',
+} as const;
+
+export const REMOVE_TASK_REASON_REQUIRED = 'Reason Required: Please provide a reason for removing this task.';
+
+/** A task as the API answers it. */
+export interface Task {
+  id: string;
+  childId: string;
+  childName: string;
+  templateId: string | null;
+  name: string;
+  description: string | null;
+  category: TaskCategory;
+  /** pending or completed; overdue is derived (pending and past its time), see isOverdue. */
+  status: 'pending' | 'completed';
+  /** yyyy-mm-dd in the care team's time zone. */
+  scheduledDate: string;
+  /** The instant, ISO 8601 with offset. */
+  scheduledTime: string;
+  /** HH:MM in the care team's time zone. */
+  localTime: string;
+  timezone: string;
+  completedAt: string | null;
+  completedBy: string | null;
+  completedByName: string | null;
+  notes: string | null;
+  isUrgent: boolean;
+  priority: Priority;
+  medicationId: string | null;
+  imageUrl: string | null;
+  timeSlot: string | null;
+  taskGroupId: string | null;
+  timeSpecificNotes: string | null;
+  appointmentDetails: AppointmentDetails | null;
+  isOverdue: boolean;
+  isUrgentOverdue: boolean;
+}
+
+export type RepeatPattern = 'daily' | 'weekly' | 'custom';
+export const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type DayName = (typeof DAY_NAMES)[number];
+export const REPEAT_INTERVAL_MIN = 1;
+export const REPEAT_INTERVAL_MAX = 30;
+
+export interface TaskTemplate {
+  id: string;
+  childId: string;
+  name: string;
+  templateName: string | null;
+  category: TaskCategory;
+  description: string | null;
+  medicationId: string | null;
+  isUrgent: boolean;
+  priority: Priority;
+  estimatedDuration: number | null;
+  imageUrl: string | null;
+  isRepeating: boolean;
+  isTemplate: boolean;
+  isActive: boolean;
+  repeatPattern: RepeatPattern;
+  repeatInterval: number;
+  repeatStartDate: string | null;
+  repeatEndDate: string | null;
+  daysOfWeek: DayName[];
+  scheduledTimes: string[];
+  timeNotes: Record<string, string>;
+  createdAt: string;
+}
+
+/** One entry of GET /api/tasks/{id}/history (DESIGN.md). */
+export interface TaskHistoryEntry {
+  type: string;
+  data: Record<string, unknown>;
+  actorId: string | null;
+  actorName: string | null;
+  occurredAt: string;
+  revision: number;
+}
+
+export interface Progress {
+  completionRate: number;
+  onTimeRate: number;
+  streak: number;
+}
+
+export interface Achievement {
+  id: string;
+  type: 'daily_completion' | 'weekly_streak' | 'monthly_consistency';
+  title: string;
+  description: string;
+  earnedAt: string;
+  completionRate: number | null;
+  childId: string | null;
+}
+
+export interface AppNotification {
+  id: string;
+  taskId: string | null;
+  type: string;
+  title: string;
+  message: string;
+  isRead: boolean;
+  sentAt: string;
+}
+
+/** "Already given by ... at ..." (the double-dose guard's 409 answer carries who and when). */
+export interface TaskAlreadyCompleted {
+  statusCode: 409;
+  message: string;
+  code: 'SCHEDULING.TASK_ALREADY_COMPLETED';
+  completedBy: string | null;
+  completedByName: string | null;
+  completedAt: string;
+}
+
+/** Pending and past its time. */
+export function isOverdue(task: Pick<Task, 'status' | 'scheduledTime'>, now: Date): boolean {
+  return task.status === 'pending' && new Date(task.scheduledTime).getTime() < now.getTime();
+}
+
+/** Overdue first, then other pending, then completed; by time within each (spec document 2, section 4). */
+export function compareTasks(now: Date) {
+  const rank = (t: Pick<Task, 'status' | 'scheduledTime'>) => (isOverdue(t, now) ? 0 : t.status === 'pending' ? 1 : 2);
+  return (a: Pick<Task, 'status' | 'scheduledTime' | 'name'>, b: Pick<Task, 'status' | 'scheduledTime' | 'name'>) =>
+    rank(a) - rank(b) || a.scheduledTime.localeCompare(b.scheduledTime) || a.name.localeCompare(b.name);
+}

@@ -1,0 +1,342 @@
+import {
+  clockTimeTo24h,
+  explainScheduleParseFailure,
+  normalizeTimeKeyword,
+  ParsedScheduleTask,
+  parseScheduleText,
+  parseScheduleTextOrExplain,
+  SCHEDULE_PARSE_ERROR_CODES,
+  SCHEDULE_PARSE_MESSAGES,
+  ScheduleParseError,
+} from './schedule-parser';
+
+/** time | name | category | dosage, the fields most rules are about. */
+const brief = (tasks: ParsedScheduleTask[]) => tasks.map((t) => [t.time, t.name, t.category, t.dosage]);
+
+describe('spec messages', () => {
+  it('keeps the texts of the spec', () => {
+    expect(SCHEDULE_PARSE_MESSAGES).toEqual({
+      blankText: 'No Schedule Text: Please enter your medication schedule to parse.',
+      noTimes: 'No valid times found. Please include times like "9:00am" or "12pm"',
+      noTasks: 'No tasks could be created from the provided text',
+      parseErrorPrefix: 'Parsing error: ',
+    });
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['empty text', '', SCHEDULE_PARSE_ERROR_CODES.blankText, SCHEDULE_PARSE_MESSAGES.blankText],
+    ['blank text', '  \n\t ', SCHEDULE_PARSE_ERROR_CODES.blankText, SCHEDULE_PARSE_MESSAGES.blankText],
+    ['no time at all', 'Keppra 250mg twice a day', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
+    ['a time without am/pm', 'at 9 give Keppra 250mg', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
+    ['only impossible times', '13pm Keppra 250mg, 9:75am Tylenol 5 ml', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
+    ['times with nothing after them', '8am, 12pm.', SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks],
+    ['only header text before the time', "Maya's meds: 9pm", SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks],
+  ])('%s', (_case, text, code, message) => {
+    expect(() => parseScheduleText(text)).toThrow(new ScheduleParseError(code, message));
+    try {
+      parseScheduleText(text);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScheduleParseError);
+      expect((error as ScheduleParseError).code).toBe(code);
+    }
+  });
+
+  it.each([
+    ['an Error', new TypeError('text.trim is not a function'), 'Parsing error: text.trim is not a function'],
+    ['a thrown string', 'boom', 'Parsing error: boom'],
+  ])('wraps %s as a parse failure', (_case, thrown, message) => {
+    const error = explainScheduleParseFailure(thrown);
+    expect(error).toBeInstanceOf(ScheduleParseError);
+    expect(error.code).toBe(SCHEDULE_PARSE_ERROR_CODES.parseFailed);
+    expect(error.message).toBe(message);
+  });
+
+  it('passes its own errors through unchanged', () => {
+    const own = new ScheduleParseError(SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks);
+    expect(explainScheduleParseFailure(own)).toBe(own);
+  });
+
+  it('parseScheduleTextOrExplain answers instead of throwing', () => {
+    expect(parseScheduleTextOrExplain(' ')).toEqual({
+      ok: false,
+      error: new ScheduleParseError(SCHEDULE_PARSE_ERROR_CODES.blankText, SCHEDULE_PARSE_MESSAGES.blankText),
+    });
+    const result = parseScheduleTextOrExplain('8am Keppra 250mg');
+    expect(result.ok && brief(result.tasks)).toEqual([['08:00', 'Keppra', 'medication', '250mg']]);
+  });
+});
+
+describe('clock times', () => {
+  it.each([
+    ['9am', '09:00'],
+    ['9:00am', '09:00'],
+    ['9:30 PM', '21:30'],
+    ['12pm', '12:00'],
+    ['12:15pm', '12:15'],
+    ['12am', '00:00'],
+    ['12:45AM', '00:45'],
+    ['1pm', '13:00'],
+    ['11:59pm', '23:59'],
+    ['09am', '09:00'],
+    ['13pm', null],
+    ['0am', null],
+    ['9:75am', null],
+    ['9:5am', null],
+    ['21:00', null],
+    ['noon', null],
+  ])('%p -> %p', (text, expected) => {
+    expect(clockTimeTo24h(text)).toBe(expected);
+  });
+
+  it.each([
+    ['9am cath', '09:00'],
+    ['9:30AM cath', '09:30'],
+    ['9 pm cath', '21:00'],
+    ['12pm cath', '12:00'],
+    ['12am cath', '00:00'],
+    ['at 4:05pm cath', '16:05'],
+  ])('finds the time in %p', (text, time) => {
+    expect(parseScheduleText(text).map((t) => t.time)).toEqual([time]);
+  });
+
+  it('does not read the tail of a number or an impossible time as a time', () => {
+    // "13pm" and "9:75am" are not times, so they stay in the 8am block's text.
+    expect(brief(parseScheduleText('8am bath 13pm 9:75am'))).toEqual([
+      ['08:00', 'bath 13pm 9:75am', 'personal_care', ''],
+    ]);
+  });
+
+  it('does not take "am" inside a word for a time', () => {
+    expect(brief(parseScheduleText('8am Amoxicillin 5 ml'))).toEqual([['08:00', 'Amoxicillin', 'medication', '5 ml']]);
+  });
+});
+
+describe('time keywords', () => {
+  it.each([
+    ['morning', '08:00'],
+    ['noon', '12:00'],
+    ['Evening', '18:00'],
+    [' BEDTIME ', '21:00'],
+    ['07:30', '07:30'],
+    ['21:00', '21:00'],
+    ['9:30pm', '21:30'],
+    ['25:00', null],
+    ['7:30', null],
+    ['afternoon', null],
+    ['', null],
+  ])('normalizeTimeKeyword(%p) -> %p', (value, expected) => {
+    expect(normalizeTimeKeyword(value)).toBe(expected);
+  });
+
+  it.each([
+    ['Morning: Keppra 250mg', [['08:00', 'Keppra', 'medication', '250mg']]],
+    ['noon feeding', [['12:00', 'feeding', 'personal_care', '']]],
+    ['evening bath', [['18:00', 'bath', 'personal_care', '']]],
+    ['bedtime melatonin one', [['21:00', 'melatonin', 'medication', 'one']]],
+    // A keyword next to a clock time is the same moment: the clock time wins.
+    ['9pm bedtime meds: melatonin one', [['21:00', 'melatonin', 'medication', 'one']]],
+    ['7am (morning) Keppra 250mg', [['07:00', 'Keppra', 'medication', '250mg']]],
+    ['Bedtime (8:30pm): melatonin one', [['20:30', 'melatonin', 'medication', 'one']]],
+    // "afternoon" is not "noon".
+    ['1pm afternoon nap', [['13:00', 'afternoon nap', 'medication', '']]],
+  ])('%p', (text, expected) => {
+    expect(brief(parseScheduleText(text))).toEqual(expected);
+  });
+});
+
+describe('time blocks', () => {
+  it('ignores text before the first time', () => {
+    expect(brief(parseScheduleText("Maya's daily schedule:\n8am Keppra 250mg"))).toEqual([
+      ['08:00', 'Keppra', 'medication', '250mg'],
+    ]);
+  });
+
+  it('gives each time the text up to the next time', () => {
+    expect(brief(parseScheduleText('8am Keppra 250mg\n2pm speech therapy\n6pm dinner feeding'))).toEqual([
+      ['08:00', 'Keppra', 'medication', '250mg'],
+      ['14:00', 'speech therapy', 'therapy', ''],
+      ['18:00', 'dinner feeding', 'personal_care', ''],
+    ]);
+  });
+
+  it.each([
+    ['8am and 8pm: Keppra 250mg', [['08:00', 'Keppra', 'medication', '250mg'], ['20:00', 'Keppra', 'medication', '250mg']]],
+    ['6am, noon, 6pm - cath', [['06:00', 'cath', 'catheterization', ''], ['12:00', 'cath', 'catheterization', ''], ['18:00', 'cath', 'catheterization', '']]],
+    ['morning & evening Tylenol 2.5 ml', [['08:00', 'Tylenol', 'medication', '2.5 ml'], ['18:00', 'Tylenol', 'medication', '2.5 ml']]],
+  ])('lets listed times share the following text: %p', (text, expected) => {
+    expect(brief(parseScheduleText(text))).toEqual(expected);
+  });
+
+  it('sorts by time and keeps text order within a time', () => {
+    expect(brief(parseScheduleText('9pm melatonin one. 8am Keppra 250mg, Tylenol 5 ml. 7am bath'))).toEqual([
+      ['07:00', 'bath', 'personal_care', ''],
+      ['08:00', 'Keppra', 'medication', '250mg'],
+      ['08:00', 'Tylenol', 'medication', '5 ml'],
+      ['21:00', 'melatonin', 'medication', 'one'],
+    ]);
+  });
+
+  it('trims separators and a dangling connector from the block text', () => {
+    const [task] = parseScheduleText('8am -- diaper change and bath, then at 12pm');
+    expect(task).toMatchObject({ time: '08:00', name: 'diaper change and bath' });
+  });
+});
+
+describe('medication recognition', () => {
+  it.each([
+    ['decimal with ml', '8am Tylenol 2.5 ml', [['Tylenol', '2.5 ml']]],
+    ['whole number with mg, no space', '8am Keppra 250mg', [['Keppra', '250mg']]],
+    ['upper-case unit', '8am Keppra 250 MG', [['Keppra', '250 MG']]],
+    ['leading-dot decimal', '8am Clonidine .05 mg', [['Clonidine', '.05 mg']]],
+    ['word dose', '8am vitamin D one', [['vitamin D', 'one']]],
+    ['each of the dose words', '8am Miralax two, Senna three, Zyrtec four, Colace five',
+      [['Miralax', 'two'], ['Senna', 'three'], ['Zyrtec', 'four'], ['Colace', 'five']]],
+    ['several in a block joined by and', '8am Keppra 250mg and Oxybutynin 0.5 ml', [['Keppra', '250mg'], ['Oxybutynin', '0.5 ml']]],
+    ['name after a colon', '9pm meds: melatonin one', [['melatonin', 'one']]],
+    ['leading medicine stripped', '8am medicine Baclofen 5mg', [['Baclofen', '5mg']]],
+    ['leading medicines stripped', '8am Medicines Keppra 250mg', [['Keppra', '250mg']]],
+    ['stray ml stripped', '8am ml Zantac 2 ml', [['Zantac', '2 ml']]],
+    ['connector before the name dropped', '8am with the Zofran 4mg', [['Zofran', '4mg']]],
+    ['multi-word name kept', '8am fish oil 500mg', [['fish oil', '500mg']]],
+  ])('%s', (_case, text, expected) => {
+    expect(parseScheduleText(text).map((t) => [t.name, t.dosage])).toEqual(expected);
+  });
+
+  it.each([
+    ['a name of 2 characters', '8am Zz 5 ml'],
+    ['a name equal to "and"', '8am Keppra 250mg and 5 ml'],
+    ['a name equal to "at"', '8am at 5mg'],
+    ['a name equal to "the"', '8am the 5 ml'],
+    ['a name equal to "with"', '8am with 5 ml'],
+    ['a name equal to "ml"', '8am ml 5 ml'],
+  ])('discards %s', (_case, text) => {
+    const names = parseScheduleText(text).map((t) => t.name);
+    expect(names).not.toContain('Zz');
+    for (const word of ['and', 'at', 'the', 'with', 'ml']) expect(names).not.toContain(word);
+  });
+
+  it('a block whose only doses lack a usable name becomes a named task', () => {
+    expect(brief(parseScheduleText('8am give 5 ml'))).toEqual([['08:00', 'give 5 ml', 'medication', '']]);
+  });
+
+  it('a dosed item is a medication even in a block with other keywords', () => {
+    expect(brief(parseScheduleText('3pm speech therapy, Tylenol 5 ml'))).toEqual([['15:00', 'Tylenol', 'medication', '5 ml']]);
+  });
+
+  it('does not take a number without ml or mg for a dose', () => {
+    expect(brief(parseScheduleText('8am Keppra 250'))).toEqual([['08:00', 'Keppra 250', 'medication', '']]);
+  });
+});
+
+describe('category from keywords', () => {
+  it.each([
+    ['8am medicine', 'medication'],
+    ['8am medication time', 'medication'],
+    ['8am med check', 'medication'],
+    ['8am meds', 'medication'],
+    ['12pm catheter', 'catheterization'],
+    ['12pm cath', 'catheterization'],
+    ['12pm catheterization', 'catheterization'],
+    ['10am therapy session', 'therapy'],
+    ['10am PT', 'therapy'],
+    ['10am OT with Ms. Lee', 'therapy'],
+    ['10am speech', 'therapy'],
+    ['2pm appointment', 'appointment'],
+    ['2pm home visit', 'appointment'],
+    ['2pm Doctor', 'appointment'],
+    ['2pm clinic', 'appointment'],
+    ['7am feeding', 'personal_care'],
+    ['7pm bath', 'personal_care'],
+    ['7pm diaper', 'personal_care'],
+    ['7pm skin care', 'personal_care'],
+    ['5pm walk the dog', 'medication'],
+    // Whole words only: "prompt" has no "pt", "bathroom" no "bath", "medical" no "med", "daycare" no "care".
+    ['5pm prompt bathroom medical daycare', 'medication'],
+    // Precedence is the spec's order: medication, catheterization, therapy, appointment, personal_care.
+    ['12pm cath and meds', 'medication'],
+    ['12pm PT then cath', 'catheterization'],
+    ['4pm doctor visit about speech', 'therapy'],
+    ['4pm clinic after bath', 'appointment'],
+  ])('%p -> %s', (text, category) => {
+    expect(parseScheduleText(text)[0].category).toBe(category);
+  });
+});
+
+describe('task fields', () => {
+  it('names a block without medication from its first 50 characters', () => {
+    const text = 'Physical therapy at the clinic with Dr. Adams, bring the standing frame and AFOs';
+    const [task] = parseScheduleText(`3:30pm ${text}`);
+    expect(task.name).toBe(text.slice(0, 50).trim());
+    expect(task.name.length).toBeLessThanOrEqual(50);
+    expect(task.description).toBe(text);
+    expect(task.category).toBe('therapy');
+  });
+
+  it('trims the 50-character name', () => {
+    const [task] = parseScheduleText(`9am ${'x'.repeat(49)} more words`);
+    expect(task.name).toBe('x'.repeat(49));
+  });
+
+  it.each([
+    ['medication', '8am Keppra 250mg', true, 'high'],
+    ['default medication', '8am vitamins', true, 'high'],
+    ['catheterization', '12pm cath', false, 'medium'],
+    ['therapy', '3pm speech therapy', false, 'medium'],
+    ['appointment', '3pm doctor', false, 'medium'],
+    ['personal care', '7pm bath', false, 'medium'],
+  ])('%s: urgent %p, priority %p', (_case, text, isUrgent, priority) => {
+    expect(parseScheduleText(text)[0]).toMatchObject({ isUrgent, priority });
+  });
+
+  it('leaves dosage and a repeated description empty for a plain block', () => {
+    expect(parseScheduleText('12pm cath')).toEqual([{
+      time: '12:00', name: 'cath', category: 'catheterization', dosage: '', description: '', isUrgent: false, priority: 'medium',
+    }]);
+  });
+});
+
+describe('realistic caregiver texts', () => {
+  it('reads the one-line daily routine', () => {
+    const text = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 3:30pm speech therapy, 9pm bedtime meds: melatonin one';
+    expect(parseScheduleText(text)).toEqual([
+      { time: '08:00', name: 'Keppra', category: 'medication', dosage: '250mg', description: 'Keppra 250mg and Oxybutynin 0.5 ml', isUrgent: true, priority: 'high' },
+      { time: '08:00', name: 'Oxybutynin', category: 'medication', dosage: '0.5 ml', description: 'Keppra 250mg and Oxybutynin 0.5 ml', isUrgent: true, priority: 'high' },
+      { time: '12:00', name: 'cath', category: 'catheterization', dosage: '', description: '', isUrgent: false, priority: 'medium' },
+      { time: '15:30', name: 'speech therapy', category: 'therapy', dosage: '', description: '', isUrgent: false, priority: 'medium' },
+      { time: '21:00', name: 'melatonin', category: 'medication', dosage: 'one', description: 'meds: melatonin one', isUrgent: true, priority: 'high' },
+    ]);
+  });
+
+  it('reads a multi-line schedule pasted from notes', () => {
+    const text = [
+      "Sam's schedule",
+      '7:00 AM - morning meds: Keppra 250 mg, vitamin D one',
+      '8am and 8pm: Tylenol 2.5 ml',
+      '10am PT at the clinic',
+      '12pm, 4pm catheterization',
+      '6:30pm G-tube feeding',
+    ].join('\n');
+    expect(brief(parseScheduleText(text))).toEqual([
+      ['07:00', 'Keppra', 'medication', '250 mg'],
+      ['07:00', 'vitamin D', 'medication', 'one'],
+      ['08:00', 'Tylenol', 'medication', '2.5 ml'],
+      ['10:00', 'PT at the clinic', 'therapy', ''],
+      ['12:00', 'catheterization', 'catheterization', ''],
+      ['16:00', 'catheterization', 'catheterization', ''],
+      ['18:30', 'G-tube feeding', 'personal_care', ''],
+      ['20:00', 'Tylenol', 'medication', '2.5 ml'],
+    ]);
+  });
+
+  it('reads keyword times in a short note', () => {
+    const text = 'Morning: Baclofen 5mg. Noon: lunch feeding. Evening: bath and diaper. Bedtime: Clonidine 0.1 mg';
+    expect(brief(parseScheduleText(text))).toEqual([
+      ['08:00', 'Baclofen', 'medication', '5mg'],
+      ['12:00', 'lunch feeding', 'personal_care', ''],
+      ['18:00', 'bath and diaper', 'personal_care', ''],
+      ['21:00', 'Clonidine', 'medication', '0.1 mg'],
+    ]);
+  });
+});

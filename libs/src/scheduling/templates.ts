@@ -1,0 +1,97 @@
+/**
+ * Task templates and repeating tasks (spec document 2, sections 3, 4, 5 and 9): the request shapes
+ * of POST /api/children/{childId}/task-templates, POST /api/repeating-tasks and
+ * POST /api/children/{childId}/tasks/bulk, their answers, and the messages the server refuses with.
+ */
+import type { Priority, TaskCategory } from '../schema';
+import type { RepeatPattern, Task, TaskTemplate } from '../scheduling';
+import type { ParsedScheduleTask } from './schedule-parser';
+import { TASK_MESSAGES } from './tasks';
+
+/**
+ * Both payloads the spec names. daysOfWeek takes lowercase day names (sunday..saturday) or the
+ * schedule-text flow's numbers (0 = Sunday .. 6); dates take yyyy-mm-dd or an ISO date-time (its
+ * date part is kept); an empty end date (or the text 'undefined' / 'null') means ongoing.
+ */
+export interface TaskTemplateInput {
+  name: string;
+  category: TaskCategory;
+  description?: string | null;
+  /** 'none' (the picker's default) or empty means no medication. */
+  medicationId?: string | null;
+  isUrgent?: boolean;
+  /** low, medium (default) or high; high makes the template urgent. */
+  priority?: Priority;
+  isRepeating?: boolean;
+  isTemplate?: boolean;
+  isActive?: boolean;
+  templateName?: string | null;
+  repeatPattern?: RepeatPattern;
+  /** 1 to 30, default 1. */
+  repeatInterval?: number | null;
+  repeatStartDate?: string | null;
+  repeatEndDate?: string | null;
+  daysOfWeek?: (string | number)[];
+  /** HH:MM list; the repeating-task payload may send one scheduledTime instead. */
+  scheduledTimes?: string[];
+  scheduledTime?: string;
+  timeNotes?: Record<string, string> | null;
+  estimatedDuration?: number | null;
+  imageUrl?: string | null;
+}
+
+/** POST /api/repeating-tasks: the same fields with the recipient in the body. */
+export interface RepeatingTaskInput extends TaskTemplateInput {
+  childId: string;
+}
+
+/** 201 answer of both creation routes: the template and the occurrences created for today. */
+export interface CreatedTemplate {
+  template: TaskTemplate;
+  tasks: Task[];
+}
+
+/** POST /api/children/{childId}/tasks/bulk: the task review dialog's approve. */
+export interface BulkTasksInput {
+  tasks: (Omit<ParsedScheduleTask, 'category' | 'dosage' | 'description' | 'isUrgent' | 'priority'> & {
+    /** A schedule-text category, or any task category. */
+    category: string;
+    dosage?: string | null;
+    description?: string | null;
+    isUrgent?: boolean;
+    priority?: Priority;
+  })[];
+  /** Default today (the care team's date). */
+  startDate?: string | null;
+  /** Default 365 days after the start. */
+  endDate?: string | null;
+  /** Default all seven days. */
+  daysOfWeek?: (string | number)[];
+}
+
+export interface CreatedBulkTasks {
+  templates: TaskTemplate[];
+  tasks: Task[];
+}
+
+export const TEMPLATE_MESSAGES = {
+  timesRequired: TASK_MESSAGES.timesRequired,
+  templateNameRequired: 'Please provide a name for the template.',
+  nameRequired: TASK_MESSAGES.nameRequired,
+  categoryRequired: TASK_MESSAGES.categoryRequired,
+  unknownCategory: TASK_MESSAGES.unknownCategory,
+  unknownPriority: TASK_MESSAGES.unknownPriority,
+  invalidTime: TASK_MESSAGES.invalidTime,
+  daysRequired: 'Please select at least one repeat day.',
+  unknownDay: 'Days of the week must be day names (sunday to saturday) or numbers 0 to 6.',
+  invalidDate: TASK_MESSAGES.invalidDate,
+  endBeforeStart: 'The end date must not be before the start date.',
+  intervalRange: 'Repeat interval must be from 1 to 30.',
+  estimatedDuration: 'Estimated duration must be at least 1 minute.',
+  medicationNotFound: TASK_MESSAGES.medicationNotFound,
+  unknownPattern: 'Repeat pattern must be daily, weekly or custom.',
+  tasksRequired: 'No tasks found. Add some tasks manually.',
+} as const;
+
+/** Repeat defaults (spec section 9): a template ends 365 days after its start. */
+export const TEMPLATE_DEFAULT_DAYS = 365;
