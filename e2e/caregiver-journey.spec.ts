@@ -149,6 +149,8 @@ test('a caregiver creates an account, manages recipients and medications, signs 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByText(email)).toBeVisible();
+    // Sign Out lives on the Account tab.
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Account' }).click();
     await page.getByRole('link', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Care is a team effort');

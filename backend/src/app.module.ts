@@ -10,6 +10,7 @@ import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
 import { NotificationsModule } from './modules/notifications';
 import { SchedulingModule } from './modules/scheduling';
+import { UploadsModule } from './modules/uploads';
 import { PlatformModule } from './platform/platform.module';
 
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
         SchedulingModule,
         NotificationsModule.forRoot(config),
         LiveUpdatesModule,
+        UploadsModule,
         ...(serveFrontend ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })] : []),
       ],
     };

@@ -8,3 +8,4 @@ export * from './scheduling/category-icon';
 export * from './scheduling/templates';
 export * from './scheduling/local-time';
 export * from './scheduling/tasks';
+export * from './scheduling/task-form';

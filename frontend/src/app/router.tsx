@@ -9,6 +9,7 @@ import { RootLayout } from './root-layout';
 const LoginPage = lazy(() => import('../features/identity/pages/login-page'));
 const EmailSignInPage = lazy(() => import('../features/identity/pages/email-sign-in-page'));
 const SettingsScreen = lazy(() => import('./pages/settings-screen'));
+const CalendarScreen = lazy(() => import('./pages/calendar-screen'));
 
 export const router = createBrowserRouter([
   {
@@ -23,6 +24,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <SettingsScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/calendar',
+        element: (
+          <RequireAuth>
+            <CalendarScreen />
           </RequireAuth>
         ),
       },

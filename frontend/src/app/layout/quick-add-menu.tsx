@@ -1,5 +1,6 @@
 import { CalendarOutlined, CheckSquareOutlined, PlusOutlined } from '@ant-design/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useQuickAdd } from '../quick-add/quick-add-context';
 
 interface QuickAddItem {
   key: string;
@@ -9,14 +10,18 @@ interface QuickAddItem {
   onSelect?: () => void;
 }
 
-// Task and appointment creation arrive with the scheduling issue.
-const ITEMS: QuickAddItem[] = [
-  { key: 'add-task', label: 'Add Task', icon: <CheckSquareOutlined /> },
-  { key: 'add-appointment', label: 'Add Appointment', icon: <CalendarOutlined /> },
-];
-
 /** The central Quick Add button of the bottom navigation and its menu (WAI-ARIA menu button pattern). */
 export function QuickAddMenu() {
+  const quickAdd = useQuickAdd();
+  const entries: QuickAddItem[] = [
+    { key: 'add-task', label: 'Add Task', icon: <CheckSquareOutlined />, onSelect: () => quickAdd.openTask() },
+    {
+      key: 'add-appointment',
+      label: 'Add Appointment',
+      icon: <CalendarOutlined />,
+      onSelect: () => quickAdd.openAppointment(),
+    },
+  ];
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -40,7 +45,7 @@ export function QuickAddMenu() {
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const index = items.current.findIndex((item) => item === document.activeElement);
-    const last = ITEMS.length - 1;
+    const last = entries.length - 1;
     const focusAt = (i: number) => items.current[i]?.focus();
     switch (event.key) {
       case 'ArrowDown':
@@ -73,7 +78,7 @@ export function QuickAddMenu() {
     <div className="bottom-nav__quick-add" ref={wrapper}>
       {open && (
         <ul id={menuId} role="menu" aria-label="Quick Add" className="quick-add-menu" onKeyDown={onMenuKeyDown}>
-          {ITEMS.map((item, index) => (
+          {entries.map((item, index) => (
             <li key={item.key} role="none">
               <button
                 type="button"
@@ -85,7 +90,7 @@ export function QuickAddMenu() {
                 }}
                 onClick={() => {
                   if (!item.onSelect) return;
-                  close(false);
+                  close(true);
                   item.onSelect();
                 }}
               >

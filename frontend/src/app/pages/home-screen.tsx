@@ -4,20 +4,27 @@ import { lazy, Suspense, useState } from 'react';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
+import { CareDay } from '../../features/daily-care/components/care-day';
 import { DashboardSkeleton } from '../../features/daily-care/components/dashboard-skeleton';
+import { loadRemoveTaskDialog, loadTaskDetailsDialog } from '../../features/daily-care/components/today-timeline';
 import { TodayHeader } from '../../features/daily-care/components/today-header';
 import { WelcomeEmptyState } from '../../features/daily-care/components/welcome-empty-state';
+import { useCareDay } from '../../features/daily-care/hooks/use-care-day';
+import { useLiveUpdates } from '../../features/daily-care/hooks/use-live-updates';
+import { useNow } from '../../features/daily-care/hooks/use-now';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
 import { SignedInLayout } from '../layout/signed-in-layout';
+import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
 
 // Dialogs load on demand (prefetched when idle) to keep the first load small.
 const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
 const loadRecipientForm = () => import('../../features/care-recipients/components/recipient-form-dialog');
 const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
 const RecipientFormDialog = lazy(() => loadRecipientForm().then((m) => ({ default: m.RecipientFormDialog })));
-const DIALOG_LOADERS = [loadRecipientsDialog, loadRecipientForm];
+const DIALOG_LOADERS = [loadRecipientsDialog, loadRecipientForm, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
 /** The home dashboard (Today), composed from the care-recipients and daily-care features. */
 export default function HomeScreen() {
@@ -29,7 +36,15 @@ export default function HomeScreen() {
 }
 
 function HomeDashboard() {
+  const { user, isAuthenticated } = useAuth();
   const { recipients, selected, select, isLoading, isError, refetch } = useSelectedRecipient();
+  const now = useNow();
+  const day = useCareDay(now, user?.timezone);
+  // Quick add (bottom navigation, Add Task, appointment cards) adds for the recipient shown here.
+  const quickAdd = useQuickAdd();
+  useQuickAddRecipient(selected?.id);
+  // Another caregiver's change shows here within seconds, without a reload.
+  useLiveUpdates(isAuthenticated);
   const [managing, setManaging] = useState(false);
   const [adding, setAdding] = useState(false);
   const managingMounted = useHasBeenTrue(managing);
@@ -52,6 +67,9 @@ function HomeDashboard() {
   return (
     <div className="page">
       <TodayHeader
+        childId={selected?.id}
+        today={day.today}
+        now={now}
         recipientControl={
           selected && <RecipientSelector recipients={recipients} selected={selected} onSelect={select} />
         }
@@ -72,11 +90,13 @@ function HomeDashboard() {
         <WelcomeEmptyState onAddRecipient={() => setAdding(true)} />
       ) : (
         <>
-          {/*
-            Scheduling issue: achievement cards, the day navigator, the progress strip (Completed %,
-            On Time %, Day Streak), Upcoming Appointments and Today's Tasks with Add Task go here,
-            above the medications.
-          */}
+          <CareDay
+            childId={selected.id}
+            day={day}
+            now={now}
+            onAddTask={() => quickAdd.openTask({ childId: selected.id })}
+            onEditAppointment={quickAdd.edit}
+          />
           <MedicationsCard recipient={selected} />
         </>
       )}

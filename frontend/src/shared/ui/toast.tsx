@@ -11,6 +11,8 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** Seconds on screen; TOAST_DURATION_SECONDS unless a message says otherwise. */
+  duration?: number;
 }
 
 type NotificationApi = ReturnType<typeof notification.useNotification>[0];
@@ -20,12 +22,13 @@ let hostApi: NotificationApi | null = null;
 notification.config({ maxCount: TOAST_MAX_VISIBLE, duration: TOAST_DURATION_SECONDS, placement: 'top' });
 
 /** Shows a toast; callable from components and from non-React code such as the API layer. */
-export function toast({ title, description, variant = 'default' }: ToastOptions): void {
+export function toast({ title, description, variant = 'default', duration }: ToastOptions): void {
   const api = hostApi ?? notification;
   const type = variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info';
   api[type]({
     title,
     description,
+    ...(duration !== undefined && { duration }),
     role: variant === 'destructive' ? 'alert' : 'status',
   });
 }

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@an
 import type { Child } from '@carecircle/libs';
 import { Alert, Avatar, Button, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ageInYears } from '../../../shared/formatting/dates';
 import { useGetChildrenQuery } from '../api';
 import { recipientInitials, recipientName } from '../recipient-name';
@@ -110,6 +111,10 @@ export function CareRecipientsDialog({ open, onClose }: Props) {
             })}
           </ul>
         )}
+        <p>
+          {/* The settings panel adds a person together with their medication schedule and routine. */}
+          <Link to="/settings?tab=children">Set up medications and schedules in Settings</Link>
+        </p>
       </Modal>
       <RecipientFormDialog
         open={formOpen}

@@ -5,9 +5,11 @@ import {
   type MedicationInput,
 } from '@carecircle/libs';
 import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
 import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
 import { useAddMedicationMutation, useUpdateMedicationMutation } from '../api';
+import { PhotoField } from './photo-field';
 
 interface Props {
   open: boolean;
@@ -46,12 +48,15 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
   const [updateMedication, updateState] = useUpdateMedicationMutation();
   const pending = addState.isLoading || updateState.isLoading;
   const editing = medication !== undefined;
+  const [photoUrl, setPhotoUrl] = useState<string | null>(medication?.photoUrl ?? null);
+  const [uploading, setUploading] = useState(false);
 
   const submit = async (values: FormValues) => {
     const input: MedicationInput = {
       name: values.name.trim(),
       dosage: values.dosage.trim(),
       instructions: (values.instructions ?? '').trim() || null,
+      photoUrl,
     };
     try {
       if (editing) await updateMedication({ childId, id: medication.id, input }).unwrap();
@@ -103,11 +108,18 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
       <Form.Item label="Instructions" name="instructions">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Give with food" />
       </Form.Item>
+      <PhotoField
+        label="Medication Photo"
+        value={photoUrl}
+        onChange={setPhotoUrl}
+        onUploadingChange={setUploading}
+        disabled={pending}
+      />
       <div className="dialog-actions">
         <Button onClick={onClose} disabled={false}>
           Cancel
         </Button>
-        <Button type="primary" htmlType="submit" loading={pending}>
+        <Button type="primary" htmlType="submit" loading={pending} disabled={uploading}>
           {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Medication'}
         </Button>
       </div>

@@ -9,18 +9,22 @@ import { recipientName } from '../recipient-name';
 interface Props {
   recipient: Child | null;
   onClose: () => void;
+  /** The dashboard's wording (Delete {name}?) or the settings panel's (Remove Care Recipient). */
+  variant?: 'dashboard' | 'settings';
 }
 
-export function RemoveRecipientDialog({ recipient, onClose }: Props) {
+export function RemoveRecipientDialog({ recipient, onClose, variant = 'dashboard' }: Props) {
   const [deleteChild, { isLoading }] = useDeleteChildMutation();
   const shown = useLastPresent(recipient);
   const name = shown ? recipientName(shown) : '';
+  const settings = variant === 'settings';
 
   const remove = async () => {
     if (!recipient) return;
     try {
       await deleteChild(recipient.id).unwrap();
-      toast({ title: 'Success', description: 'Care recipient removed successfully', variant: 'success' });
+      if (settings) toast({ title: 'Care Recipient Removed', description: `${name} was removed.`, variant: 'success' });
+      else toast({ title: 'Success', description: 'Care recipient removed successfully', variant: 'success' });
       onClose();
     } catch (error) {
       if (isSessionExpired(error)) return;
@@ -35,20 +39,23 @@ export function RemoveRecipientDialog({ recipient, onClose }: Props) {
   return (
     <Modal
       open={recipient !== null}
-      title={`Delete ${name}?`}
+      title={settings ? 'Remove Care Recipient' : `Delete ${name}?`}
       onCancel={onClose}
       footer={
         <div className="dialog-actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button danger type="primary" loading={isLoading} onClick={remove}>
-            {isLoading ? 'Deleting...' : 'Delete'}
+            {settings ? (isLoading ? 'Removing...' : 'Remove') : isLoading ? 'Deleting...' : 'Delete'}
           </Button>
         </div>
       }
     >
       <p>
-        All tasks, medications and progress data for <strong>{name}</strong> will be permanently deleted. This
-        cannot be undone.
+        {settings ? 'Removing ' : 'All tasks, medications and progress data for '}
+        <strong>{name}</strong>
+        {settings
+          ? ' permanently deletes their tasks, medications and progress. This cannot be undone.'
+          : ' will be permanently deleted. This cannot be undone.'}
       </p>
     </Modal>
   );

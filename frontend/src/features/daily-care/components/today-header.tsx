@@ -1,16 +1,28 @@
+import { BellFilled, WarningFilled } from '@ant-design/icons';
+import { isOverdue } from '@carecircle/libs';
 import type { ReactNode } from 'react';
 import { monthDay, weekdayName } from '../../../shared/formatting/dates';
+import { useGetNotificationsQuery, useGetTasksForDayQuery } from '../api';
 
 interface Props {
+  /** The recipient whose urgent overdue tasks are counted (none while there are no recipients). */
+  childId?: string;
+  /** Today (yyyy-mm-dd) in the care team's zone. */
+  today: string;
+  now: Date;
   /** The recipient selector (or nothing while there are no recipients). */
   recipientControl?: ReactNode;
   /** Buttons on the right, such as managing recipients. */
   actions?: ReactNode;
 }
 
-/** Home header: product title and weekday, then who the day is for. */
-export function TodayHeader({ recipientControl, actions }: Props) {
-  const now = new Date();
+/** Home header: product title and weekday, urgent overdue count, unread dot, then who the day is for. */
+export function TodayHeader({ childId, today, now, recipientControl, actions }: Props) {
+  const { data: notifications } = useGetNotificationsQuery();
+  const { data: tasks } = useGetTasksForDayQuery({ childId: childId ?? '', date: today }, { skip: !childId });
+  const urgentOverdue = (tasks ?? []).filter((task) => task.isUrgent && isOverdue(task, now)).length;
+  const hasUnread = (notifications ?? []).some((notification) => !notification.isRead);
+
   return (
     <header className="today-header">
       <div className="today-header__top">
@@ -20,9 +32,21 @@ export function TodayHeader({ recipientControl, actions }: Props) {
             <span className="today-header__weekday">{weekdayName(now)}</span>, {monthDay(now)}
           </p>
         </div>
-        {/* Urgent-overdue count and the unread-notification dot arrive with tasks and notifications. */}
-        <div className="today-header__actions">{actions}</div>
+        <div className="today-header__actions">
+          {hasUnread && (
+            <span className="unread-indicator" role="img" aria-label="You have unread notifications">
+              <BellFilled aria-hidden />
+              <span className="unread-indicator__dot" aria-hidden />
+            </span>
+          )}
+          {actions}
+        </div>
       </div>
+      {urgentOverdue > 0 && (
+        <p className="urgent-overdue" role="status">
+          <WarningFilled aria-hidden /> {urgentOverdue} urgent {urgentOverdue === 1 ? 'task' : 'tasks'} overdue
+        </p>
+      )}
       {recipientControl && <div className="today-header__recipient">{recipientControl}</div>}
     </header>
   );

@@ -1,33 +1,157 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import { joinFullName } from '@carecircle/libs';
-import { Button } from 'antd';
+import { LogoutOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
+import { joinFullName, type User, type UserRole } from '@carecircle/libs';
+import { Avatar, Button } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useAuth } from '../hooks/use-auth';
+import './settings-page.css';
 
-/** Placeholder until the settings issue: who is signed in, and signing out. */
-export default function SettingsPage() {
+/** The four visible tabs; the children (Care Recipients) panel has no tab of its own. */
+const TABS = [
+  { key: 'profile', label: 'Profile' },
+  { key: 'calendar', label: 'Calendar' },
+  { key: 'billing', label: 'Billing' },
+  { key: 'account', label: 'Account' },
+] as const;
+type SettingsTab = (typeof TABS)[number]['key'] | 'children';
+const PANELS: readonly string[] = [...TABS.map((tab) => tab.key), 'children'];
+
+/** /settings?tab=children: where the Care Recipients panel lives (linked from Profile and the Care Recipients dialog). */
+export const CARE_RECIPIENTS_SETTINGS_PATH = '/settings?tab=children';
+
+const ACCOUNT_TYPES: Record<UserRole, string> = {
+  parent: 'Primary Caregiver',
+  secondary_caregiver: 'Secondary Caregiver',
+  super_admin: 'Super Admin',
+};
+
+interface Props {
+  /** The Care Recipients panel, composed by the app (features do not import each other). */
+  careRecipientsPanel: ReactNode;
+}
+
+/** Settings (spec document 1, section 2): a header with Profile, Calendar, Billing and Account, and the children panel. */
+export default function SettingsPage({ careRecipientsPanel }: Props) {
   const { user } = useAuth();
-  useDocumentTitle('Settings');
+  const [params] = useSearchParams();
+  const requested = params.get('tab') ?? 'profile';
+  const tab = (PANELS.includes(requested) ? requested : 'profile') as SettingsTab;
+  useDocumentTitle(tab === 'children' ? 'Care Recipients' : 'Settings');
   if (!user) return null;
+
+  return (
+    <div className="page settings-page">
+      <h1 className="page__title">Settings</h1>
+      <nav className="settings-tabs" aria-label="Settings sections">
+        {TABS.map((item) => (
+          <Link
+            key={item.key}
+            to={item.key === 'profile' ? '/settings' : `/settings?tab=${item.key}`}
+            replace
+            className={item.key === tab ? 'settings-tabs__tab settings-tabs__tab--active' : 'settings-tabs__tab'}
+            aria-current={item.key === tab ? 'page' : undefined}
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="settings-page__panel">
+        {tab === 'profile' && <ProfilePanel user={user} />}
+        {tab === 'calendar' && <CalendarPanel />}
+        {tab === 'billing' && <BillingPanel user={user} />}
+        {tab === 'account' && <AccountPanel user={user} />}
+        {tab === 'children' && careRecipientsPanel}
+      </div>
+    </div>
+  );
+}
+
+function initials(user: User): string {
+  const text = `${(user.firstName ?? '').trim().charAt(0)}${(user.lastName ?? '').trim().charAt(0)}`;
+  return (text || user.email.charAt(0)).toUpperCase();
+}
+
+function ProfilePanel({ user }: { user: User }) {
   const name = joinFullName(user.firstName ?? '', user.lastName ?? '');
   return (
-    <div className="page">
-      <h1 className="page__title">Settings</h1>
-      <section className="section-card" aria-label="Account">
-        <p>
-          Signed in as <strong>{name || user.email}</strong>
-          {name && (
-            <>
-              <br />
-              <span className="muted">{user.email}</span>
-            </>
-          )}
-        </p>
-        {/* Full navigation: the server clears the session and answers with a redirect to /. */}
-        <Button href="/api/logout" icon={<LogoutOutlined />} size="large" danger>
-          Sign Out
-        </Button>
+    <>
+      <section className="section-card settings-profile" aria-label="Profile">
+        <Avatar size={64} className="settings-profile__avatar" aria-hidden>
+          {initials(user)}
+        </Avatar>
+        <div className="settings-profile__text">
+          {name && <h2 className="settings-profile__name">{name}</h2>}
+          <span className="muted">{user.email}</span>
+          <span className={user.subscriptionActive ? 'status-badge status-badge--on' : 'status-badge'}>
+            {user.subscriptionActive ? 'Active Subscription' : 'No Subscription'}
+          </span>
+        </div>
       </section>
-    </div>
+      <section className="section-card" aria-labelledby="settings-recipients-title">
+        <h2 id="settings-recipients-title" className="section-card__title">
+          <TeamOutlined aria-hidden /> Care Recipients
+        </h2>
+        <p className="muted">The people you care for, their medications and their daily care schedule.</p>
+        <Link to={CARE_RECIPIENTS_SETTINGS_PATH} className="settings-link">
+          Manage Care Recipients <RightOutlined aria-hidden />
+        </Link>
+      </section>
+    </>
+  );
+}
+
+function CalendarPanel() {
+  return (
+    <section className="section-card" aria-label="Calendar">
+      <h2 className="section-card__title">Calendar</h2>
+      <p className="muted">Connecting a calendar is not available yet.</p>
+    </section>
+  );
+}
+
+const PLAN_NAMES: Record<string, string> = { family_plan: 'Family Plan', per_child: 'Per Child Plan' };
+
+function BillingPanel({ user }: { user: User }) {
+  const plan = user.subscriptionActive ? (PLAN_NAMES[user.subscriptionPlan ?? ''] ?? 'No Active Plan') : 'No Active Plan';
+  return (
+    <section className="section-card" aria-label="Billing">
+      <h2 className="section-card__title">Current Plan</h2>
+      <p className="settings-billing__plan">
+        <strong>{plan}</strong>{' '}
+        <span className={user.subscriptionActive ? 'status-badge status-badge--on' : 'status-badge'}>
+          {user.subscriptionActive ? 'Active' : 'Inactive'}
+        </span>
+      </p>
+      {!user.subscriptionActive && (
+        <Link to="/subscribe" className="settings-link">
+          Subscribe Now <RightOutlined aria-hidden />
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function AccountPanel({ user }: { user: User }) {
+  return (
+    <section className="section-card" aria-label="Account">
+      <label className="settings-field">
+        <span className="settings-field__label">Account Type</span>
+        <select className="settings-field__select" value={user.role} disabled>
+          {Object.entries(ACCOUNT_TYPES).map(([role, label]) => (
+            <option key={role} value={role}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="settings-account__who">
+        Signed in as <strong>{user.email}</strong>
+      </p>
+      {/* Full navigation: the server clears the session and answers with a redirect to /. */}
+      <Button href="/api/logout" icon={<LogoutOutlined />} size="large" danger>
+        Sign Out
+      </Button>
+    </section>
   );
 }

@@ -1,0 +1,2 @@
+/** Uploads' public surface. */
+export { UploadsModule } from './uploads.module';

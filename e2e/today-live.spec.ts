@@ -1,0 +1,96 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectToast } from './support';
+import { addChild, addTasks, grantAccess, signUp, todayInZone } from './today-support';
+
+/** A second caregiver's own browser (own cookies), with the project's phone settings. */
+async function secondBrowser(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    timezoneId: 'America/New_York',
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+// Two caregivers of one family have Today open on their own phones.
+test('a completion shows on the other caregiver’s screen within two seconds, and a second dose is refused', async ({
+  page: maria,
+  browser,
+  baseURL,
+}) => {
+  const mariaUser = await signUp(maria, baseURL!, 'Maria', 'Rivera');
+  const child = await addChild(maria, baseURL!, 'Sam', 'Rivera');
+  const today = todayInZone();
+  await addTasks(maria, baseURL!, child.id, {
+    name: 'Give Keppra',
+    category: 'medication',
+    scheduledTimes: ['23:58'],
+    scheduledDate: today,
+  });
+  await addTasks(maria, baseURL!, child.id, {
+    name: 'Evening insulin',
+    category: 'medication',
+    isUrgent: true,
+    scheduledTimes: ['23:59'],
+    scheduledDate: today,
+  });
+
+  const jose = await secondBrowser(browser, baseURL!);
+  const joseUser = await signUp(jose, baseURL!, 'Jose', 'Rivera');
+  grantAccess(child.id, mariaUser.id, joseUser.id);
+
+  const live = (page: Page) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live' && response.status() === 200);
+  const mariaLive = live(maria);
+  const joseLive = live(jose);
+  await Promise.all([maria.goto('/'), jose.goto('/')]);
+  await Promise.all([mariaLive, joseLive]);
+  for (const page of [maria, jose]) {
+    await expect(page.getByRole('main').getByText('Sam Rivera', { exact: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Complete Give Keppra' })).not.toBeChecked();
+  }
+
+  await test.step('Maria gives Keppra; Jose sees it without reloading, within two seconds', async () => {
+    await maria.getByRole('checkbox', { name: 'Complete Give Keppra' }).click();
+    const started = Date.now();
+    await expect(jose.getByRole('checkbox', { name: 'Complete Give Keppra' })).toBeChecked({ timeout: 2000 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(jose.getByRole('listitem', { name: 'Give Keppra' })).toContainText(/Completed at .* by Maria Rivera/);
+    await expectToast(maria, 'Great job! ✨');
+  });
+
+  await test.step('both tick the insulin at once: the second is told it was already given', async () => {
+    // Jose's request is held until Maria's completion is recorded: the double-dose guard must refuse it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await jose.route('**/api/tasks/*/complete', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await jose.getByRole('checkbox', { name: 'Complete Evening insulin' }).click();
+    await maria.getByRole('checkbox', { name: 'Complete Evening insulin' }).click();
+    await expect(maria.getByRole('checkbox', { name: 'Complete Evening insulin' })).toBeChecked();
+    release();
+
+    await expectToast(jose, 'Error');
+    await expect(jose.locator('.ant-notification')).toContainText(/Already given by Maria Rivera at \d{1,2}:\d{2} [AP]M/);
+    // Jose's card shows the truth: completed, by Maria.
+    const card = jose.getByRole('listitem', { name: 'Evening insulin' });
+    await expect(card.getByRole('checkbox', { name: 'Complete Evening insulin' })).toBeChecked();
+    await expect(card).toContainText(/Completed at .* by Maria Rivera/);
+
+    const history = await maria.request.get(`/api/tasks/${(await taskId(maria, 'Evening insulin', child.id, today))}/history`);
+    const completions = ((await history.json()) as { type: string }[]).filter((entry) => entry.type === 'TaskCompleted');
+    expect(completions).toHaveLength(1);
+  });
+
+  await jose.context().close();
+});
+
+async function taskId(page: Page, name: string, childId: string, date: string): Promise<string> {
+  const response = await page.request.get(`/api/tasks?childId=${childId}&date=${date}`);
+  const tasks = (await response.json()) as { id: string; name: string }[];
+  return tasks.find((task) => task.name === name)!.id;
+}

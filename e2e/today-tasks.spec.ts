@@ -1,0 +1,179 @@
+import { expect, test } from '@playwright/test';
+import { expectToast } from './support';
+import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
+
+// One caregiver's day on the Today screen. Tasks are created through the API; the clicks are the
+// caregiver's. Times are chosen so that the outcome does not depend on when the test runs: 00:00 is
+// already past (overdue), 23:58 and 23:59 are still ahead.
+test('a caregiver completes a task with a note, undoes it, reads its history and removes another', async ({ page, baseURL }) => {
+  const user = await signUp(page, baseURL!, 'Maria', 'Rivera');
+  const child = await addChild(page, baseURL!, 'Sam', 'Rivera');
+  const today = todayInZone();
+  const [meds] = await addTasks(page, baseURL!, child.id, {
+    name: 'Give Keppra',
+    description: '0.5 ml with breakfast',
+    category: 'medication',
+    isUrgent: true,
+    priority: 'high',
+    scheduledTimes: ['00:00'],
+    scheduledDate: today,
+  });
+  const [stretches] = await addTasks(page, baseURL!, child.id, {
+    name: 'Stretching with PT',
+    category: 'therapy_session',
+    scheduledTimes: ['23:59'],
+    scheduledDate: today,
+  });
+  await addTasks(page, baseURL!, child.id, {
+    name: 'Neurology follow-up',
+    category: 'appointment',
+    scheduledTime: '23:58',
+    scheduledDate: today,
+    appointmentDetails: {
+      type: 'doctor',
+      startTime: '23:58',
+      endTime: '23:59',
+      location: 'Children’s Hospital, Clinic B',
+      attendees: 'Maria, Dr. Chen',
+      reminders: ['24h', '2h'],
+      travelTime: 30,
+      prepTime: 15,
+    },
+  });
+
+  await page.goto('/');
+  const main = page.getByRole('main');
+  const tasks = main.getByRole('region', { name: "Today's Tasks" });
+
+  await test.step('the day is laid out: overdue slot first, urgent count, progress, appointments', async () => {
+    await expect(main.getByText('Sam Rivera', { exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Day' }).getByText('Today', { exact: true })).toBeVisible();
+    await expect(main.getByText('1 urgent task overdue')).toBeVisible();
+    const slotButtons = tasks.getByRole('button', { expanded: true });
+    await expect(slotButtons).toHaveCount(3);
+    await expect(slotButtons.first()).toContainText('12:00 AM');
+    await expect(slotButtons.first()).toContainText('Overdue');
+    await expect(slotButtons.nth(1)).toContainText('11:58 PM');
+    await expect(slotButtons.nth(1)).toContainText('APPT TIME');
+    const card = tasks.getByRole('listitem', { name: 'Give Keppra' });
+    await expect(card).toContainText('0.5 ml with breakfast');
+    await expect(card).toContainText('Medication');
+    await expect(card.getByText('Overdue', { exact: true })).toBeVisible();
+    await expect(card.getByRole('img', { name: 'Medication' })).toBeVisible();
+    const progress = main.getByRole('region', { name: 'Progress today' });
+    await expect(progress).toContainText('Completed0%');
+    await expect(progress).toContainText('Day Streak0');
+    const appointments = main.getByRole('region', { name: 'Upcoming Appointments' });
+    await expect(appointments).toContainText('Neurology follow-up');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  await test.step('an appointment shows its details on request', async () => {
+    const card = tasks.getByRole('listitem', { name: 'Neurology follow-up' });
+    await expect(card.getByText('APPOINTMENT', { exact: true })).toBeVisible();
+    await expect(card.getByText('Attendees')).toHaveCount(0);
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    await expect(card.getByText('Maria, Dr. Chen')).toBeVisible();
+    await expect(card.getByText('30 min')).toBeVisible();
+    await expect(card.getByText('24 hours before, 2 hours before')).toBeVisible();
+    await card.getByRole('button', { name: 'Hide Details' }).click();
+    await expect(card.getByText('Maria, Dr. Chen')).toHaveCount(0);
+  });
+
+  await test.step('complete with a note from the details dialog', async () => {
+    await tasks.getByRole('button', { name: 'Give Keppra', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Give Keppra' });
+    await expect(dialog).toContainText('Urgent');
+    await expect(dialog).toContainText('Overdue');
+    await dialog.getByLabel('Notes (optional)').fill('Took it with applesauce');
+    await dialog.getByRole('button', { name: 'Mark Complete' }).click();
+    await expectToast(page, 'Great job! ✨');
+    await expectToast(page, 'Give Keppra completed! Keep up the amazing care! 💪');
+    await expect(dialog).toBeHidden();
+    const card = tasks.getByRole('listitem', { name: 'Give Keppra' });
+    await expect(card.getByRole('checkbox', { name: 'Complete Give Keppra' })).toBeChecked();
+    await expect(card).toContainText(/Completed at \d{1,2}:\d{2} [AP]M by Maria Rivera/);
+    await expect(card).toContainText('Note: Took it with applesauce');
+    await expect(main.getByText('1 urgent task overdue')).toHaveCount(0);
+    await expect(main.getByRole('region', { name: 'Progress today' })).toContainText('Completed33%');
+  });
+
+  await test.step('undo by unticking', async () => {
+    const checkbox = tasks.getByRole('checkbox', { name: 'Complete Give Keppra' });
+    // A click, not uncheck(): the box follows the server's answer, not the click.
+    await checkbox.click();
+    await expectToast(page, 'Task Uncompleted');
+    await expect(checkbox).not.toBeChecked();
+    await expect(tasks.getByRole('listitem', { name: 'Give Keppra' })).not.toContainText('Completed at');
+    await checkbox.click();
+    await expectToast(page, 'Great job! ✨');
+    await expect(checkbox).toBeChecked();
+  });
+
+  await test.step('the History tab says who did what and when', async () => {
+    await tasks.getByRole('button', { name: 'Give Keppra', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Give Keppra' });
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    const history = dialog.getByRole('list', { name: 'History of Give Keppra' });
+    // In order; the overdue worker may add its own 'Became urgent and overdue' line in between.
+    await expect(history.getByRole('listitem')).toContainText([
+      'Scheduled',
+      'Completed',
+      'Marked not done',
+      'Completed',
+    ]);
+    await expect(history.getByRole('listitem').filter({ hasText: 'Note: Took it with applesauce' })).toHaveCount(1);
+    await expect(history.getByRole('listitem').last()).toContainText(
+      /^Completedby Maria Rivera · \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M$/,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('remove a task: a reason is required and kept for auditors', async () => {
+    await tasks.getByRole('button', { name: 'Remove Stretching with PT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Task' });
+    const confirm = dialog.getByRole('button', { name: 'Remove Task' });
+    await expect(confirm).toBeDisabled();
+    const reason = dialog.getByLabel('Reason for removing');
+    expect(await reason.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThanOrEqual(80);
+    await reason.fill('  ');
+    await expect(dialog.getByText('Reason Required: Please provide a reason for removing this task.')).toBeVisible();
+    await expect(confirm).toBeDisabled();
+    await reason.fill('Therapist is on holiday');
+    await confirm.click();
+    await expectToast(page, 'Task Removed');
+    await expect(dialog).toBeHidden();
+    await expect(tasks.getByRole('listitem', { name: 'Stretching with PT' })).toHaveCount(0);
+
+    const history = await page.request.get(`/api/tasks/${stretches.id}/history`);
+    expect(history.status()).toBe(200);
+    const removal = ((await history.json()) as { type: string; data: { reason?: string }; actorId: string }[]).at(-1);
+    expect(removal).toMatchObject({ type: 'TaskRemoved', data: { reason: 'Therapist is on holiday' }, actorId: user.id });
+  });
+
+  await test.step('move between days', async () => {
+    const day = page.getByRole('navigation', { name: 'Day' });
+    await day.getByRole('button', { name: 'Next day' }).click();
+    await expect(day.getByText('Tomorrow', { exact: true })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Tasks for Tomorrow' })).toBeVisible();
+    await expect(main.getByText('No tasks for today')).toBeVisible();
+    await expect(main.getByText('Tasks will appear here when you add them or sync from your calendar')).toBeVisible();
+    await day.getByRole('button', { name: 'Previous day' }).click();
+    await day.getByRole('button', { name: 'Previous day' }).click();
+    await expect(day.getByText('Yesterday', { exact: true })).toBeVisible();
+    await day.getByRole('button', { name: 'Go to Today' }).click();
+    await expect(day.getByText('Today', { exact: true })).toBeVisible();
+    await expect(tasks.getByRole('listitem', { name: meds.name })).toBeVisible();
+  });
+
+  await test.step('a collapsed slot sums up its tasks', async () => {
+    const slot = tasks.getByRole('button', { name: /^12:00 AM/ });
+    await slot.click();
+    await expect(slot).toHaveAttribute('aria-expanded', 'false');
+    await expect(tasks.getByText('All 1 completed')).toBeVisible();
+    await slot.click();
+    await expect(tasks.getByRole('listitem', { name: 'Give Keppra' })).toBeVisible();
+  });
+});

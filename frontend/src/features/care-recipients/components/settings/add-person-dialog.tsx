@@ -1,0 +1,185 @@
+import { type Child, type ParsedScheduleTask } from '@carecircle/libs';
+import { Modal } from 'antd';
+import { useRef, useState } from 'react';
+import { isSessionExpired, serverMessage } from '../../../../shared/api/api-error';
+import { toast } from '../../../../shared/ui/toast';
+import { useAddChildMutation } from '../../api';
+import { firstNameOf, reviewRowsOf, type ReviewTask, type RoutineTask } from '../../recipient-setup';
+import { useCreateBulkTasksMutation } from '../../setup-api';
+import { BasicInfoStep, EMPTY_DETAILS, NAME_FIELD_ID, type RecipientDetails } from './basic-info-step';
+import { RoutineTasksStep } from './routine-tasks-step';
+import { ScheduleStep } from './schedule-step';
+import { TaskReviewDialog, type ReviewSchedule } from './task-review-dialog';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Told once the recipient and their tasks exist. */
+  onAdded: (child: Child) => void;
+}
+
+type Step = 1 | 2 | 3;
+
+/**
+ * Add Person (spec document 1, section 2; document 2, sections 2 and 4): basic info, then a pasted
+ * schedule, then routine tasks, then the review dialog, whose approve creates the recipient and
+ * their repeating tasks.
+ */
+export function AddPersonDialog({ open, onClose, onAdded }: Props) {
+  const [step, setStep] = useState<Step>(1);
+  const [details, setDetails] = useState<RecipientDetails>(EMPTY_DETAILS);
+  const [scheduleText, setScheduleText] = useState('');
+  const [parsed, setParsed] = useState<ParsedScheduleTask[]>([]);
+  const [routine, setRoutine] = useState<RoutineTask[]>([]);
+  const [review, setReview] = useState<ReviewTask[] | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // A second approve while one runs is ignored; a recipient created before a failed task call is reused on retry.
+  const inFlight = useRef(false);
+  const created = useRef<Child | null>(null);
+  const [addChild] = useAddChildMutation();
+  const [createBulkTasks] = useCreateBulkTasksMutation();
+
+  const reset = () => {
+    setStep(1);
+    setDetails(EMPTY_DETAILS);
+    setScheduleText('');
+    setParsed([]);
+    setRoutine([]);
+    setReview(null);
+    created.current = null;
+  };
+  const close = () => {
+    if (inFlight.current) return;
+    reset();
+    onClose();
+  };
+
+  const approve = async (tasks: ReviewTask[], schedule: ReviewSchedule) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      let child = created.current;
+      if (!child) {
+        try {
+          child = await addChild({
+            name: details.name.trim(),
+            // An empty date of birth is sent as null (spec document 1, section 5).
+            dateOfBirth: details.dateOfBirth ? details.dateOfBirth : null,
+            medicalNotes: details.medicalNotes.trim() || null,
+            profileImageUrl: details.profileImageUrl,
+          }).unwrap();
+        } catch (error) {
+          if (!isSessionExpired(error)) {
+            toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to create care recipient', variant: 'destructive' });
+          }
+          return;
+        }
+        created.current = child;
+      }
+      try {
+        await createBulkTasks({
+          childId: child.id,
+          input: {
+            tasks: tasks.map((task) => ({
+              time: task.time,
+              name: task.name.trim(),
+              category: task.category,
+              dosage: task.dosage.trim() || null,
+              description: task.description.trim() || null,
+              isUrgent: task.isUrgent,
+              priority: task.priority,
+            })),
+            startDate: schedule.startDate,
+            endDate: schedule.endDate || null,
+            daysOfWeek: schedule.days,
+          },
+        }).unwrap();
+      } catch (error) {
+        if (!isSessionExpired(error)) {
+          toast({
+            title: 'Error',
+            description: serverMessage(error) ?? 'Failed to create tasks. Please try again.',
+            variant: 'destructive',
+          });
+        }
+        return;
+      }
+      toast({
+        title: 'Success!',
+        description: `${firstNameOf(details.name)} has been added successfully!`,
+        variant: 'success',
+      });
+      reset();
+      onAdded(child);
+      onClose();
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Modal
+        open={open}
+        title="Add Person"
+        onCancel={close}
+        footer={null}
+        mask={{ closable: false }}
+        destroyOnHidden
+        width={560}
+        className="add-person-dialog"
+        // The dialog takes focus when it opens; hand it to the first field.
+        afterOpenChange={(visible) => {
+          if (visible) document.getElementById(NAME_FIELD_ID)?.focus();
+        }}
+      >
+        <p className="wizard-progress" aria-live="polite">
+          Step {step} of 3
+        </p>
+        {step === 1 && (
+          <BasicInfoStep
+            initial={details}
+            onCancel={close}
+            onNext={(next) => {
+              setDetails(next);
+              setStep(2);
+            }}
+          />
+        )}
+        {step === 2 && (
+          <ScheduleStep
+            text={scheduleText}
+            onTextChange={setScheduleText}
+            onBack={() => setStep(1)}
+            onSkip={() => setStep(3)}
+            onParsed={(tasks) => {
+              setParsed(tasks);
+              setStep(3);
+            }}
+          />
+        )}
+        {step === 3 && (
+          <RoutineTasksStep
+            parsedCount={parsed.length}
+            tasks={routine}
+            onTasksChange={setRoutine}
+            onBack={() => setStep(2)}
+            onReview={() => setReview(reviewRowsOf(parsed, routine))}
+          />
+        )}
+      </Modal>
+      <TaskReviewDialog
+        open={review !== null}
+        childName={details.name.trim()}
+        initialTasks={review ?? []}
+        submitting={submitting}
+        onCancel={() => {
+          if (!inFlight.current) setReview(null);
+        }}
+        onApprove={approve}
+      />
+    </>
+  );
+}

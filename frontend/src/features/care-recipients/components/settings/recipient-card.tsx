@@ -1,0 +1,68 @@
+import { DeleteOutlined, EditOutlined, MedicineBoxOutlined } from '@ant-design/icons';
+import type { Child } from '@carecircle/libs';
+import { Avatar, Button } from 'antd';
+import { ageInYears, formatIsoDate } from '../../../../shared/formatting/dates';
+import { ageGroupLabel } from '../../recipient-setup';
+import { recipientInitials, recipientName } from '../../recipient-name';
+
+interface Props {
+  recipient: Child;
+  selected: boolean;
+  onEdit: () => void;
+  onManageMedications: () => void;
+  onDelete: () => void;
+}
+
+/** One recipient in settings: avatar, name, age group, birth date and age, medical notes; edit, medications, delete. */
+export function RecipientCard({ recipient, selected, onEdit, onManageMedications, onDelete }: Props) {
+  const name = recipientName(recipient);
+  const age = ageInYears(recipient.dateOfBirth);
+  const group = ageGroupLabel(age);
+  const notes = recipient.medicalNotes ?? recipient.medicalConditions;
+  return (
+    <article className={selected ? 'recipient-card recipient-card--selected' : 'recipient-card'} aria-label={name}>
+      <div className="recipient-card__head">
+        <Avatar
+          size={56}
+          src={recipient.profileImageUrl ?? undefined}
+          alt=""
+          className="recipient-card__avatar"
+          aria-hidden
+        >
+          {recipientInitials(recipient)}
+        </Avatar>
+        <div className="recipient-card__text">
+          <h3 className="recipient-card__name">{name}</h3>
+          <span className={`age-badge age-badge--${group === 'Care Recipient' ? 'unknown' : group.toLowerCase()}`}>{group}</span>
+          {recipient.dateOfBirth && (
+            <span className="recipient-card__born">
+              Born: {formatIsoDate(recipient.dateOfBirth)}
+              {age !== null && ` (${age} ${age === 1 ? 'year' : 'years'} old)`}
+            </span>
+          )}
+        </div>
+      </div>
+      {notes && <p className="recipient-card__notes">{notes}</p>}
+      <div className="recipient-card__actions">
+        {recipient.canEdit && (
+          <Button icon={<EditOutlined />} onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </Button>
+        )}
+        <Button
+          icon={<MedicineBoxOutlined />}
+          onClick={onManageMedications}
+          aria-label={`Medications for ${name}`}
+          aria-pressed={selected}
+        >
+          Medications
+        </Button>
+        {recipient.canEdit && (
+          <Button danger icon={<DeleteOutlined />} onClick={onDelete} aria-label={`Delete ${name}`}>
+            Delete
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

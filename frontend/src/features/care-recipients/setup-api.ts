@@ -1,0 +1,37 @@
+import type { BulkTasksInput, CreatedBulkTasks, ParsedScheduleTask } from '@carecircle/libs';
+import { baseApi } from '../../app/base-api';
+
+/**
+ * The settings flow's extra calls (loaded with the settings screen only): photo upload, schedule-text
+ * parsing and the review dialog's approve.
+ */
+export const recipientSetupApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/upload (multipart, field `file`): answers the stored image's URL. */
+    uploadImage: build.mutation<{ url: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: 'upload', method: 'POST', body };
+      },
+    }),
+    /** POST /api/schedule/parse: the server's parse is the source of truth (400 with the spec's message). */
+    parseSchedule: build.mutation<{ tasks: ParsedScheduleTask[] }, string>({
+      query: (text) => ({ url: 'schedule/parse', method: 'POST', body: { text } }),
+    }),
+    /** POST /api/children/{childId}/tasks/bulk: each reviewed task becomes a repeating template. */
+    createBulkTasks: build.mutation<CreatedBulkTasks, { childId: string; input: BulkTasksInput }>({
+      query: ({ childId, input }) => ({
+        url: `children/${encodeURIComponent(childId)}/tasks/bulk`,
+        method: 'POST',
+        body: input,
+      }),
+      invalidatesTags: (_result, _error, { childId }) => [
+        { type: 'Task', id: childId },
+        { type: 'Progress', id: childId },
+      ],
+    }),
+  }),
+});
+
+export const { useUploadImageMutation, useParseScheduleMutation, useCreateBulkTasksMutation } = recipientSetupApi;

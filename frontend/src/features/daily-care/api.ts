@@ -1,0 +1,98 @@
+import type { Achievement, AppNotification, Progress, Task, TaskHistoryEntry } from '@carecircle/libs';
+import { baseApi } from '../../app/base-api';
+
+/**
+ * Daily care endpoints (docs/scheduling.md). Tags, so that a change refreshes exactly what it touches:
+ * - `{type: 'Task', id: childId}` for every task list of a recipient (day, range); `'Task'` LIST for all;
+ * - `{type: 'TaskHistory', id: taskId}`; `{type: 'Progress', id: childId}`;
+ * - `'Achievement'` and `'Notification'` (the user's whole list).
+ * Task-creating mutations (quick add, calendar) invalidate `taskTags(childId)`.
+ */
+const TASK_LIST = { type: 'Task', id: 'LIST' } as const;
+
+/** What a change to one recipient's tasks makes stale: its task lists, its progress, achievements. */
+export const taskTags = (childId: string) =>
+  [
+    { type: 'Task' as const, id: childId },
+    { type: 'Progress' as const, id: childId },
+    'Achievement' as const,
+  ];
+
+const enc = encodeURIComponent;
+
+export const dailyCareApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/tasks?childId&date: one day, overdue first, then pending, then completed. */
+    getTasksForDay: build.query<Task[], { childId: string; date: string }>({
+      query: ({ childId, date }) => `tasks?childId=${enc(childId)}&date=${enc(date)}`,
+      providesTags: (_result, _error, { childId }) => [TASK_LIST, { type: 'Task', id: childId }],
+    }),
+    /** GET /api/children/{id}/tasks?startDate&endDate (both included). */
+    getChildTasksInRange: build.query<Task[], { childId: string; startDate: string; endDate: string }>({
+      query: ({ childId, startDate, endDate }) =>
+        `children/${enc(childId)}/tasks?startDate=${enc(startDate)}&endDate=${enc(endDate)}`,
+      providesTags: (_result, _error, { childId }) => [TASK_LIST, { type: 'Task', id: childId }],
+    }),
+    getTaskHistory: build.query<TaskHistoryEntry[], string>({
+      query: (taskId) => `tasks/${enc(taskId)}/history`,
+      providesTags: (_result, _error, taskId) => [{ type: 'TaskHistory', id: taskId }],
+    }),
+    getProgress: build.query<Progress, string>({
+      query: (childId) => `progress?childId=${enc(childId)}`,
+      providesTags: (_result, _error, childId) => [{ type: 'Progress', id: childId }],
+    }),
+    getAchievements: build.query<Achievement[], void>({
+      query: () => 'achievements',
+      providesTags: ['Achievement'],
+    }),
+    getNotifications: build.query<AppNotification[], void>({
+      query: () => 'notifications',
+      providesTags: ['Notification'],
+    }),
+    markNotificationRead: build.mutation<AppNotification, string>({
+      query: (id) => ({ url: `notifications/${enc(id)}/read`, method: 'PUT' }),
+      invalidatesTags: ['Notification'],
+    }),
+
+    /** PUT /api/tasks/{id}/complete; a 409 means another caregiver already completed it. */
+    completeTask: build.mutation<Task, { task: Task; notes?: string }>({
+      query: ({ task, notes }) => ({
+        url: `tasks/${enc(task.id)}/complete`,
+        method: 'PUT',
+        body: notes?.trim() ? { notes: notes.trim() } : {},
+      }),
+      // Invalidated on failure too: a 409 means the card is out of date.
+      invalidatesTags: (_result, _error, { task }) => [
+        ...taskTags(task.childId),
+        { type: 'TaskHistory', id: task.id },
+        'Notification',
+      ],
+    }),
+    uncompleteTask: build.mutation<Task, Task>({
+      query: (task) => ({ url: `tasks/${enc(task.id)}/uncomplete`, method: 'PUT', body: {} }),
+      invalidatesTags: (_result, _error, task) => [...taskTags(task.childId), { type: 'TaskHistory', id: task.id }],
+    }),
+    /** DELETE /api/tasks/{id} with the required reason; permanent. */
+    removeTask: build.mutation<void, { task: Task; reason: string }>({
+      query: ({ task, reason }) => ({ url: `tasks/${enc(task.id)}`, method: 'DELETE', body: { reason } }),
+      invalidatesTags: (_result, _error, { task }) => [
+        ...taskTags(task.childId),
+        { type: 'TaskHistory', id: task.id },
+        'Notification',
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetTasksForDayQuery,
+  useGetChildTasksInRangeQuery,
+  useGetTaskHistoryQuery,
+  useGetProgressQuery,
+  useGetAchievementsQuery,
+  useGetNotificationsQuery,
+  useMarkNotificationReadMutation,
+  useCompleteTaskMutation,
+  useUncompleteTaskMutation,
+  useRemoveTaskMutation,
+} = dailyCareApi;

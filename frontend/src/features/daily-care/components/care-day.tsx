@@ -1,0 +1,50 @@
+import type { Task } from '@carecircle/libs';
+import { dayLabel } from '../hooks/use-care-day';
+import { AchievementCards } from './achievement-cards';
+import { DayNavigator } from './day-navigator';
+import { ProgressStrip } from './progress-strip';
+import { TodayTimeline } from './today-timeline';
+import { UpcomingAppointments } from './upcoming-appointments';
+
+interface Props {
+  childId: string;
+  day: {
+    today: string;
+    selectedDate: string;
+    previous: () => void;
+    next: () => void;
+    goToToday: () => void;
+  };
+  now: Date;
+  onAddTask?: () => void;
+  onEditAppointment?: (task: Task) => void;
+}
+
+/** The daily-care part of the home dashboard, in the spec's order (document 2, section 2). */
+export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Props) {
+  const { today, selectedDate } = day;
+  const title = selectedDate === today ? "Today's Tasks" : `Tasks for ${dayLabel(selectedDate, today)}`;
+  return (
+    <>
+      <AchievementCards />
+      <DayNavigator
+        date={selectedDate}
+        today={today}
+        onPrevious={day.previous}
+        onNext={day.next}
+        onToday={day.goToToday}
+      />
+      <ProgressStrip childId={childId} />
+      <UpcomingAppointments childId={childId} today={today} />
+      <TodayTimeline
+        key={`${childId}:${selectedDate}`}
+        childId={childId}
+        date={selectedDate}
+        title={title}
+        now={now}
+        onAddTask={onAddTask}
+        onEditAppointment={onEditAppointment}
+      />
+    </>
+  );
+}

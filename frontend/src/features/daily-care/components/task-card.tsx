@@ -1,0 +1,145 @@
+import { DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
+import { isOverdue, type Task } from '@carecircle/libs';
+import { Button } from 'antd';
+import { useId, useState } from 'react';
+import { useTaskActions } from '../hooks/use-task-actions';
+import { categoryLabel, clockTimeIn, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
+import { CategoryIcon, iconCategoryOf } from './category-icon';
+
+interface Props {
+  task: Task;
+  now: Date;
+  onOpenDetails: (task: Task) => void;
+  onRemove: (task: Task) => void;
+  /** Edit Appointment (the quick-add dialog); the button shows only when given. */
+  onEditAppointment?: (task: Task) => void;
+}
+
+/** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
+export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment }: Props) {
+  const { complete, uncomplete, isBusy } = useTaskActions();
+  const completed = task.status === 'completed';
+  const overdue = isOverdue(task, now);
+  const appointment = isAppointment(task);
+  const iconCategory = iconCategoryOf(task);
+  const className = [
+    'task-card',
+    completed && 'task-card--completed',
+    overdue && 'task-card--overdue',
+    appointment && 'task-card--appointment',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li className={className} aria-label={task.name}>
+      <label className="task-card__check">
+        <input
+          type="checkbox"
+          checked={completed}
+          disabled={isBusy}
+          aria-label={`Complete ${task.name}`}
+          onChange={() => void (completed ? uncomplete(task) : complete(task))}
+        />
+        {isBusy && <LoadingOutlined className="task-card__busy" aria-hidden />}
+      </label>
+      <div className="task-card__body">
+        <div className="task-card__title-row">
+          <CategoryIcon category={iconCategory} />
+          <button type="button" className="task-card__name" onClick={() => onOpenDetails(task)}>
+            {task.name}
+          </button>
+        </div>
+        {(appointment || overdue || (task.isUrgent && !completed)) && (
+          <div className="task-card__badges">
+            {appointment && <span className="badge badge--appointment">APPOINTMENT</span>}
+            {overdue && <span className="badge badge--overdue">Overdue</span>}
+            {task.isUrgent && !completed && <span className="badge badge--urgent">Urgent</span>}
+          </div>
+        )}
+        <p className="task-card__meta">
+          <time>{appointment && task.appointmentDetails ? appointmentTimes(task) : taskTime(task)}</time>
+          <span aria-hidden> · </span>
+          <span>{categoryLabel(task.category)}</span>
+        </p>
+        {appointment ? (
+          task.appointmentDetails?.location && <p className="task-card__description">{task.appointmentDetails.location}</p>
+        ) : (
+          task.description && <p className="task-card__description">{task.description}</p>
+        )}
+        {completed && task.completedAt && (
+          <p className="task-card__completed">
+            Completed at {clockTimeIn(task.completedAt, task.timezone)}
+            {task.completedByName && ` by ${task.completedByName}`}
+          </p>
+        )}
+        {task.notes && <p className="task-card__note">Note: {task.notes}</p>}
+        {appointment && (
+          <AppointmentDetails task={task} onEdit={onEditAppointment && (() => onEditAppointment(task))} />
+        )}
+      </div>
+      <Button
+        type="text"
+        className="task-card__remove"
+        icon={<DeleteOutlined />}
+        aria-label={`Remove ${task.name}`}
+        onClick={() => onRemove(task)}
+      />
+    </li>
+  );
+}
+
+function appointmentTimes(task: Task): string {
+  const details = task.appointmentDetails!;
+  const start = taskTime({ localTime: details.startTime || task.localTime });
+  return details.endTime ? `${start} – ${taskTime({ localTime: details.endTime })}` : start;
+}
+
+/** Show/Hide Details: attendees, reminders, travel and prep time; each appointment on its own. */
+function AppointmentDetails({ task, onEdit }: { task: Task; onEdit?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const details = task.appointmentDetails;
+  return (
+    <div className="appointment-details">
+      <div className="appointment-details__actions">
+        <Button
+          type="link"
+          size="small"
+          aria-expanded={open}
+          aria-controls={open ? id : undefined}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? 'Hide Details' : 'Show Details'}
+        </Button>
+        {onEdit && (
+          <Button type="link" size="small" icon={<EditOutlined />} aria-label={`Edit ${task.name}`} onClick={onEdit}>
+            Edit
+          </Button>
+        )}
+      </div>
+      {open && (
+        <dl id={id} className="appointment-details__list">
+          <dt>Attendees</dt>
+          <dd>{details?.attendees || 'None'}</dd>
+          <dt>Reminders</dt>
+          <dd>{details?.reminders.length ? details.reminders.map(reminderLabel).join(', ') : 'None'}</dd>
+          <dt>Travel Time</dt>
+          <dd>{minutes(details?.travelTime ?? 0)}</dd>
+          <dt>Prep Time</dt>
+          <dd>{minutes(details?.prepTime ?? 0)}</dd>
+          {details?.isTelemedicine && details.videoLink && (
+            <>
+              <dt>Video link</dt>
+              <dd>
+                <a href={details.videoLink} target="_blank" rel="noreferrer">
+                  Join video call
+                </a>
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}

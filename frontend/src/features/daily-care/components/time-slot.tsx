@@ -1,0 +1,89 @@
+import { CheckCircleFilled, DownOutlined, ExclamationCircleFilled, RightOutlined } from '@ant-design/icons';
+import { formatClockTime, ICON_CATEGORY_LABELS, type Task } from '@carecircle/libs';
+import { useId } from 'react';
+import { SLOT_CATEGORY_DOTS, type TimeSlot as Slot } from '../timeline-slots';
+import { TaskCard } from './task-card';
+
+interface Props {
+  slot: Slot;
+  now: Date;
+  expanded: boolean;
+  onToggle: () => void;
+  onOpenDetails: (task: Task) => void;
+  onRemove: (task: Task) => void;
+  onEditAppointment?: (task: Task) => void;
+}
+
+/** A collapsible group of the tasks due at one clock time. */
+export function TimeSlot({ slot, now, expanded, onToggle, ...cardActions }: Props) {
+  const bodyId = useId();
+  const total = slot.tasks.length;
+  const extraCategories = slot.categories.length - SLOT_CATEGORY_DOTS;
+  const className = ['time-slot', slot.hasOverdue && 'time-slot--overdue', slot.allCompleted && 'time-slot--done']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <section className={className}>
+      <h3 className="time-slot__heading">
+        <button
+          type="button"
+          className="time-slot__header"
+          aria-expanded={expanded}
+          aria-controls={expanded ? bodyId : undefined}
+          onClick={onToggle}
+        >
+          <span className="time-slot__chevron" aria-hidden>
+            {expanded ? <DownOutlined /> : <RightOutlined />}
+          </span>
+          <span className="time-slot__time">{formatClockTime(slot.time)}</span>
+          {slot.hasAppointment && <span className="badge badge--appointment">APPT TIME</span>}
+          {slot.prayerName && <span className="time-slot__prayer">{slot.prayerName}</span>}
+          {slot.allCompleted && <CheckCircleFilled className="time-slot__tick" aria-label="All completed" role="img" />}
+          {slot.hasOverdue && <span className="badge badge--overdue">Overdue</span>}
+          {slot.hasUrgent && (
+            <ExclamationCircleFilled className="time-slot__urgent" aria-label="Urgent" role="img" />
+          )}
+          <span className="time-slot__count">
+            {slot.completed}/{total}
+            <span className="sr-only"> completed</span>
+          </span>
+        </button>
+      </h3>
+      {expanded ? (
+        <ul id={bodyId} className="time-slot__tasks" aria-label={`Tasks at ${formatClockTime(slot.time)}`}>
+          {slot.tasks.map((task) => (
+            <TaskCard key={task.id} task={task} now={now} {...cardActions} />
+          ))}
+        </ul>
+      ) : (
+        <p className="time-slot__summary">
+          {slot.allCompleted ? (
+            <span className="time-slot__summary-done">
+              <CheckCircleFilled aria-hidden /> All {total} completed
+            </span>
+          ) : (
+            <>
+              <span>
+                {total} {total === 1 ? 'task' : 'tasks'}
+              </span>
+              {slot.hasUrgent && <span className="time-slot__summary-urgent">Urgent</span>}
+              <span className="time-slot__dots">
+                {slot.categories.slice(0, SLOT_CATEGORY_DOTS).map((category) => (
+                  <span
+                    key={category}
+                    className={`category-dot category-dot--${category}`}
+                    role="img"
+                    aria-label={ICON_CATEGORY_LABELS[category]}
+                    title={ICON_CATEGORY_LABELS[category]}
+                  />
+                ))}
+                {extraCategories > 0 && <span className="time-slot__more">+{extraCategories} more</span>}
+              </span>
+            </>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Task } from '@carecircle/libs';
+import { Alert, Button, Skeleton } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
+import { useLastPresent } from '../../../shared/hooks/use-last-present';
+import { useGetTasksForDayQuery } from '../api';
+import { groupIntoSlots } from '../timeline-slots';
+import { TimeSlot } from './time-slot';
+
+// Dialogs load on demand to keep the first load small (prefetched when idle by the page).
+export const loadTaskDetailsDialog = () => import('../dialogs/task-details-dialog');
+export const loadRemoveTaskDialog = () => import('../dialogs/remove-task-dialog');
+const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((m) => ({ default: m.TaskDetailsDialog })));
+const RemoveTaskDialog = lazy(() => loadRemoveTaskDialog().then((m) => ({ default: m.RemoveTaskDialog })));
+
+interface Props {
+  childId: string;
+  /** yyyy-mm-dd of the day shown. */
+  date: string;
+  /** Heading: "Today's Tasks", or the day shown. */
+  title: string;
+  now: Date;
+  /** Opens the quick-add dialog; the Add Task button shows only when given. */
+  onAddTask?: () => void;
+  onEditAppointment?: (task: Task) => void;
+}
+
+/** The day's tasks in collapsible time slots, with the task dialogs. */
+export function TodayTimeline({ childId, date, title, now, onAddTask, onEditAppointment }: Props) {
+  const { data: tasks, isLoading, isError, refetch, isFetching } = useGetTasksForDayQuery({ childId, date });
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [removingId, setRemovingId] = useState<string | null>(null);
+  const slots = useMemo(() => groupIntoSlots(tasks ?? [], now), [tasks, now]);
+
+  // Dialogs show the freshest copy of their task (a live update may change it while open).
+  const detailsTask = useLastPresent(tasks?.find((task) => task.id === detailsId) ?? null);
+  const removingTask = useLastPresent(tasks?.find((task) => task.id === removingId) ?? null);
+  const detailsMounted = useHasBeenTrue(detailsId !== null);
+  const removeMounted = useHasBeenTrue(removingId !== null);
+
+  const headingId = `tasks-heading-${childId}`;
+  const cardActions = {
+    onOpenDetails: (task: Task) => setDetailsId(task.id),
+    onRemove: (task: Task) => setRemovingId(task.id),
+    onEditAppointment,
+  };
+
+  return (
+    <section className="section-card" aria-labelledby={headingId} aria-busy={isFetching || undefined}>
+      <div className="section-card__header">
+        <h2 id={headingId} className="section-card__title">
+          {title}
+        </h2>
+        {onAddTask && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAddTask}>
+            Add Task
+          </Button>
+        )}
+      </div>
+      {isLoading ? (
+        <div aria-label="Loading tasks" role="status">
+          <Skeleton active paragraph={{ rows: 4 }} title={false} />
+        </div>
+      ) : isError && !tasks ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Failed to fetch tasks"
+          action={
+            <Button size="small" onClick={() => refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : slots.length === 0 ? (
+        <div className="empty-block">
+          <CalendarOutlined className="empty-block__icon" aria-hidden />
+          <h3 className="empty-block__title">No tasks for today</h3>
+          <p className="muted">Tasks will appear here when you add them or sync from your calendar</p>
+        </div>
+      ) : (
+        <div className="timeline">
+          {slots.map((slot) => {
+            const expanded = toggled[slot.time] ?? true;
+            return (
+              <TimeSlot
+                key={slot.time}
+                slot={slot}
+                now={now}
+                expanded={expanded}
+                onToggle={() => setToggled((value) => ({ ...value, [slot.time]: !expanded }))}
+                {...cardActions}
+              />
+            );
+          })}
+        </div>
+      )}
+      <Suspense fallback={null}>
+        {detailsMounted && (
+          <TaskDetailsDialog
+            task={detailsTask}
+            open={detailsId !== null && detailsTask !== null}
+            now={now}
+            onClose={() => setDetailsId(null)}
+          />
+        )}
+        {removeMounted && (
+          <RemoveTaskDialog
+            task={removingTask}
+            open={removingId !== null && removingTask !== null}
+            onClose={() => setRemovingId(null)}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { isOverdue, type Task } from '@carecircle/libs';
+import { Button, Input, Modal, Tabs } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { useTaskActions } from '../hooks/use-task-actions';
+import { categoryLabel, taskTime } from '../task-display';
+import { TaskHistory } from './task-history';
+
+interface Props {
+  task: Task | null;
+  open: boolean;
+  now: Date;
+  onClose: () => void;
+}
+
+/** Details of a task (category, time, status, priority, description, notes) and its History. */
+export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
+  const { complete, isBusy } = useTaskActions();
+  const [tab, setTab] = useState('details');
+  const [notes, setNotes] = useState('');
+  const notesId = useId();
+
+  useEffect(() => {
+    if (open) {
+      setTab('details');
+      setNotes('');
+    }
+  }, [open, task?.id]);
+
+  if (!task) return null;
+  const completed = task.status === 'completed';
+  const status = completed ? 'Completed' : isOverdue(task, now) ? 'Overdue' : 'Pending';
+
+  const markComplete = async () => {
+    if (await complete(task, notes)) onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={task.name}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <div className="dialog-actions">
+          <Button onClick={onClose}>Close</Button>
+          {!completed && (
+            <Button type="primary" loading={isBusy} onClick={() => void markComplete()}>
+              Mark Complete
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'details',
+            label: 'Details',
+            children: (
+              <>
+                <dl className="details-list">
+                  <dt>Category</dt>
+                  <dd>{categoryLabel(task.category)}</dd>
+                  <dt>Time</dt>
+                  <dd>{taskTime(task)}</dd>
+                  <dt>Status</dt>
+                  <dd>{status}</dd>
+                  <dt>Priority</dt>
+                  <dd>{task.isUrgent ? 'Urgent' : 'Normal'}</dd>
+                  {task.description && (
+                    <>
+                      <dt>Description</dt>
+                      <dd className="details-list__text">{task.description}</dd>
+                    </>
+                  )}
+                  {completed && task.notes && (
+                    <>
+                      <dt>Notes</dt>
+                      <dd className="details-list__text">{task.notes}</dd>
+                    </>
+                  )}
+                </dl>
+                {!completed && (
+                  <div className="details-notes">
+                    <label htmlFor={notesId} className="field-label">
+                      Notes (optional)
+                    </label>
+                    <Input.TextArea
+                      id={notesId}
+                      value={notes}
+                      maxLength={1000}
+                      autoSize={{ minRows: 2, maxRows: 6 }}
+                      placeholder="e.g. Took it with breakfast"
+                      onChange={(event) => setNotes(event.target.value)}
+                    />
+                  </div>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'history',
+            label: 'History',
+            children: tab === 'history' && <TaskHistory task={task} />,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Task, TaskHistoryEntry } from '@carecircle/libs';
+import { Alert, Button, Skeleton } from 'antd';
+import { useGetTaskHistoryQuery } from '../api';
+import { dateTimeIn } from '../task-display';
+
+/** What happened, in words an auditor can read; null for events not worth a line. */
+function describe(entry: TaskHistoryEntry): { what: string; detail?: string } {
+  const data = entry.data;
+  const text = (key: string) => (typeof data[key] === 'string' && (data[key] as string).trim() ? (data[key] as string) : undefined);
+  switch (entry.type) {
+    case 'TaskScheduled':
+      return { what: 'Scheduled' };
+    case 'TaskCompleted':
+      return { what: 'Completed', detail: text('notes') && `Note: ${text('notes')}` };
+    case 'TaskUncompleted':
+      return { what: 'Marked not done' };
+    case 'TaskRemoved':
+      return { what: 'Removed', detail: text('reason') && `Reason: ${text('reason')}` };
+    case 'TaskUpdated':
+      return { what: 'Edited' };
+    case 'AppointmentUpdated':
+      return { what: 'Appointment edited' };
+    case 'TaskBecameUrgentOverdue':
+      return { what: 'Became urgent and overdue (caregivers alerted)' };
+    default:
+      return { what: entry.type };
+  }
+}
+
+/** GET /api/tasks/{id}/history: who did what and when, removal reasons included. */
+export function TaskHistory({ task }: { task: Task }) {
+  const { data, isLoading, isError, refetch } = useGetTaskHistoryQuery(task.id);
+  if (isLoading) {
+    return (
+      <div role="status" aria-label="Loading history">
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Could not load the history."
+        action={
+          <Button size="small" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ol className="task-history" aria-label={`History of ${task.name}`}>
+      {data.map((entry) => {
+        const { what, detail } = describe(entry);
+        return (
+          <li key={entry.revision} className="task-history__entry">
+            <span className="task-history__what">{what}</span>
+            <span className="task-history__who">
+              by {entry.actorName ?? (entry.actorId ? 'a former caregiver' : 'CareCircle')} ·{' '}
+              <time dateTime={entry.occurredAt}>{dateTimeIn(entry.occurredAt, task.timezone)}</time>
+            </span>
+            {detail && <span className="task-history__detail">{detail}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

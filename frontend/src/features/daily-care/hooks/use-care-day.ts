@@ -1,0 +1,54 @@
+import { addDays, daysBetween, localDate } from '@carecircle/libs';
+import { useState } from 'react';
+import { detectTimeZone } from '../../../shared/formatting/time-zone';
+
+/**
+ * The day the dashboard shows (yyyy-mm-dd) and today, both in `timeZone` (the signed-in caregiver's
+ * profile zone, which the app keeps equal to the browser's). Stays on "today" across midnight until
+ * the caregiver moves away from it.
+ */
+export function useCareDay(now: Date, timeZone: string | undefined) {
+  const today = localDate(now, zoneOrBrowser(timeZone));
+  const [offset, setOffset] = useState(0);
+  const selectedDate = addDays(today, offset);
+  return {
+    today,
+    selectedDate,
+    offset,
+    previous: () => setOffset((value) => value - 1),
+    next: () => setOffset((value) => value + 1),
+    goToToday: () => setOffset(0),
+  };
+}
+
+function zoneOrBrowser(zone: string | undefined): string {
+  if (zone) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return zone;
+    } catch {
+      // An unknown zone: fall back to the browser's.
+    }
+  }
+  return detectTimeZone();
+}
+
+/** Today, Yesterday, Tomorrow, else short weekday and date ("Mon, Jun 2"). */
+export function dayLabel(date: string, today: string): string {
+  const offset = daysBetween(today, date);
+  if (offset === 0) return 'Today';
+  if (offset === -1) return 'Yesterday';
+  if (offset === 1) return 'Tomorrow';
+  return shortDate(date);
+}
+
+/** yyyy-mm-dd as "Mon, Jun 2" (no time-zone shift: the date is read as a calendar date). */
+export function shortDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { baseApi } from '../../../app/base-api';
+import { useAppDispatch } from '../../../app/hooks';
+
+/** A message of GET /api/live: which read models of a recipient changed. */
+interface LiveMessage {
+  childId: string;
+  changed: string[];
+}
+
+type Tag = Parameters<typeof baseApi.util.invalidateTags>[0][number];
+
+/** The RTK Query tags that each live topic makes stale (docs/scheduling.md, Live updates). */
+function tagsFor({ childId, changed }: LiveMessage): Tag[] {
+  const tags: Tag[] = [];
+  for (const topic of changed) {
+    switch (topic) {
+      case 'tasks':
+        tags.push({ type: 'Task', id: childId }, 'TaskHistory');
+        break;
+      case 'progress':
+        tags.push({ type: 'Progress', id: childId }, 'Achievement');
+        break;
+      case 'notifications':
+        tags.push('Notification');
+        break;
+      case 'children':
+        tags.push('Child');
+        break;
+      case 'medications':
+        tags.push({ type: 'Medication', id: childId });
+        break;
+    }
+  }
+  return tags;
+}
+
+function parse(data: unknown): LiveMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value = JSON.parse(data) as Partial<LiveMessage>;
+    return typeof value.childId === 'string' && Array.isArray(value.changed) ? (value as LiveMessage) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the dashboard current while it is open: listens to GET /api/live (server-sent events, the
+ * session cookie included) and refetches what another caregiver changed. The browser reconnects by
+ * itself after a drop; after a reconnect everything of the recipient is refetched, since messages
+ * sent meanwhile are lost. Closed on unmount (leaving the page, signing out).
+ */
+export function useLiveUpdates(enabled: boolean): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/live', { withCredentials: true });
+    let opened = false;
+    source.onopen = () => {
+      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification']));
+      opened = true;
+    };
+    source.onmessage = (event: MessageEvent) => {
+      const message = parse(event.data);
+      if (message) dispatch(baseApi.util.invalidateTags(tagsFor(message)));
+    };
+    return () => source.close();
+  }, [enabled, dispatch]);
+}

@@ -1,0 +1,77 @@
+import { formatClockTime, type Task, type TaskCategory } from '@carecircle/libs';
+
+/** Readable names of the task categories (spec document 2, section 3, form category groups). */
+const CATEGORY_LABELS: Record<TaskCategory, string> = {
+  therapy_session: 'Therapy Session',
+  specialist_appointment: 'Specialist Appointment',
+  vaccination: 'Vaccination',
+  medical_other: 'Medical (Other)',
+  school_event: 'School Event',
+  parent_teacher_meeting: 'Parent-Teacher Meeting',
+  homework_support: 'Homework Support',
+  iep_meeting: 'IEP Meeting',
+  education_other: 'Education (Other)',
+  meals_nutrition: 'Meals & Nutrition',
+  sleep_rest: 'Sleep & Rest',
+  exercise_activity: 'Exercise & Activity',
+  hygiene_care: 'Hygiene Care',
+  daily_other: 'Daily Routine (Other)',
+  family_activity: 'Family Activity',
+  playdate_social: 'Playdate & Social',
+  support_service: 'Support Service',
+  social_other: 'Social (Other)',
+  paperwork_forms: 'Paperwork & Forms',
+  transportation_pickup: 'Transportation & Pickup',
+  household_task: 'Household Task',
+  admin_other: 'Admin (Other)',
+  medication: 'Medication',
+  catheterization: 'Catheterization',
+  appointment: 'Appointment',
+  personal_care: 'Personal Care',
+  prayer: 'Prayer',
+  other: 'Other',
+};
+
+export function categoryLabel(category: TaskCategory): string {
+  return CATEGORY_LABELS[category] ?? category;
+}
+
+/** The task's time on the care team's clock ("9:00 AM"). */
+export function taskTime(task: Pick<Task, 'localTime'>): string {
+  return formatClockTime(task.localTime);
+}
+
+/** An instant as the care team's clock time ("9:05 AM"), falling back to the browser's zone. */
+export function clockTimeIn(instant: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+  try {
+    return new Date(instant).toLocaleTimeString('en-US', { ...options, timeZone });
+  } catch {
+    return new Date(instant).toLocaleTimeString('en-US', options);
+  }
+}
+
+/** An instant as date and time on the care team's clock ("Jun 2, 9:05 AM"). */
+export function dateTimeIn(instant: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+  try {
+    return new Date(instant).toLocaleString('en-US', { ...options, timeZone });
+  } catch {
+    return new Date(instant).toLocaleString('en-US', options);
+  }
+}
+
+export function isAppointment(task: Pick<Task, 'category'>): boolean {
+  return task.category === 'appointment';
+}
+
+/** Travel and prep minutes as "45 min", or "None". */
+export function minutes(value: number): string {
+  return value > 0 ? `${value} min` : 'None';
+}
+
+const REMINDER_LABELS: Record<string, string> = { '24h': '24 hours before', '2h': '2 hours before', '30m': '30 minutes before', '10m': '10 minutes before' };
+
+export function reminderLabel(reminder: string): string {
+  return REMINDER_LABELS[reminder] ?? reminder;
+}
