@@ -9,6 +9,8 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#1f6f78',
     colorLink: '#1f6f78',
+    // antd's default red (#ff4d4f) is below AA contrast on white; this one reads.
+    colorError: '#cf1322',
     borderRadius: 10,
     fontSize: 16,
     controlHeight: 40,
