@@ -9,7 +9,6 @@ import {
   appointmentDescription,
   appointmentNotes,
   DEFAULT_APPOINTMENT_REMINDERS,
-  humanizeOption,
   readMinutes,
   type AppointmentInput,
   type AppointmentType,
@@ -20,6 +19,7 @@ import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateTasksMutation, useUpdateTaskMutation } from './api';
 import { todayLocal } from './dates';
+import { optionSelect } from './option-select';
 
 interface AppointmentFormValues {
   title: string;
@@ -152,25 +152,11 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
 
       <div className="quick-add-form__row">
         <Form.Item label="Appointment type" name="type" rules={[{ required: true, message: APPOINTMENT_MESSAGES.typeRequired }]}>
-          <select className="native-select">
-            <option value="">Select a type</option>
-            {APPOINTMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {humanizeOption(t)}
-              </option>
-            ))}
-          </select>
+          {optionSelect(APPOINTMENT_TYPES, 'Select a type')}
         </Form.Item>
         {type && (
           <Form.Item label="Kind of visit" name="subtype">
-            <select className="native-select">
-              <option value="">Not set</option>
-              {APPOINTMENT_SUBTYPES[type as AppointmentType].map((s) => (
-                <option key={s} value={s}>
-                  {humanizeOption(s)}
-                </option>
-              ))}
-            </select>
+            {optionSelect(APPOINTMENT_SUBTYPES[type as AppointmentType], 'Not set')}
           </Form.Item>
         )}
       </div>

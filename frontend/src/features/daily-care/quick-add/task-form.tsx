@@ -40,6 +40,7 @@ import {
 } from './api';
 import { todayLocal } from './dates';
 import { TimesField } from './times-field';
+import { optionSelect } from './option-select';
 
 type Mode = 'daily' | 'template';
 
@@ -296,14 +297,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         </Form.Item>
         {group && (
           <Form.Item label="Type" name="category" rules={[{ required: true, message: 'Please select a type.' }]}>
-            <select className="native-select">
-              <option value="">Select a type</option>
-              {groupCategories.map((c) => (
-                <option key={c} value={c}>
-                  {humanizeOption(c)}
-                </option>
-              ))}
-            </select>
+            {optionSelect(groupCategories, 'Select a type')}
           </Form.Item>
         )}
       </div>
@@ -391,13 +385,7 @@ function RepeatFields({ pattern }: { pattern: RepeatPattern }) {
       <legend>Repeat settings</legend>
       <div className="quick-add-form__row">
         <Form.Item label="Repeat pattern" name="repeatPattern" rules={[{ required: true }]}>
-          <select className="native-select">
-            {REPEAT_PATTERNS.map((p) => (
-              <option key={p} value={p}>
-                {humanizeOption(p)}
-              </option>
-            ))}
-          </select>
+          {optionSelect(REPEAT_PATTERNS)}
         </Form.Item>
         {pattern !== 'custom' && (
           <Form.Item label={pattern === 'weekly' ? 'Every N weeks' : 'Every N days'} name="repeatInterval">
@@ -467,16 +455,7 @@ function DaysField({ id, value, onChange, ...aria }: DaysFieldProps) {
 
 function CategoryExtrasFields({ category }: { category: string }) {
   const kind = categoryExtrasKind(category);
-  const select = (options: readonly string[]) => (
-    <select className="native-select">
-      <option value="">Not set</option>
-      {options.map((o) => (
-        <option key={o} value={o}>
-          {humanizeOption(o)}
-        </option>
-      ))}
-    </select>
-  );
+  const select = (options: readonly string[]) => optionSelect(options, 'Not set');
   switch (kind) {
     case 'school_event':
       return (
