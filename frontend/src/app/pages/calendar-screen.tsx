@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
 import { recipientName } from '../../features/care-recipients/recipient-name';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
+import { RecipientsLoadError } from './recipients-load-error';
 
 /** /calendar, composed from the care-recipients and daily-care features (Settings is marked active). */
 export default function CalendarScreen() {
@@ -29,16 +30,7 @@ function CalendarContent() {
       <div className="page">
         <h1 className="page__title">Calendar</h1>
         {isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title="Could not load your care recipients."
-            action={
-              <Button size="small" onClick={() => refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <RecipientsLoadError onRetry={() => refetch()} />
         ) : (
           <Alert type="info" showIcon title="Add a care recipient on the Today page to see their calendar." />
         )}

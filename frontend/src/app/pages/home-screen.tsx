@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
+import { RecipientsLoadError } from './recipients-load-error';
 
 // Dialogs load on demand (prefetched when idle) to keep the first load small.
 const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
@@ -76,16 +77,7 @@ function HomeDashboard() {
         actions={manageButton}
       />
       {isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Could not load your care recipients."
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <RecipientsLoadError onRetry={() => refetch()} />
       ) : !selected ? (
         <WelcomeEmptyState onAddRecipient={() => setAdding(true)} />
       ) : (

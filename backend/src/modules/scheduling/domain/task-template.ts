@@ -1,26 +1,10 @@
-import type { DayName, Priority, RepeatPattern, TaskCategory } from '@carecircle/libs';
+import type { TaskTemplate } from '@carecircle/libs';
 
-/** A template or repeating task: stream `task-template-{templateId}`. */
-export interface TemplateDetails {
-  name: string;
-  templateName: string | null;
-  category: TaskCategory;
-  description: string | null;
-  medicationId: string | null;
-  isUrgent: boolean;
-  priority: Priority;
-  estimatedDuration: number | null;
-  imageUrl: string | null;
-  isRepeating: boolean;
-  isTemplate: boolean;
-  repeatPattern: RepeatPattern;
-  repeatInterval: number;
-  repeatStartDate: string | null; // yyyy-mm-dd
-  repeatEndDate: string | null; // yyyy-mm-dd
-  daysOfWeek: DayName[];
-  scheduledTimes: string[]; // HH:MM, sorted, unique
-  timeNotes: Record<string, string>;
-}
+/**
+ * A template or repeating task: stream `task-template-{templateId}`. Its details are the API's
+ * TaskTemplate less identity and lifecycle fields (dates yyyy-mm-dd; times HH:MM, sorted, unique).
+ */
+export type TemplateDetails = Omit<TaskTemplate, 'id' | 'childId' | 'isActive' | 'createdAt'>;
 
 export type TaskTemplateEvent =
   | { type: 'TaskTemplateCreated'; data: TemplateDetails & { templateId: string; childId: string; createdBy: string; createdAt: string } }
