@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { ApiError } from '@carecircle/libs';
 import { DomainError, type DomainErrorKind } from '../commands/domain-error';
 import { WrongExpectedVersionError } from '../event-store/event-store';
+import { ProjectionFailedError } from '../projections/projection-failures';
 import { ProjectionLagError } from '../projections/projection-runner';
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -28,7 +29,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    if (body.statusCode >= 500 && !(exception instanceof ProjectionLagError)) {
+    if (body.statusCode >= 500 && !(exception instanceof ProjectionLagError) && !(exception instanceof ProjectionFailedError)) {
       this.log.error(exception instanceof Error ? exception.stack : String(exception));
     }
     if (response.headersSent) return;
@@ -47,6 +48,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof WrongExpectedVersionError) {
       return { statusCode: 409, message: 'Someone else changed this at the same moment. Please try again.', code: exception.code };
+    }
+    if (exception instanceof ProjectionFailedError) {
+      // A defect of ours, already logged by the projector: the answer carries the reference to quote.
+      return { statusCode: 500, message: exception.message, code: exception.code, correlationId: exception.correlationId };
     }
     if (exception instanceof ProjectionLagError) {
       return { statusCode: 503, message: exception.message, code: exception.code };

@@ -6,21 +6,32 @@ import { loadConfig } from '../../config/app-config';
 import { migrate } from '../../database/migrate';
 import { ormConfig } from '../../database/orm.config';
 import { createTestDatabase } from '../../test-support/database';
-import type { RecordedEvent } from '../event-store/event-store';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { Projection } from './projection';
 import { ProjectionLagError, ProjectionRunner } from './projection-runner';
 
-/** Counts "Ticked" events per stream; fails on purpose while `failOn` names a stream. */
+/** Counts events of `type` per stream; fails on purpose while `failOn` names a stream. */
 class TickProjection implements Projection {
-  readonly name = 'test.ticks';
-  readonly handles = ['Ticked'];
-  readonly tables = ['test_ticks'];
+  readonly handles: string[];
+  readonly tables: string[];
   failOn: string | null = null;
+  failure: () => Error = () => new Error('projection bug');
+  /** While set, applying an event waits for this promise (a stuck projection). */
+  hold: Promise<void> | null = null;
+  constructor(
+    readonly name = 'test.ticks',
+    readonly table = 'test_ticks',
+    type = 'Ticked',
+  ) {
+    this.handles = [type];
+    this.tables = [table];
+  }
   async apply(em: EntityManager, event: RecordedEvent): Promise<void> {
-    if (event.streamId === this.failOn) throw new Error('projection bug');
+    if (event.streamId === this.failOn) throw this.failure();
+    if (this.hold) await this.hold;
     await em.execute(
-      `INSERT INTO test_ticks (stream_id, count) VALUES (?, 1) ON CONFLICT (stream_id) DO UPDATE SET count = test_ticks.count + 1`,
+      `INSERT INTO ${this.table} (stream_id, count) VALUES (?, 1) ON CONFLICT (stream_id) DO UPDATE SET count = ${this.table}.count + 1`,
       [event.streamId],
     );
   }
@@ -42,24 +53,34 @@ describe('projection runner (PostgreSQL)', () => {
   const config = loadConfig({ APP_ROLES: 'projector' }, { frontendDist: '/none' });
   const runners: ProjectionRunner[] = [];
 
-  const startRunner = (projection: Projection) => {
-    const discovery = { getProviders: () => [{ instance: projection }] } as unknown as DiscoveryService;
-    const runner = new ProjectionRunner(discovery, store, pool, config, orm, database.url);
+  const startRunner = (...projections: Projection[]) => {
+    const discovery = { getProviders: () => projections.map((instance) => ({ instance })) } as unknown as DiscoveryService;
+    const runner = new ProjectionRunner(discovery, countingStore ?? store, pool, config, orm, database.url);
     runner.onModuleInit();
     runner.onApplicationBootstrap();
     runners.push(runner);
     return runner;
   };
-  const tick = (streamId: string) =>
-    store.append(streamId, [{ type: 'Ticked', data: {}, metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() } }], 'any');
-  const total = async () => Number((await pool.query('SELECT coalesce(sum(count), 0) AS n FROM test_ticks')).rows[0].n);
-  const checkpoint = async () => (await pool.query(`SELECT position FROM projection_checkpoints WHERE name = 'test.ticks'`)).rows[0]?.position;
+  let countingStore: EventStore | null = null;
+  const tick = async (streamId: string, type = 'Ticked') => {
+    const id = randomUUID();
+    const appended = await store.append(
+      streamId,
+      [{ id, type, data: {}, metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() } }],
+      'any',
+    );
+    return { ...appended, types: [type], eventIds: [id] };
+  };
+  const total = async (table = 'test_ticks') => Number((await pool.query(`SELECT coalesce(sum(count), 0) AS n FROM ${table}`)).rows[0].n);
+  const checkpoint = async (name = 'test.ticks') => (await pool.query(`SELECT position FROM projection_checkpoints WHERE name = $1`, [name])).rows[0]?.position;
 
   beforeEach(async () => {
     database = await createTestDatabase();
     await migrate(database.url);
     pool = new Pool({ connectionString: database.url });
     await pool.query('CREATE TABLE test_ticks (stream_id text PRIMARY KEY, count int NOT NULL)');
+    await pool.query('CREATE TABLE other_ticks (stream_id text PRIMARY KEY, count int NOT NULL)');
+    countingStore = null;
     orm = await MikroORM.init(ormConfig(database.url));
     store = new PostgresEventStore(pool);
     await store.init();
@@ -105,19 +126,98 @@ describe('projection runner (PostgreSQL)', () => {
     expect(await total()).toBe(13);
   });
 
-  it('stores the checkpoint in the same transaction: a failing batch leaves neither rows nor checkpoint behind', async () => {
+  it('parks an event that keeps failing, moves on, and tells the waiting command (500, not a 503 loop)', async () => {
     const projection = new TickProjection();
     projection.failOn = 'broken';
     const runner = startRunner(projection);
-    const ok = await tick('a');
-    await runner.waitFor(ok.position);
-    const beforeFailure = await checkpoint();
-    await tick('broken');
-    await expect(runner.waitFor((await tick('a')).position, 600)).rejects.toBeInstanceOf(ProjectionLagError);
-    expect(await checkpoint()).toBe(beforeFailure);
-    expect(await total()).toBe(1);
-    projection.failOn = null; // the bug is fixed: the runner restarts from the checkpoint and applies everything once
-    await until(async () => (await total()) === 3);
+    await runner.waitFor(await tick('a'));
+    const poisoned = await tick('broken');
+    await expect(runner.waitFor({ ...poisoned, correlationId: 'req-1' })).rejects.toEqual(
+      expect.objectContaining({ code: 'PLATFORM.PROJECTION_FAILED', correlationId: 'req-1', projections: ['test.ticks'] }),
+    );
+    await runner.waitFor(await tick('a')); // the projection moved on
+    expect(await total()).toBe(2);
+    const parked = (await pool.query('SELECT * FROM projection_failures')).rows;
+    expect(parked).toEqual([
+      expect.objectContaining({
+        projection: 'test.ticks',
+        position: poisoned.position.toString(),
+        event_id: poisoned.eventIds[0],
+        stream_id: 'broken',
+        event_type: 'Ticked',
+        error: 'projection bug',
+        attempts: 4,
+      }),
+    ]);
+    expect(parked[0].first_seen_at).toBeInstanceOf(Date);
+    expect((await runner.projectionMetrics())[0]).toEqual(expect.objectContaining({ projection: 'test.ticks', parked: 1 }));
+
+    await runner.onApplicationShutdown(); // the defect is fixed and the projector stopped: apply the parked event again
+    projection.failOn = null;
+    expect(await runner.retryParked('test.ticks')).toEqual({ applied: 1, failed: [] });
+    expect(await total()).toBe(3);
+    expect((await pool.query('SELECT * FROM projection_failures')).rows).toEqual([]);
+  });
+
+  it('waits out an outage (connection errors) without parking anything', async () => {
+    const projection = new TickProjection();
+    projection.failOn = 'flaky';
+    projection.failure = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+    const runner = startRunner(projection);
+    await tick('flaky');
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // longer than every back-off before parking
+    expect((await pool.query('SELECT * FROM projection_failures')).rows).toEqual([]);
+    projection.failOn = null; // the database is back
+    await runner.waitFor(await tick('a'), 8000);
+    expect(await total()).toBe(2);
+  });
+
+  it('isolates projections: a stuck or failing one never holds a command that does not need it', async () => {
+    const ticks = new TickProjection();
+    const other = new TickProjection('test.other', 'other_ticks', 'Othered');
+    let release = () => {};
+    other.hold = new Promise<void>((resolve) => (release = resolve));
+    const runner = startRunner(ticks, other);
+    await tick('x', 'Othered'); // `other` is stuck on this one
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) await runner.waitFor(await tick('a'), 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await total()).toBe(5);
+    await expect(runner.waitFor(await tick('y', 'Othered'), 300)).rejects.toBeInstanceOf(ProjectionLagError);
+    release();
+    other.hold = null;
+    await runner.waitFor(await tick('y', 'Othered'));
+    expect(await total('other_ticks')).toBe(3);
+  });
+
+  it('reads the store once per process for all its projections', async () => {
+    let subscriptions = 0;
+    countingStore = Object.assign(Object.create(store) as EventStore, {
+      subscribe: (...args: Parameters<EventStore['subscribe']>) => {
+        subscriptions++;
+        return store.subscribe(...args);
+      },
+    });
+    const runner = startRunner(new TickProjection(), new TickProjection('test.other', 'other_ticks', 'Ticked'));
+    await runner.waitFor(await tick('a'));
+    await runner.waitFor(await tick('b'));
+    expect(await total()).toBe(2);
+    expect(await total('other_ticks')).toBe(2);
+    expect(subscriptions).toBe(1);
+  });
+
+  it('a rebuild that fails on an event keeps the live read models and names the event', async () => {
+    const projection = new TickProjection();
+    const runner = startRunner(projection);
+    for (const stream of ['a', 'b', 'bad']) await tick(stream);
+    await runner.waitFor(await tick('a'));
+    const live = (await pool.query('SELECT * FROM test_ticks ORDER BY stream_id')).rows;
+    const liveCheckpoint = await checkpoint();
+    await runner.onApplicationShutdown();
+    projection.failOn = 'bad';
+    await expect(runner.rebuild()).rejects.toThrow(/rebuild of test\.ticks failed on event [0-9a-f-]{36} \(Ticked, stream bad revision \d+, position \d+\): projection bug/);
+    expect((await pool.query('SELECT * FROM test_ticks ORDER BY stream_id')).rows).toEqual(live);
+    expect(await checkpoint()).toBe(liveCheckpoint);
   });
 
   it('rebuild empties the tables and replays the store into the same rows', async () => {

@@ -6,13 +6,17 @@ import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import { DATABASE_URL, PG_POOL } from '../database/database.tokens';
+import { EventFeed } from './event-feed';
 import { ReadModelProjection, type Projection } from './projection';
+import { describeError, parkedEvents, ProjectionFailedError, RebuildFailedError } from './projection-failures';
+import { ProjectionWorker } from './projection-worker';
 import { SessionLocks } from './session-locks';
-import { changedChildren, PROJECTION_CHANGES_CHANNEL, projectionChangeMessages } from './projection-changes';
 
 const STANDBY_RETRY_MS = 2000;
 const WAIT_POLL_MS = 25;
-const REBUILD_BATCH = 500;
+const REBUILD_BATCH = 1000;
+/** Parked event ids remembered in memory, so a waiting command learns its event was parked. */
+const PARKED_MEMORY = 1000;
 
 export class ProjectionLagError extends Error {
   readonly code = 'PLATFORM.PROJECTION_LAG';
@@ -21,18 +25,41 @@ export class ProjectionLagError extends Error {
   }
 }
 
+/** What a command appended: the projections handling these types are the ones it waits for. */
+export interface Appended {
+  position: bigint;
+  types: readonly string[];
+  eventIds: readonly string[];
+  correlationId?: string | null;
+}
+
+export interface ProjectionMetrics {
+  projection: string;
+  /** Events read but not yet applied by this process's projector (0 where another process projects). */
+  lagEvents: number;
+  /** Age of the oldest of those events. */
+  lagSeconds: number;
+  parked: number;
+}
+
 /**
  * Runs every projection on one active projector (a PostgreSQL advisory lock per projection: other
- * processes wait in standby), catches up from the stored checkpoint, and lets command endpoints wait
- * until their events are projected (read-your-writes).
+ * processes wait in standby). One reader per process (EventFeed) feeds a worker per projection held
+ * here; each worker keeps its own cursor and checkpoint, retries and parks failing events
+ * (ProjectionWorker), so no projection waits for another. Commands wait only for the projections
+ * that handle their events, and only up to their own position (read-your-writes).
  */
 @Injectable()
 export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(ProjectionRunner.name);
   private readonly advanced = new EventEmitter().setMaxListeners(0);
-  private readonly running = new Map<string, { stop(): Promise<void> }>();
-  private stopped = false;
+  private readonly workers = new Map<string, ProjectionWorker>();
+  private readonly parkedIds = new Map<string, string[]>();
   private projections: Projection[] = [];
+  private feed: EventFeed | null = null;
+  private supervisor: Promise<void> | null = null;
+  private stopped = false;
+  private wakeSupervisor: () => void = () => {};
   private readonly locks: SessionLocks;
 
   constructor(
@@ -58,21 +85,29 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
 
   onApplicationBootstrap(): void {
     if (!this.config.roles.includes('projector')) return;
-    for (const projection of this.projections) this.keepRunning(projection);
+    this.supervisor = this.supervise();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.running.values()].map((r) => r.stop()));
-    this.running.clear();
+    this.wakeSupervisor();
+    await this.supervisor;
+    this.supervisor = null;
     await this.locks.close();
   }
 
-  /** Resolves once every projection has applied the event at `position`; ProjectionLagError after the timeout. */
-  async waitFor(position: bigint, timeoutMs = 5000): Promise<void> {
+  /**
+   * Resolves once every projection that handles one of `appended.types` has passed
+   * `appended.position` (all projections when no types are given). ProjectionLagError after the
+   * timeout; ProjectionFailedError when one of them parked one of `appended.eventIds`.
+   */
+  async waitFor(appended: bigint | Appended, timeoutMs = 5000): Promise<void> {
+    const { position, types, eventIds = [], correlationId = null } = typeof appended === 'bigint' ? { position: appended } : appended;
+    const targets = this.projections.filter((p) => !types || p.handles.some((type) => types.includes(type))).map((p) => p.name);
+    if (targets.length === 0) return;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if ((await this.lowestCheckpoint()) >= position) return;
+      if (await this.reached(targets, position)) break;
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new ProjectionLagError();
       await new Promise<void>((resolve) => {
@@ -85,124 +120,218 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
         this.advanced.once('advanced', done);
       });
     }
+    const failed = await this.parkedAmong(targets, eventIds);
+    if (failed.length > 0) throw new ProjectionFailedError(failed, correlationId);
   }
 
-  /** Empties the projections' tables and replays the whole store into them (npm run projections:rebuild). */
-  async rebuild(names: string[] = this.projections.map((p) => p.name)): Promise<void> {
-    for (const projection of this.projections.filter((p) => names.includes(p.name))) {
-      if (this.running.has(projection.name)) throw new Error(`projection ${projection.name} is running in this process: stop it first`);
-      await this.lockOrWait(projection, 10_000);
-      try {
-        await this.pool.query(
-          `BEGIN; TRUNCATE ${projection.tables.map((t) => `"${t}"`).join(', ')}; DELETE FROM projection_checkpoints WHERE name = '${projection.name.replace(/'/g, "''")}'; COMMIT;`,
-        );
-        let from: bigint | null = null;
-        for (;;) {
-          const batch = await this.store.readAll(from, REBUILD_BATCH);
-          if (batch.length === 0) break;
-          await this.applyBatch(projection, batch, { announce: false });
-          from = batch[batch.length - 1].position;
-        }
-        this.log.log(`rebuilt ${projection.name}`);
-      } finally {
-        await this.locks.unlock(projection.name);
+  /**
+   * Replays the whole store into the projections' tables in ONE transaction: their tables are
+   * emptied, refilled and checkpointed together, so a rebuild that fails (RebuildFailedError names
+   * the event) leaves the live read models exactly as they were. Projectors must be stopped first.
+   */
+  async rebuild(names: string[] = this.names): Promise<{ events: number }> {
+    const selected = this.select(names);
+    const held: string[] = [];
+    let events = 0;
+    try {
+      for (const projection of selected) {
+        await this.lockOrWait(projection, 10_000);
+        held.push(projection.name);
       }
+      await this.orm.em.fork().transactional(async (em) => {
+        const tables = selected.flatMap((p) => p.tables).map((t) => `"${t}"`);
+        if (tables.length > 0) await em.execute(`TRUNCATE ${tables.join(', ')}`);
+        await em.execute('DELETE FROM projection_checkpoints WHERE name IN (?)', [selected.map((p) => p.name)]);
+        await em.execute('DELETE FROM projection_failures WHERE projection IN (?)', [selected.map((p) => p.name)]);
+        let last: bigint | null = null;
+        for (;;) {
+          const batch = await this.store.readAll(last, REBUILD_BATCH);
+          if (batch.length === 0) break;
+          for (const event of batch) {
+            for (const projection of selected) {
+              if (!projection.handles.includes(event.type)) continue;
+              try {
+                await projection.apply(em, event);
+              } catch (error) {
+                throw new RebuildFailedError(projection.name, event, error);
+              }
+            }
+          }
+          events += batch.length;
+          last = batch[batch.length - 1].position;
+        }
+        if (last === null) return;
+        for (const projection of selected) {
+          await em.execute('INSERT INTO projection_checkpoints (name, position, updated_at) VALUES (?, ?, now())', [projection.name, last.toString()]);
+        }
+      });
+      this.log.log(`rebuilt ${selected.map((p) => p.name).join(', ')} from ${events} events`);
+      return { events };
+    } finally {
+      for (const name of held) await this.locks.unlock(name);
     }
   }
 
   /**
-   * Applies a batch and stores the checkpoint in one transaction; skips what was already applied.
-   * Unless `announce` is false (rebuilds), it also announces which recipients' read models changed
-   * with pg_notify in the same transaction: PostgreSQL delivers it to every listening API process
-   * on commit, never for a rolled-back batch (see projection-changes.ts).
+   * Applies a projection's parked events again, oldest first (after the defect is fixed): each one
+   * that now applies is removed from projection_failures; one that still fails stays, with its new
+   * error. Projectors must be stopped first (the projection's lock).
    */
-  async applyBatch(projection: Projection, batch: RecordedEvent[], { announce = true } = {}): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
-      const rows: { position: string }[] = await em.execute(
-        'SELECT position FROM projection_checkpoints WHERE name = ? FOR UPDATE',
-        [projection.name],
-      );
-      const applied = rows.length > 0 ? BigInt(rows[0].position) : -1n;
-      const applying: RecordedEvent[] = [];
-      for (const event of batch) {
-        if (event.position <= applied) continue;
-        if (!projection.handles.includes(event.type)) continue;
-        await projection.apply(em, event);
-        applying.push(event);
-      }
-      if (announce) {
-        for (const message of projectionChangeMessages(projection, changedChildren(applying))) {
-          await em.execute('SELECT pg_notify(?, ?)', [PROJECTION_CHANGES_CHANNEL, message]);
-        }
-      }
-      const last = batch[batch.length - 1].position;
-      if (last > applied) {
-        await em.execute(
-          `INSERT INTO projection_checkpoints (name, position, updated_at) VALUES (?, ?, now())
-           ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = now()`,
-          [projection.name, last.toString()],
-        );
-      }
-    });
-    this.advanced.emit('advanced');
-  }
-
-  private async lowestCheckpoint(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ name: string; position: string }>(
-      'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
-      [this.projections.map((p) => p.name)],
-    );
-    if (rows.length < this.projections.length) return -1n;
-    return rows.reduce((low, row) => (BigInt(row.position) < low ? BigInt(row.position) : low), BigInt(rows[0].position));
-  }
-
-  /** Active/standby loop: whoever holds the lock projects; the others retry until it is released. */
-  private keepRunning(projection: Projection): void {
-    let requestStop: () => void = () => {};
-    const stopRequested = new Promise<void>((resolve) => (requestStop = resolve));
-    const pause = (ms: number) => Promise.race([stopRequested, new Promise((resolve) => setTimeout(resolve, ms))]);
-    const loop = async () => {
-      while (!this.stopped) {
-        let locked = false;
+  async retryParked(name: string): Promise<{ applied: number; failed: { eventId: string; error: string }[] }> {
+    const [projection] = this.select([name]);
+    await this.lockOrWait(projection, 10_000);
+    try {
+      const parked = await parkedEvents(this.orm.em.fork(), projection.name);
+      const failed: { eventId: string; error: string }[] = [];
+      let applied = 0;
+      const streams = new Map<string, RecordedEvent[]>();
+      for (const entry of parked) {
+        if (!streams.has(entry.streamId)) streams.set(entry.streamId, await this.store.readStream(entry.streamId));
+        const event = streams.get(entry.streamId)!.find((e) => e.revision === entry.revision && e.id === entry.eventId);
         try {
-          locked = await this.locks.tryLock(projection.name);
-          if (!locked) {
-            await pause(STANDBY_RETRY_MS);
-            continue;
-          }
-          const lockLost = this.locks.lost;
-          const subscription = this.store.subscribe(await this.checkpointOf(projection), {
-            handle: (batch) => this.applyBatch(projection, batch),
+          if (!event) throw new Error(`event ${entry.eventId} is no longer in stream ${entry.streamId}`);
+          await this.orm.em.fork().transactional(async (em) => {
+            await projection.apply(em, event);
+            await em.execute('DELETE FROM projection_failures WHERE projection = ? AND position = ?', [projection.name, entry.position.toString()]);
           });
-          const error = await Promise.race([subscription.failed, lockLost, stopRequested]);
-          await subscription.stop();
-          if (error) this.log.error(`projection ${projection.name} stopped: ${error.message}; restarting`);
+          applied++;
         } catch (error) {
-          if (!this.stopped) this.log.error(`projection ${projection.name}: ${(error as Error).message}`);
-        } finally {
-          if (locked) await this.locks.unlock(projection.name).catch(() => undefined);
+          const message = describeError(error);
+          await this.pool.query(
+            'UPDATE projection_failures SET error = $3, attempts = attempts + 1, last_seen_at = now() WHERE projection = $1 AND position = $2',
+            [projection.name, entry.position.toString(), message],
+          );
+          failed.push({ eventId: entry.eventId, error: message });
         }
-        if (!this.stopped) await pause(500);
       }
-    };
-    const done = loop();
-    this.running.set(projection.name, {
-      stop: async () => {
-        this.stopped = true;
-        requestStop();
-        await done;
-      },
+      return { applied, failed };
+    } finally {
+      await this.locks.unlock(projection.name);
+    }
+  }
+
+  /** Lag of the projections this process runs, and parked events of every projection. */
+  async projectionMetrics(): Promise<ProjectionMetrics[]> {
+    const { rows } = await this.pool.query<{ projection: string; parked: number }>(
+      'SELECT projection, count(*)::int AS parked FROM projection_failures GROUP BY projection',
+    );
+    const parked = new Map(rows.map((row) => [row.projection, row.parked]));
+    const now = Date.now();
+    return this.projections.map((projection) => {
+      const worker = this.workers.get(projection.name);
+      const pending = worker ? (this.feed?.after(worker.cursor, Number.MAX_SAFE_INTEGER) ?? []).filter((e) => projection.handles.includes(e.type)) : [];
+      const oldest = worker?.pendingSince ?? pending[0] ?? null;
+      return {
+        projection: projection.name,
+        lagEvents: pending.length,
+        lagSeconds: oldest ? Math.max(0, (now - Date.parse(oldest.metadata.occurredAt)) / 1000) : 0,
+        parked: parked.get(projection.name) ?? 0,
+      };
     });
   }
 
-  private async checkpointOf(projection: Projection): Promise<bigint | null> {
-    const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [
-      projection.name,
-    ]);
+  /** Takes the locks it can, runs a worker for each, and keeps one feed open for them. */
+  private async supervise(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.takeFreeProjections();
+        if (this.workers.size > 0 && !this.feed) this.openFeed();
+      } catch (error) {
+        if (!this.stopped) this.log.error(`projector: ${(error as Error).message}`);
+      }
+      // Lock loss matters only while projections run here (and a lost connection stays lost until the next tryLock).
+      const lockLost = this.workers.size > 0 ? this.locks.lost.then(() => 'lost' as const) : new Promise<never>(() => {});
+      const wait = new Promise<'tick'>((resolve) => {
+        const timer = setTimeout(() => resolve('tick'), STANDBY_RETRY_MS);
+        this.wakeSupervisor = () => {
+          clearTimeout(timer);
+          resolve('tick');
+        };
+      });
+      if ((await Promise.race([lockLost, wait])) === 'lost' && !this.stopped) {
+        this.log.error('projector lost its lock connection; stopping its projections until the locks are taken again');
+        await this.stopWorkers();
+      }
+    }
+    await this.stopWorkers();
+  }
+
+  private async takeFreeProjections(): Promise<void> {
+    const free = this.projections.filter((p) => !this.workers.has(p.name));
+    for (const projection of free) {
+      if (this.stopped || !(await this.locks.tryLock(projection.name))) continue;
+      const worker = new ProjectionWorker(projection, await this.checkpointOf(projection.name), this.orm, this.store, {
+        feed: () => this.feed,
+        advanced: () => this.advanced.emit('advanced'),
+        parked: (_worker, event) => this.rememberParked(event.id, projection.name),
+      }, this.log);
+      this.workers.set(projection.name, worker);
+      worker.start();
+    }
+  }
+
+  private openFeed(): void {
+    const cursors = [...this.workers.values()].map((w) => w.cursor);
+    const from = cursors.some((c) => c === null) ? null : cursors.reduce((low, c) => (c! < low! ? c : low));
+    const feed = new EventFeed(this.store, from);
+    this.feed = feed;
+    void feed.open().then(async (error) => {
+      this.log.error(`projection feed stopped: ${error.message}; reopening`);
+      if (this.feed === feed) this.feed = null;
+      await feed.close();
+      this.wakeSupervisor();
+    });
+  }
+
+  private async stopWorkers(): Promise<void> {
+    await Promise.all([...this.workers.values()].map((w) => w.stop()));
+    for (const name of this.workers.keys()) await this.locks.unlock(name).catch(() => undefined);
+    this.workers.clear();
+    const feed = this.feed;
+    this.feed = null;
+    await feed?.close();
+  }
+
+  private async reached(names: string[], position: bigint): Promise<boolean> {
+    const remote = names.filter((name) => {
+      const worker = this.workers.get(name);
+      return !worker || worker.cursor === null || worker.cursor < position;
+    });
+    if (remote.length === 0) return true;
+    if (remote.some((name) => this.workers.has(name))) return false; // a local worker is behind: it announces its progress
+    const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = ANY($1)', [remote]);
+    return rows.length === remote.length && rows.every((row) => BigInt(row.position) >= position);
+  }
+
+  private async parkedAmong(names: string[], eventIds: readonly string[]): Promise<string[]> {
+    if (eventIds.length === 0) return [];
+    const local = eventIds.flatMap((id) => this.parkedIds.get(id) ?? []).filter((name) => names.includes(name));
+    if (names.every((name) => this.workers.has(name))) return local;
+    const { rows } = await this.pool.query<{ projection: string }>(
+      'SELECT DISTINCT projection FROM projection_failures WHERE event_id = ANY($1::uuid[]) AND projection = ANY($2)',
+      [eventIds, names],
+    );
+    return [...new Set([...local, ...rows.map((row) => row.projection)])];
+  }
+
+  private rememberParked(eventId: string, projection: string): void {
+    this.parkedIds.set(eventId, [...(this.parkedIds.get(eventId) ?? []), projection]);
+    if (this.parkedIds.size > PARKED_MEMORY) this.parkedIds.delete(this.parkedIds.keys().next().value as string);
+  }
+
+  private select(names: string[]): Projection[] {
+    const unknown = names.filter((name) => !this.names.includes(name));
+    if (unknown.length > 0) throw new Error(`unknown projection ${unknown.join(', ')}; known: ${this.names.join(', ')}`);
+    return this.projections.filter((p) => names.includes(p.name));
+  }
+
+  private async checkpointOf(name: string): Promise<bigint | null> {
+    const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [name]);
     return rows.length > 0 ? BigInt(rows[0].position) : null;
   }
 
   private async lockOrWait(projection: Projection, timeoutMs: number): Promise<void> {
+    if (this.workers.has(projection.name)) throw new Error(`projection ${projection.name} is running in this process: stop it first`);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (await this.locks.tryLock(projection.name)) return;

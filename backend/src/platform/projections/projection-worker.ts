@@ -1,0 +1,203 @@
+import type { Logger } from '@nestjs/common';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import type { EventFeed } from './event-feed';
+import type { Projection } from './projection';
+import { changedChildren, PROJECTION_CHANGES_CHANNEL, projectionChangeMessages } from './projection-changes';
+import { backoff, isTransient, MAX_ATTEMPTS, park } from './projection-failures';
+
+const BATCH_SIZE = 500;
+const IDLE_WAIT_MS = 250;
+/** A projection that only skips events stores its checkpoint at most this often. */
+const SKIP_CHECKPOINT_MS = 1000;
+
+export interface WorkerHooks {
+  /** The process's event feed, when it is open. */
+  feed(): EventFeed | null;
+  /** The worker's cursor moved (events applied, skipped or parked). */
+  advanced(worker: ProjectionWorker): void;
+  /** An event was parked after its retries. */
+  parked(worker: ProjectionWorker, event: RecordedEvent, error: unknown): void;
+}
+
+/**
+ * Runs one projection in this process while the runner holds its lock: takes events after its cursor
+ * from the feed (or from the store while behind it), applies those it handles and its checkpoint in
+ * one transaction, and skips the rest. A batch that fails is applied again event by event; an event
+ * that still fails after MAX_ATTEMPTS tries is parked in `projection_failures` and the projection
+ * moves on. Outages (isTransient) are waited out, never parked.
+ */
+export class ProjectionWorker {
+  private stopped = false;
+  private done: Promise<void> = Promise.resolve();
+  private wake: () => void = () => {};
+  private checkpointStoredAt = 0;
+  private storedCheckpoint: bigint | null;
+  /** Oldest event read but not yet applied (for lag metrics). */
+  pendingSince: RecordedEvent | null = null;
+
+  constructor(
+    readonly projection: Projection,
+    /** Last position applied (or skipped), as stored in projection_checkpoints. */
+    public cursor: bigint | null,
+    private readonly orm: MikroORM,
+    private readonly store: EventStore,
+    private readonly hooks: WorkerHooks,
+    private readonly log: Logger,
+  ) {
+    this.storedCheckpoint = cursor;
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  start(): void {
+    this.done = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.done;
+    this.hooks.feed()?.detach(this.name);
+    if (this.cursor !== this.storedCheckpoint) await this.storeCheckpoint().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    let outage = 0;
+    while (!this.stopped) {
+      try {
+        const batch = await this.nextBatch();
+        if (batch === null) continue;
+        await this.apply(batch);
+        outage = 0;
+      } catch (error) {
+        // Only transient errors reach here (apply() parks the others): wait the outage out.
+        this.hooks.feed()?.detach(this.name);
+        this.log.error(`projection ${this.name}: ${(error as Error).message}; retrying`);
+        await this.pause(backoff(++outage));
+      }
+    }
+  }
+
+  /** The next events after the cursor, or null after waiting for some. */
+  private async nextBatch(): Promise<RecordedEvent[] | null> {
+    const feed = this.hooks.feed();
+    const fromFeed = feed?.after(this.cursor, BATCH_SIZE) ?? null;
+    if (feed && fromFeed !== null) {
+      feed.attach(this.name, this.cursor);
+      if (fromFeed.length > 0) return fromFeed;
+      await Promise.race([feed.next(IDLE_WAIT_MS), this.pause(IDLE_WAIT_MS)]);
+      return null;
+    }
+    feed?.detach(this.name); // behind the feed: read the store until it is caught up
+    const fromStore = await this.store.readAll(this.cursor, BATCH_SIZE);
+    if (fromStore.length > 0) return fromStore;
+    await this.pause(IDLE_WAIT_MS);
+    return null;
+  }
+
+  private async apply(batch: RecordedEvent[]): Promise<void> {
+    const handled = batch.filter((event) => this.projection.handles.includes(event.type));
+    const last = batch[batch.length - 1].position;
+    this.pendingSince = handled[0] ?? null;
+    if (handled.length === 0) {
+      this.advance(last);
+      if (Date.now() - this.checkpointStoredAt > SKIP_CHECKPOINT_MS) await this.storeCheckpoint();
+      return;
+    }
+    try {
+      await this.transaction(handled, last);
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      await this.applyOneByOne(handled, last);
+    }
+    this.pendingSince = null;
+  }
+
+  /** After a failed batch: each event in its own transaction, retried with back-off, then parked. */
+  private async applyOneByOne(handled: RecordedEvent[], last: bigint): Promise<void> {
+    const feed = this.hooks.feed();
+    for (const event of handled) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.transaction([event], event.position);
+          break;
+        } catch (error) {
+          if (isTransient(error)) throw error;
+          if (attempt >= MAX_ATTEMPTS) {
+            await this.orm.em.fork().transactional(async (em) => {
+              await park(em, this.name, event, error, attempt);
+              await this.writeCheckpoint(em, event.position);
+            });
+            this.log.error(
+              `projection ${this.name} parked event ${event.id} (${event.type}, position ${event.position}) after ${attempt} tries: ${(error as Error).message}`,
+            );
+            this.hooks.parked(this, event, error);
+            this.advance(event.position);
+            break;
+          }
+          feed?.detach(this.name); // never hold the feed while backing off
+          await this.pause(backoff(attempt));
+        }
+      }
+    }
+    if (this.cursor !== last) await this.transaction([], last);
+  }
+
+  /**
+   * Applies events and stores `checkpoint` in one transaction; skips what another projector already
+   * applied (the checkpoint row is locked first). Announces changed recipients to live updates.
+   */
+  private async transaction(events: RecordedEvent[], checkpoint: bigint): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
+      const rows: { position: string }[] = await em.execute('SELECT position FROM projection_checkpoints WHERE name = ? FOR UPDATE', [this.name]);
+      const applied = rows.length > 0 ? BigInt(rows[0].position) : null;
+      const fresh = events.filter((event) => applied === null || event.position > applied);
+      for (const event of fresh) await this.projection.apply(em, event);
+      for (const message of projectionChangeMessages(this.projection, changedChildren(fresh))) {
+        await em.execute('SELECT pg_notify(?, ?)', [PROJECTION_CHANGES_CHANNEL, message]);
+      }
+      if (applied === null || checkpoint > applied) await this.writeCheckpoint(em, checkpoint);
+    });
+    this.checkpointStoredAt = Date.now();
+    this.storedCheckpoint = checkpoint;
+    this.advance(checkpoint);
+  }
+
+  private async storeCheckpoint(): Promise<void> {
+    if (this.cursor === null) return;
+    const position = this.cursor;
+    await this.orm.em.fork().transactional((em) => this.writeCheckpoint(em, position));
+    this.checkpointStoredAt = Date.now();
+    this.storedCheckpoint = position;
+  }
+
+  private async writeCheckpoint(em: EntityManager, position: bigint): Promise<void> {
+    await em.execute(
+      `INSERT INTO projection_checkpoints (name, position, updated_at) VALUES (?, ?, now())
+       ON CONFLICT (name) DO UPDATE SET position = greatest(projection_checkpoints.position, excluded.position), updated_at = now()`,
+      [this.name, position.toString()],
+    );
+  }
+
+  private advance(position: bigint): void {
+    if (this.cursor !== null && position <= this.cursor) return;
+    this.cursor = position;
+    this.hooks.feed()?.attach(this.name, position);
+    this.hooks.advanced(this);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stopped) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
