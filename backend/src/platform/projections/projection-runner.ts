@@ -83,6 +83,11 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     return this.projections.map((p) => p.name);
   }
 
+  /** Every read-model table the projections own. */
+  get tables(): string[] {
+    return this.projections.flatMap((p) => p.tables);
+  }
+
   onApplicationBootstrap(): void {
     if (!this.config.roles.includes('projector')) return;
     this.supervisor = this.supervise();
