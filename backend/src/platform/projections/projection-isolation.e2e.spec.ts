@@ -1,0 +1,75 @@
+import { DiscoveryService } from '@nestjs/core';
+import { Client } from 'pg';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import type { RecordedEvent } from '../event-store/event-store';
+import { ReadModelProjection, type Projection } from './projection';
+
+/**
+ * A projection defect hurts only the command whose event it cannot apply: that command answers 500
+ * with its correlation id, the event is parked, and every other command (of that family and of every
+ * other) stays fast. Concurrent writes to one recipient all succeed.
+ */
+describe('projection failures stay isolated', () => {
+  let t: TestApp;
+  let db: Client;
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  });
+
+  const projectionNamed = (name: string): Projection =>
+    t.app
+      .get(DiscoveryService)
+      .getProviders({ metadataKey: ReadModelProjection.KEY })
+      .map((wrapper) => wrapper.instance as Projection)
+      .find((projection) => projection.name === name)!;
+
+  it('parks the event a projection cannot apply, answers that command 500 with a reference, and keeps everyone else going', async () => {
+    const medications = projectionNamed('care-recipients.medications');
+    const apply = medications.apply.bind(medications);
+    const spy = jest.spyOn(medications, 'apply').mockImplementation(async (em, event: RecordedEvent) => {
+      if ((event.data as { name?: string }).name === 'Defect trigger') throw new Error('a bug in the medications projection');
+      return apply(em, event);
+    });
+    try {
+      const { agent } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body;
+      const started = Date.now();
+      const failed = await agent.post(`/api/children/${child.id}/medications`).send({ name: 'Defect trigger', dosage: '1 ml' });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual(
+        expect.objectContaining({ statusCode: 500, code: 'PLATFORM.PROJECTION_FAILED', correlationId: expect.any(String) }),
+      );
+      expect(failed.body.message).toContain(failed.body.correlationId);
+      expect(Date.now() - started).toBeLessThan(3000);
+
+      const parked = (await db.query('SELECT projection, event_type, error FROM projection_failures')).rows;
+      expect(parked).toEqual([{ projection: 'care-recipients.medications', event_type: 'MedicationAdded', error: 'a bug in the medications projection' }]);
+
+      // The same family and another family go on, fast.
+      const other = await t.signUp();
+      const before = Date.now();
+      await other.agent.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201);
+      const ok = (await agent.post(`/api/children/${child.id}/medications`).send({ name: 'Keppra', dosage: '250 mg' }).expect(201)).body;
+      expect(Date.now() - before).toBeLessThan(1000);
+      expect((await agent.get(`/api/children/${child.id}/medications`).expect(200)).body.map((m: { id: string }) => m.id)).toEqual([ok.id]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('gives every one of 20 simultaneous medication adds to one recipient its own 201', async () => {
+    const { agent } = await t.signUp();
+    const child = (await agent.post('/api/children').send({ firstName: 'Ana', lastName: 'Lopez' }).expect(201)).body;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => agent.post(`/api/children/${child.id}/medications`).send({ name: `Medication ${n}`, dosage: '1 ml' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    expect((await agent.get(`/api/children/${child.id}/medications`).expect(200)).body).toHaveLength(20);
+  });
+});
