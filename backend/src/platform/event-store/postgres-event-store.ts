@@ -35,7 +35,9 @@ const DEFAULT_BATCH_SIZE = 100;
  *    assigned there, under the lock, and so are the positions from the sequence. Locks do not assign
  *    an xid. Among appends, xid order is therefore position order;
  * 3. the order lock is released before COMMIT (a session lock allows that), so appends still commit
- *    while another one is held open; then the stream row and the notification, sent at commit.
+ *    while another one is held open; then the stream row.
+ * Subscribers are woken after the commit, outside the append's transaction (announce()): a NOTIFY
+ * inside it would serialise every committing append on PostgreSQL's notification queue lock.
  * If the INSERT fails, the function's transaction aborts with the session lock still held: append()
  * releases it on the same connection before the connection goes back to the pool.
  */
@@ -92,7 +94,6 @@ const SCHEMA = `
 
     INSERT INTO es_streams (stream_id, revision) VALUES (p_stream_id, coalesce(v_current, -1) + jsonb_array_length(p_events))
     ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, updated_at = now();
-    PERFORM pg_notify('${CHANNEL}', v_position::text);
     RETURN QUERY SELECT true, coalesce(v_current, -1) + jsonb_array_length(p_events), v_position;
   END $$;`;
 
@@ -149,6 +150,8 @@ export class PostgresEventStore implements EventStore {
   private listener: { drop(): void } | null = null;
   private connecting: Promise<void> | null = null;
   private closed = false;
+  private notifying = false;
+  private notifyAgain = false;
 
   constructor(private readonly pool: Pool) {}
 
@@ -167,6 +170,7 @@ export class PostgresEventStore implements EventStore {
     if (!row.accepted) {
       throw new WrongExpectedVersionError(streamId, expectedRevision, row.revision === null ? 'no_stream' : BigInt(row.revision));
     }
+    this.announce();
     return { nextExpectedRevision: BigInt(row.revision as string), position: BigInt(row.position as string) };
   }
 
@@ -253,6 +257,35 @@ export class PostgresEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     await this.connecting;
     this.listener?.drop();
+  }
+
+  /**
+   * Wakes this process's subscribers at once, and those of other processes with a NOTIFY of its own:
+   * at most one in flight, and one more after it when appends arrived meanwhile, so a burst of appends
+   * costs a few notifications, not one each. A lost notification costs a subscriber one poll interval.
+   */
+  private announce(): void {
+    this.wakers.forEach((wake) => wake());
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    const send = (): Promise<void> =>
+      this.pool
+        .query(`SELECT pg_notify('${CHANNEL}', '')`)
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          if (this.notifyAgain && !this.closed) {
+            this.notifyAgain = false;
+            return send();
+          }
+          this.notifying = false;
+        });
+    void send();
   }
 
   private async revisionOf(streamId: string): Promise<bigint | 'no_stream'> {
