@@ -5,8 +5,8 @@ import { DATABASE_URL } from '../database/database.tokens';
 import type { Projection } from './projection';
 
 /**
- * Live updates, the publishing half: after a projection applies events, the runner announces on this
- * PostgreSQL channel which care recipients' read models changed, inside the batch's transaction (so a
+ * Live updates, the publishing half: after a projection applies events, its worker announces on this
+ * PostgreSQL channel which care recipients' read models changed, once the batch has committed (so a
  * rolled-back batch announces nothing). Every API process LISTENs (ProjectionChangeFeed below) and
  * fans the changes out to its server-sent-event clients, so it works when the projector and the API
  * run in different processes.
