@@ -1,8 +1,10 @@
 /**
  * `npm run bench` (after `nest build`): runs each benchmark in turn and prints its table.
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
+ * BENCH_ONLY=event-store,tasks,rebuild picks some.
  */
 import { eventStoreBenchmark } from './event-store.bench';
+import { rebuildBenchmark } from './rebuild.bench';
 import { tasksBenchmark } from './tasks.bench';
 
 export interface BenchReport {
@@ -13,7 +15,11 @@ export interface BenchReport {
   rows: string[][];
 }
 
-const benchmarks: Array<() => Promise<BenchReport>> = [eventStoreBenchmark, tasksBenchmark];
+const benchmarks: Record<string, () => Promise<BenchReport>> = {
+  'event-store': eventStoreBenchmark,
+  tasks: tasksBenchmark,
+  rebuild: rebuildBenchmark,
+};
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {
   const widths = columns.map((column, i) => Math.max(column.length, ...rows.map((row) => row[i].length)));
@@ -24,8 +30,13 @@ function printTable({ title, notes, columns, rows }: BenchReport): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** BENCH_ONLY=tasks,rebuild runs some of them. */
 async function main(): Promise<void> {
-  for (const benchmark of benchmarks) printTable(await benchmark());
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? Object.keys(benchmarks);
+  for (const name of only) {
+    if (!benchmarks[name]) throw new Error(`unknown benchmark ${name}; choose from ${Object.keys(benchmarks).join(', ')}`);
+    printTable(await benchmarks[name]());
+  }
 }
 
 main().catch((error: unknown) => {

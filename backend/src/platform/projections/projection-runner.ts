@@ -161,6 +161,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
                 throw new RebuildFailedError(projection.name, event, error);
               }
             }
+            em.clear(); // a replay-long identity map would make every later flush slower
           }
           events += batch.length;
           last = batch[batch.length - 1].position;
