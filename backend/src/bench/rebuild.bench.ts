@@ -18,7 +18,7 @@ const SHA256 = /\b[0-9a-f]{64}\b/g;
 /** One family's day through the real API: recipients, medications, tasks ticked, unticked, edited, removed. */
 async function templateFamily(base: string): Promise<void> {
   let cookie = '';
-  const call = async (method: string, path: string, body?: object, status = 200) => {
+  const call = async <T = unknown>(method: string, path: string, body?: object, status = 200): Promise<T> => {
     const res = await fetch(`${base}${path}`, {
       method,
       headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -26,14 +26,14 @@ async function templateFamily(base: string): Promise<void> {
     });
     if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     if (!cookie) cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    return res.status === 204 ? null : res.json();
+    return (res.status === 204 ? null : await res.json()) as T;
   };
   await call('POST', '/api/auth/register', { email: `rebuild-${randomUUID()}@example.com`, password: 'correct horse battery', firstName: 'Ana', lastName: 'Silva' }, 201);
   await call('PATCH', '/api/user/timezone', { timezone: 'Europe/Paris' });
   for (const name of ['Maya', 'Leo']) {
-    const child = await call('POST', '/api/children', { firstName: name, lastName: 'Lopez', dateOfBirth: '2018-03-04' }, 201);
+    const child = await call<{ id: string }>('POST', '/api/children', { firstName: name, lastName: 'Lopez', dateOfBirth: '2018-03-04' }, 201);
     await call('POST', `/api/children/${child.id}/medications`, { name: 'Keppra', dosage: '250 mg' }, 201);
-    const tasks = await call('POST', `/api/children/${child.id}/tasks`, { name: 'Cath', category: 'catheterization', scheduledTimes: ['06:00', '09:00', '12:00', '15:00', '18:00', '21:00'] }, 201);
+    const tasks = await call<{ id: string }[]>('POST', `/api/children/${child.id}/tasks`, { name: 'Cath', category: 'catheterization', scheduledTimes: ['06:00', '09:00', '12:00', '15:00', '18:00', '21:00'] }, 201);
     for (const task of tasks.slice(0, 4)) await call('PUT', `/api/tasks/${task.id}/complete`, { notes: 'ok' });
     await call('PUT', `/api/tasks/${tasks[0].id}/uncomplete`);
     await call('PUT', `/api/tasks/${tasks[4].id}`, { name: 'Cath (evening)' });

@@ -14,6 +14,7 @@ export class Migration20261123000100 extends Migration {
         stream_id text NOT NULL,
         revision bigint NOT NULL,
         event_type text NOT NULL,
+        correlation_id text,
         error text NOT NULL,
         attempts int NOT NULL,
         first_seen_at timestamptz NOT NULL,

@@ -33,11 +33,21 @@ export const describeError = (error: unknown): string => {
 /** Records an event a projection gives up on, in the transaction that moves its checkpoint past it. */
 export async function park(em: EntityManager, projection: string, event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
   await em.execute(
-    `INSERT INTO projection_failures (projection, position, event_id, stream_id, revision, event_type, error, attempts, first_seen_at, last_seen_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, now(), now())
+    `INSERT INTO projection_failures (projection, position, event_id, stream_id, revision, event_type, correlation_id, error, attempts, first_seen_at, last_seen_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
      ON CONFLICT (projection, position) DO UPDATE
        SET error = excluded.error, attempts = projection_failures.attempts + excluded.attempts, last_seen_at = now()`,
-    [projection, event.position.toString(), event.id, event.streamId, event.revision.toString(), event.type, describeError(error), attempts],
+    [
+      projection,
+      event.position.toString(),
+      event.id,
+      event.streamId,
+      event.revision.toString(),
+      event.type,
+      event.metadata.correlationId ?? null,
+      describeError(error),
+      attempts,
+    ],
   );
 }
 

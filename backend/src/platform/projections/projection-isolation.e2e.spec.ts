@@ -46,17 +46,22 @@ describe('projection failures stay isolated', () => {
         expect.objectContaining({ statusCode: 500, code: 'PLATFORM.PROJECTION_FAILED', correlationId: expect.any(String) }),
       );
       expect(failed.body.message).toContain(failed.body.correlationId);
-      expect(Date.now() - started).toBeLessThan(3000);
+      expect(Date.now() - started).toBeLessThan(4000); // retried and parked, not held until the 5 s lag time-out
 
-      const parked = (await db.query('SELECT projection, event_type, error FROM projection_failures')).rows;
-      expect(parked).toEqual([{ projection: 'care-recipients.medications', event_type: 'MedicationAdded', error: 'a bug in the medications projection' }]);
+      const parked = (await db.query('SELECT projection, event_type, error, correlation_id FROM projection_failures')).rows;
+      expect(parked).toEqual([
+        {
+          projection: 'care-recipients.medications',
+          event_type: 'MedicationAdded',
+          error: 'a bug in the medications projection',
+          correlation_id: failed.body.correlationId,
+        },
+      ]);
 
-      // The same family and another family go on, fast.
+      // The same family and another family go on (a stuck projection would answer them 503).
       const other = await t.signUp();
-      const before = Date.now();
       await other.agent.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201);
       const ok = (await agent.post(`/api/children/${child.id}/medications`).send({ name: 'Keppra', dosage: '250 mg' }).expect(201)).body;
-      expect(Date.now() - before).toBeLessThan(1000);
       expect((await agent.get(`/api/children/${child.id}/medications`).expect(200)).body.map((m: { id: string }) => m.id)).toEqual([ok.id]);
     } finally {
       spy.mockRestore();

@@ -132,7 +132,7 @@ export class ProjectionWorker {
               await this.writeCheckpoint(em, event.position);
             });
             this.log.error(
-              `projection ${this.name} parked event ${event.id} (${event.type}, position ${event.position}) after ${attempt} tries: ${(error as Error).message}`,
+              `projection ${this.name} parked event ${event.id} (${event.type}, position ${event.position}, correlation id ${event.metadata.correlationId}) after ${attempt} tries: ${(error as Error).message}`,
             );
             this.hooks.parked(this, event, error);
             this.advance(event.position);
