@@ -11,6 +11,7 @@ import { PG_POOL } from './platform/database/database.tokens';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import { requestGuards } from './platform/http/request-guards.middleware';
 import { createValidationPipe } from './platform/http/validation';
+import { HttpMetrics } from './platform/metrics/http-metrics';
 import { resolveSessionSecret, sessionMiddleware } from './platform/session/session';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -27,6 +28,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.setGlobalPrefix('api');
 
   const pool = app.get<Pool>(PG_POOL);
+  app.use(app.get(HttpMetrics).middleware);
   app.use('/api', requestGuards({ multipartPaths: [/^\/upload$/] }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   const filter = new HttpExceptionFilter();

@@ -9,6 +9,8 @@ export interface AppConfig {
   redisUrl: string;
   eventStoreConnectionString: string | null;
   sessionSecret: string | null;
+  /** Bearer token that may read GET /api/metrics without an admin session; null: admin sessions only. */
+  metricsToken: string | null;
   adminEmails: string[];
   roles: AppRole[];
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
@@ -67,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const sessionSecret = text('SESSION_SECRET');
   if (sessionSecret !== null && sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters');
 
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 32) problems.push('METRICS_TOKEN must be at least 32 characters');
+
   const adminEmails = (text('ADMIN_EMAILS') ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     redisUrl,
     eventStoreConnectionString,
     sessionSecret,
+    metricsToken,
     adminEmails,
     roles: [...new Set(roles)] as AppRole[],
     stripe,

@@ -10,6 +10,7 @@ import { EVENT_STORE, type EventStore } from './event-store/event-store';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { HealthController } from './health/health.controller';
+import { MetricsModule } from './metrics/metrics.module';
 import { ProjectionChangeFeed } from './projections/projection-changes';
 import { ProjectionRunner } from './projections/projection-runner';
 import { QueueModule } from './queue/queue.module';
@@ -26,14 +27,14 @@ class PlatformLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The event-sourcing platform every module stands on: config, database, event store, projections, queues. */
+/** The event-sourcing platform every module stands on: config, database, event store, projections, queues, metrics. */
 @Global()
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig, databaseUrl: string, orm: Options): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [DiscoveryModule, MikroOrmModule.forRoot(orm), QueueModule.forRoot(config)],
+      imports: [DiscoveryModule, MikroOrmModule.forRoot(orm), QueueModule.forRoot(config), MetricsModule],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -62,7 +63,7 @@ export class PlatformModule {
         EventSourcedStreams,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams],
+      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams, MetricsModule],
     };
   }
 }
