@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { CheckpointProjectionMetrics } from './checkpoint-projection-metrics';
+import { ProjectionRunner } from '../projections/projection-runner';
 import { HttpMetrics } from './http-metrics';
 import { MetricsAccessGuard } from './metrics-access.guard';
 import { MetricsController } from './metrics.controller';
@@ -28,8 +28,7 @@ import { registerQueueGauge } from './queue-metrics';
         return registry;
       },
     },
-    // Provisional: the projection runner will provide this.
-    { provide: PROJECTION_METRICS, useClass: CheckpointProjectionMetrics },
+    { provide: PROJECTION_METRICS, useExisting: ProjectionRunner },
     HttpMetrics,
     MetricsAccessGuard,
   ],

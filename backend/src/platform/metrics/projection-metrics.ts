@@ -4,7 +4,7 @@ import { Gauge, type Registry } from 'prom-client';
 /** How far one projection is behind the event store, as of now. */
 export interface ProjectionMetric {
   projection: string;
-  /** Events in the store after the projection's checkpoint. */
+  /** Events of the types the projection handles that it has not applied yet. */
   lagEvents: number;
   /** Age of the oldest event the projection has not applied yet; 0 when it is caught up. */
   lagSeconds: number;

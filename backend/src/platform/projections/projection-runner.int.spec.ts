@@ -174,6 +174,10 @@ describe('projection runner (PostgreSQL)', () => {
     for (let i = 0; i < 5; i++) await runner.waitFor(await tick('a'), 2000); // ProjectionLagError if held
     expect(await total()).toBe(5);
     await expect(runner.waitFor(await tick('y', 'Othered'), 300)).rejects.toBeInstanceOf(ProjectionLagError);
+    expect(await runner.projectionMetrics()).toEqual([
+      { projection: 'test.ticks', lagEvents: 0, lagSeconds: 0, parked: 0 },
+      { projection: 'test.other', lagEvents: 2, lagSeconds: expect.any(Number), parked: 0 },
+    ]);
     release();
     other.hold = null;
     await runner.waitFor(await tick('y', 'Othered'));

@@ -10,6 +10,7 @@ import { EventFeed } from './event-feed';
 import { ReadModelProjection, type Projection } from './projection';
 import { describeError, parkedEvents, ProjectionFailedError, RebuildFailedError } from './projection-failures';
 import { ProjectionWorker } from './projection-worker';
+import type { ProjectionMetric, ProjectionMetricsSource } from '../metrics/projection-metrics';
 import { SessionLocks } from './session-locks';
 
 const STANDBY_RETRY_MS = 2000;
@@ -33,15 +34,6 @@ export interface Appended {
   correlationId?: string | null;
 }
 
-export interface ProjectionMetrics {
-  projection: string;
-  /** Events read but not yet applied by this process's projector (0 where another process projects). */
-  lagEvents: number;
-  /** Age of the oldest of those events. */
-  lagSeconds: number;
-  parked: number;
-}
-
 /**
  * Runs every projection on one active projector (a PostgreSQL advisory lock per projection: other
  * processes wait in standby). One reader per process (EventFeed) feeds a worker per projection held
@@ -50,7 +42,7 @@ export interface ProjectionMetrics {
  * that handle their events, and only up to their own position (read-your-writes).
  */
 @Injectable()
-export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown, ProjectionMetricsSource {
   private readonly log = new Logger(ProjectionRunner.name);
   private readonly advanced = new EventEmitter().setMaxListeners(0);
   private readonly workers = new Map<string, ProjectionWorker>();
@@ -216,24 +208,45 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     }
   }
 
-  /** Lag of the projections this process runs, and parked events of every projection. */
-  async projectionMetrics(): Promise<ProjectionMetrics[]> {
-    const { rows } = await this.pool.query<{ projection: string; parked: number }>(
-      'SELECT projection, count(*)::int AS parked FROM projection_failures GROUP BY projection',
+  /**
+   * For GET /api/metrics, whichever process answers it: parked events from projection_failures, and
+   * the lag of every projection. With the PostgreSQL store the lag is read from the database (events
+   * of the types a projection handles after its checkpoint), so an API process reports the projector's
+   * lag; with EventStoreDB it is what the workers of this process have read and not yet applied.
+   */
+  async projectionMetrics(): Promise<ProjectionMetric[]> {
+    const parked = new Map(
+      (await this.pool.query<{ projection: string; parked: number }>('SELECT projection, count(*)::int AS parked FROM projection_failures GROUP BY projection')).rows.map(
+        (row) => [row.projection, row.parked],
+      ),
     );
-    const parked = new Map(rows.map((row) => [row.projection, row.parked]));
+    const lag = this.config.eventStoreConnectionString ? this.localLag() : await this.storedLag();
+    return this.projections.map(({ name }) => ({ projection: name, ...(lag.get(name) ?? { lagEvents: 0, lagSeconds: 0 }), parked: parked.get(name) ?? 0 }));
+  }
+
+  private async storedLag(): Promise<Map<string, { lagEvents: number; lagSeconds: number }>> {
+    const { rows } = await this.pool.query<{ name: string; events: number; seconds: number | null }>(
+      `SELECT p.name, lag.events, greatest(extract(epoch FROM now() - lag.oldest), 0)::float8 AS seconds
+         FROM jsonb_to_recordset($1::jsonb) AS p(name text, handles text[])
+         LEFT JOIN projection_checkpoints c ON c.name = p.name
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS events, min(e.created_at) AS oldest FROM es_events e
+            WHERE e.global_position > coalesce(c.position, 0)::bigint AND e.type = ANY(p.handles)
+         ) lag`,
+      [JSON.stringify(this.projections.map((p) => ({ name: p.name, handles: p.handles })))],
+    );
+    return new Map(rows.map((row) => [row.name, { lagEvents: row.events, lagSeconds: row.seconds ?? 0 }]));
+  }
+
+  private localLag(): Map<string, { lagEvents: number; lagSeconds: number }> {
     const now = Date.now();
-    return this.projections.map((projection) => {
-      const worker = this.workers.get(projection.name);
-      const pending = worker ? (this.feed?.after(worker.cursor, Number.MAX_SAFE_INTEGER) ?? []).filter((e) => projection.handles.includes(e.type)) : [];
-      const oldest = worker?.pendingSince ?? pending[0] ?? null;
-      return {
-        projection: projection.name,
-        lagEvents: pending.length,
-        lagSeconds: oldest ? Math.max(0, (now - Date.parse(oldest.metadata.occurredAt)) / 1000) : 0,
-        parked: parked.get(projection.name) ?? 0,
-      };
-    });
+    return new Map(
+      [...this.workers.values()].map((worker) => {
+        const pending = (this.feed?.after(worker.cursor, Number.MAX_SAFE_INTEGER) ?? []).filter((e) => worker.projection.handles.includes(e.type));
+        const oldest = worker.pendingSince ?? pending[0] ?? null;
+        return [worker.name, { lagEvents: pending.length, lagSeconds: oldest ? Math.max(0, (now - Date.parse(oldest.metadata.occurredAt)) / 1000) : 0 }];
+      }),
+    );
   }
 
   /** Takes the locks it can, runs a worker for each, and keeps one feed open for them. */
