@@ -1,6 +1,7 @@
 // ESLint flat config: `npm run lint` (= `eslint .`).
 // typescript-eslint's recommended rules without type information (fast), plus the module-boundary
-// rules of tools/eslint-boundaries.mjs, which tools/lint-rules.test.mjs proves on fixtures.
+// and domain-purity rules of tools/eslint-boundaries.mjs (domain/ code: no framework, no
+// infrastructure, no clock or random reads), which tools/lint-rules.test.mjs proves on fixtures.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';

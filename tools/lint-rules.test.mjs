@@ -84,6 +84,28 @@ describe('module-boundary lint rules on fixtures', () => {
     expectClean('backend/src/modules/beta/domain/beta.decide.ts');
   });
 
+  it('back end: domain/ imports no infrastructure (pg, ioredis, bull, @eventstore/*, express, Node built-ins)', () => {
+    expectErrors('backend/src/modules/beta/domain/bad-infrastructure.ts', 'no-restricted-imports', [1, 2, 3, 4, 5, 6, 7, 8, 9], MESSAGES.domainInfrastructure);
+  });
+
+  it('back end: domain/ uses from platform/ only the Decider types and DomainError, nothing of database/ or config/', () => {
+    expectErrors('backend/src/modules/beta/domain/bad-platform-internals.ts', 'no-restricted-imports', [1, 2, 3, 4, 5, 6, 7], MESSAGES.domainInfrastructure);
+    expectClean('backend/src/modules/beta/domain/beta.decide.ts'); // platform/commands/decider and domain-error
+  });
+
+  it('back end: domain/ reads no clock or random source; dates made from the command are fine', () => {
+    // new Date(), new Date, Date.now(), Date(), Math.random(), randomUUID(), a reference to Date.now
+    expectErrors('backend/src/modules/beta/domain/bad-clock.ts', 'no-restricted-syntax', [4, 5, 6, 7, 8, 9, 10], MESSAGES.domainClock);
+    // crypto.randomUUID(), crypto.getRandomValues(), performance.now()
+    expectErrors('backend/src/modules/beta/domain/bad-random-globals.ts', 'no-restricted-globals', [2, 3, 4], MESSAGES.domainClock);
+    expectClean('backend/src/modules/beta/domain/beta.decide.ts'); // new Date(metadata.occurredAt), Date.parse, Date.UTC
+  });
+
+  it('back end: outside domain/ the clock, ids and infrastructure are allowed', () => {
+    expectClean('backend/src/modules/beta/commands/beta.handler.ts');
+    expectClean('backend/src/platform/http/clock.ts');
+  });
+
   it('front end: a feature does not import another feature', () => {
     expectErrors('frontend/src/features/visits/bad-cross-feature.tsx', 'import/no-restricted-paths', [1], MESSAGES.featureToFeature);
     expectClean('frontend/src/features/visits/visits-page.tsx'); // own feature

@@ -9,9 +9,8 @@ export { SchedulingModule } from './scheduling.module';
 export { CareTeamClock } from './time/care-team-clock';
 export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
 export { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
-export { ExecuteTaskCommand } from './commands/task-command.handler';
+export { MarkUrgentOverdue } from './commands/mark-urgent-overdue/mark-urgent-overdue.handler';
 export type { TaskEvent, TaskDetails, TaskSchedule } from './domain/task';
-export type { TaskCommand } from './domain/task.decide';
 /** Stored type names of the task stream's events, for modules that react to them. */
 export type TaskEventType = TaskEvent['type'];
 export const SchedulingEntities = [DailyTaskEntity, SchedulingChildEntity, ProgressTaskEntity, DailyProgressEntity, AchievementEntity, TaskTemplateEntity];

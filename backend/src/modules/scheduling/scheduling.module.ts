@@ -4,12 +4,22 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
 import { TaskAccessGuard } from './access/task-access.guard';
+import { BulkCreateTasksHandler } from './commands/bulk-create-tasks/bulk-create-tasks.handler';
 import { BulkCreateTasksController } from './commands/bulk-create-tasks/bulk-create-tasks.http';
+import { CompleteTaskHandler } from './commands/complete-task/complete-task.handler';
+import { CompleteTaskController } from './commands/complete-task/complete-task.http';
 import { CreateTaskTemplatesHandler } from './commands/create-task-template/create-task-template.handler';
 import { TaskTemplatesController } from './commands/create-task-template/create-task-template.http';
+import { MarkUrgentOverdueHandler } from './commands/mark-urgent-overdue/mark-urgent-overdue.handler';
 import { ParseScheduleController } from './commands/parse-schedule/parse-schedule.http';
-import { TaskCommandHandler } from './commands/task-command.handler';
-import { TasksController } from './commands/tasks.http';
+import { RemoveTaskHandler } from './commands/remove-task/remove-task.handler';
+import { RemoveTaskController } from './commands/remove-task/remove-task.http';
+import { ScheduleTasksHandler } from './commands/schedule-tasks/schedule-tasks.handler';
+import { ScheduleTasksController } from './commands/schedule-tasks/schedule-tasks.http';
+import { UncompleteTaskHandler } from './commands/uncomplete-task/uncomplete-task.handler';
+import { UncompleteTaskController } from './commands/uncomplete-task/uncomplete-task.http';
+import { UpdateTaskHandler } from './commands/update-task/update-task.handler';
+import { UpdateTaskController } from './commands/update-task/update-task.http';
 import { TaskHistoryController } from './history/task-history.http';
 import { TaskHistoryQuery } from './history/task-history.query';
 import { DailyTasksReadController } from './read-models/daily-tasks/daily-tasks.http';
@@ -31,7 +41,11 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
 @Module({
   imports: [CqrsModule, IdentityModule, CareRecipientsModule, BullModule.registerQueue({ name: RECURRING_TASKS_QUEUE })],
   controllers: [
-    TasksController,
+    ScheduleTasksController,
+    CompleteTaskController,
+    UncompleteTaskController,
+    RemoveTaskController,
+    UpdateTaskController,
     DailyTasksReadController,
     TaskHistoryController,
     DailyProgressReadController,
@@ -43,7 +57,12 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
   ],
   providers: [
     CareTeamClock,
-    TaskCommandHandler,
+    ScheduleTasksHandler,
+    CompleteTaskHandler,
+    UncompleteTaskHandler,
+    RemoveTaskHandler,
+    UpdateTaskHandler,
+    MarkUrgentOverdueHandler,
     TaskAccessGuard,
     DailyTasksQuery,
     DailyTasksProjection,
@@ -53,6 +72,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     DailyProgressQuery,
     AchievementsQuery,
     CreateTaskTemplatesHandler,
+    BulkCreateTasksHandler,
     TaskTemplatesQuery,
     TaskTemplatesProjection,
     TemplateMaterialiser,

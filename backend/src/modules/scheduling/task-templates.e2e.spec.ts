@@ -7,7 +7,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { addDays, localDate, SCHEDULE_PARSE_MESSAGES, TEMPLATE_MESSAGES, type Task, type TaskTemplate, type User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
-import { occurrenceTaskId } from './domain/template-occurrence';
+import { occurrenceTaskId } from './workers/occurrence-ids';
 import { MATERIALISE_CRON, RECURRING_TASKS_QUEUE, TemplateMaterialiser } from './workers/recurring-tasks.job';
 
 jest.setTimeout(30_000);

@@ -1,18 +1,28 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvent } from '../commands/decider';
 import type { RecordedEvent } from '../event-store/event-store';
+
+/**
+ * One of the events of the union E as the store hands it over: each member keeps its own type and
+ * data, so a `switch (event.type)` narrows `event.data` without a cast.
+ */
+export type RecordedEventOf<E extends DomainEvent> = E extends DomainEvent ? RecordedEvent<E['type'], E['data']> : never;
 
 /**
  * A read model fed by events. `apply` runs inside the transaction that also stores the projection's
  * checkpoint, so a row change and the position it came from commit together. It must be idempotent:
  * the runner never hands over an event at or below the checkpoint, and handlers upsert or delete by
  * key, so a replay of the same event changes nothing.
+ *
+ * E is the union of the events it is typed over, imported from the modules that own them (their
+ * index.ts); the runner hands over only the types listed in `handles`.
  */
-export interface Projection {
+export interface Projection<E extends DomainEvent = DomainEvent> {
   /** Stable name, also the checkpoint key, e.g. 'care-recipients.children'. */
   readonly name: string;
   /** Event types this projection reacts to; others only advance its checkpoint. */
-  readonly handles: readonly string[];
+  readonly handles: readonly E['type'][];
   /** Tables it owns: emptied by a rebuild before the replay. */
   readonly tables: readonly string[];
   /**
@@ -21,7 +31,7 @@ export interface Projection {
    * the part of `name` after the last dot ('scheduling.daily-progress' -> 'daily-progress').
    */
   readonly liveTopic?: string;
-  apply(em: EntityManager, event: RecordedEvent): Promise<void>;
+  apply(em: EntityManager, event: RecordedEventOf<E>): Promise<void>;
 }
 
 /** Marks a provider as a projection; the runner finds every marked provider of every module. */

@@ -3,7 +3,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Queue } from 'bull';
-import { ExecuteTaskCommand, UrgentOverdueTasksQuery } from '../../scheduling';
+import { MarkUrgentOverdue, UrgentOverdueTasksQuery } from '../../scheduling';
 import { NotificationsQuery } from '../read-models/notifications/notifications.query';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
@@ -34,14 +34,10 @@ export class UrgentOverdueJob {
     let flagged = 0;
     for (const { taskId } of candidates.filter((c) => !alerted.has(c.taskId))) {
       try {
-        const result: { events: unknown[] } = await this.commands.execute(
-          new ExecuteTaskCommand(taskId, {
-            type: 'MarkUrgentOverdue',
-            data: {},
-            metadata: { actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() },
-          }),
+        const recorded = await this.commands.execute(
+          new MarkUrgentOverdue(taskId, { actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() }),
         );
-        if (result.events.length > 0) flagged++;
+        if (recorded) flagged++;
       } catch (error) {
         this.log.error(`urgent-overdue: task ${taskId}: ${(error as Error).message}`);
       }

@@ -2,8 +2,8 @@ import type { AppointmentDetails, Priority, TaskCategory } from '@carecircle/lib
 
 /**
  * One care task on one day: stream `task-{taskId}`. Occurrences of a template get a deterministic
- * id (see occurrenceTaskId), so materialising a day twice appends to an existing stream and the
- * decider records nothing: no duplicates.
+ * id (workers/occurrence-ids.ts), so materialising a day twice appends to an existing stream and
+ * the decider records nothing: no duplicates.
  */
 export interface TaskDetails {
   name: string;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TaskHistoryEntry } from '@carecircle/libs';
 import { UsersQuery } from '../../identity';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
-import { taskStream, type TaskEvent } from '../domain/task';
+import { taskStream } from '../domain/task';
 
 /**
  * The auditors' view: a task's events in stream order, read from the event store (not a read model,
@@ -32,6 +32,7 @@ export class TaskHistoryQuery {
   /** The recipient of a task, live or removed, from its first event. */
   async childOf(taskId: string): Promise<string | null> {
     const [first] = await this.store.readStream(taskStream(taskId));
-    return first?.type === 'TaskScheduled' ? (first as unknown as TaskEvent).data.childId : null;
+    const childId = first?.type === 'TaskScheduled' ? first.data.childId : null;
+    return typeof childId === 'string' ? childId : null;
   }
 }

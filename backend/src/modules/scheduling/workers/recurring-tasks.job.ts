@@ -11,9 +11,9 @@ import { EventSourcedStreams } from '../../../platform/commands/event-sourced-st
 import { PG_POOL } from '../../../platform/database/database.tokens';
 import { taskStream } from '../domain/task';
 import { taskDecider } from '../domain/task.decide';
-import { occurrencesOn } from '../domain/template-occurrence';
 import { TaskTemplatesQuery } from '../read-models/task-templates/task-templates.query';
 import { CareTeamClock } from '../time/care-team-clock';
+import { occurrencesOn } from './occurrence-ids';
 
 export const RECURRING_TASKS_QUEUE = 'recurring-tasks';
 /** Every 15 minutes: each care team's local midnight is caught within a quarter hour, whatever its zone. */

@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../domain/care-recipient';
 import { ChildAccessEntity } from './child-access.entity';
 
 @Injectable()
 @ReadModelProjection()
-export class ChildAccessProjection implements Projection {
+export class ChildAccessProjection implements Projection<CareRecipientEvent> {
   readonly name = 'care-recipients.child-access';
   readonly handles = ['CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved'] as const;
   readonly tables = ['child_access'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as CareRecipientEvent;
+  async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent>): Promise<void> {
     switch (event.type) {
       case 'CaregiverAccessGranted': {
         const { childId, userId, canEdit } = event.data;

@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { joinFullName } from '@carecircle/libs';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../domain/care-recipient';
 import { ChildEntity } from './children.entity';
 
 @Injectable()
 @ReadModelProjection()
-export class ChildrenProjection implements Projection {
+export class ChildrenProjection implements Projection<CareRecipientEvent> {
   readonly name = 'care-recipients.children';
   readonly handles = ['CareRecipientAdded', 'CareRecipientUpdated', 'CareRecipientRemoved'] as const;
   readonly tables = ['children'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as CareRecipientEvent;
+  async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent>): Promise<void> {
     switch (event.type) {
       case 'CareRecipientAdded': {
         const { childId, addedAt, ...details } = event.data;

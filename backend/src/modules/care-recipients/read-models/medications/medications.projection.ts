@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../domain/care-recipient';
 import { MedicationEntity } from './medications.entity';
 
 @Injectable()
 @ReadModelProjection()
-export class MedicationsProjection implements Projection {
+export class MedicationsProjection implements Projection<CareRecipientEvent> {
   readonly name = 'care-recipients.medications';
   readonly handles = ['MedicationAdded', 'MedicationUpdated', 'MedicationRemoved', 'CareRecipientRemoved'] as const;
   readonly tables = ['medications'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as CareRecipientEvent;
+  async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent>): Promise<void> {
     switch (event.type) {
       case 'MedicationAdded': {
         const { medicationId, addedAt, ...details } = event.data;

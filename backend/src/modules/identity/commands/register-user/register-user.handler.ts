@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserRole } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
-import { emailClaimDecider, emailClaimStream } from '../../domain/email-claim';
+import { emailClaimDecider } from '../../domain/email-claim';
 import { userStream } from '../../domain/user';
 import { userDecider } from '../../domain/user.decide';
 
@@ -12,6 +13,9 @@ export class RegisterUser {
     readonly metadata: CommandMetadata,
   ) {}
 }
+
+/** The stream that claims an email (see domain/email-claim.ts): named after its hash. */
+const emailClaimStream = (email: string) => `user-email-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 
 /** Claims the email, then writes the user stream; answers the id of the registered user. */
 @CommandHandler(RegisterUser)

@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_PRAYER_CALCULATION_METHOD } from '@carecircle/libs';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { UserEvent } from '../../domain/user';
 import { UserEntity } from './users.entity';
 
 @Injectable()
 @ReadModelProjection()
-export class UsersProjection implements Projection {
+export class UsersProjection implements Projection<UserEvent> {
   readonly name = 'identity.users';
   readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated'] as const;
   readonly tables = ['users'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as UserEvent;
+  async apply(em: EntityManager, event: RecordedEventOf<UserEvent>): Promise<void> {
     switch (event.type) {
       case 'UserRegistered': {
         const { userId, email, firstName, lastName, role, timezone, registeredAt } = event.data;

@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
 import { deterministicId } from '../../../../platform/projections/deterministic-id';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
+import type { TaskEvent } from '../../../scheduling';
 import type { NotificationEvent } from '../../domain/notification';
-
-/** TaskBecameUrgentOverdue as scheduling records it (localTime: HH:MM on the care team's clock). */
-type UrgentOverdue = {
-  type: 'TaskBecameUrgentOverdue';
-  data: { taskId: string; childId: string; name: string; scheduledTime: string; localTime: string; detectedAt: string };
-};
 
 export const URGENT_OVERDUE = 'urgent_overdue';
 
@@ -28,7 +22,7 @@ export const URGENT_OVERDUE = 'urgent_overdue';
  */
 @Injectable()
 @ReadModelProjection()
-export class NotificationsProjection implements Projection {
+export class NotificationsProjection implements Projection<CareRecipientEvent | TaskEvent | NotificationEvent> {
   readonly name = 'notifications.in-app';
   readonly liveTopic = 'notifications';
   readonly handles = [
@@ -42,8 +36,7 @@ export class NotificationsProjection implements Projection {
   ] as const;
   readonly tables = ['notifications', 'notification_children', 'notification_shares', 'urgent_overdue_tasks'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as CareRecipientEvent | UrgentOverdue | NotificationEvent;
+  async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent | TaskEvent | NotificationEvent>): Promise<void> {
     switch (event.type) {
       case 'CareRecipientAdded': {
         const { childId, firstName, primaryCaregiverId } = event.data;
@@ -82,7 +75,7 @@ export class NotificationsProjection implements Projection {
             `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
              VALUES (?, ?, ?, ?, ?, ?, ?, false, ?, ?) ON CONFLICT (id) DO NOTHING`,
             [
-              deterministicId('notification', recorded.id, userId),
+              deterministicId('notification', event.id, userId),
               userId,
               childId,
               taskId,

@@ -1,4 +1,4 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { localDate, type TaskTemplate, type TaskTemplateInput } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
@@ -9,19 +9,6 @@ import { TaskTemplatesQuery } from '../../read-models/task-templates/task-templa
 import { CareTeamClock } from '../../time/care-team-clock';
 import { TemplateMaterialiser } from '../../workers/recurring-tasks.job';
 
-/**
- * Creates one or more templates of a recipient (one: the template and repeating-task routes; several:
- * the review dialog's approve), then today's tasks of each, today being the care team's date.
- * All inputs are checked before anything is stored, so a bad item leaves nothing half-created.
- */
-export class CreateTaskTemplatesCommand {
-  constructor(
-    readonly childId: string,
-    readonly items: { templateId: string; input: TaskTemplateInput }[],
-    readonly metadata: CommandMetadata,
-  ) {}
-}
-
 export interface CreatedTemplates {
   /** The care team's date the tasks were created for. */
   today: string;
@@ -30,8 +17,23 @@ export interface CreatedTemplates {
   taskIds: string[];
 }
 
-@CommandHandler(CreateTaskTemplatesCommand)
-export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTemplatesCommand> {
+export class CreateTaskTemplates extends Command<CreatedTemplates> {
+  constructor(
+    readonly childId: string,
+    readonly items: { templateId: string; input: TaskTemplateInput }[],
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Creates one or more templates of a recipient (one: the template and repeating-task routes; several:
+ * the review dialog's approve), then today's tasks of each, today being the care team's date.
+ * All inputs are checked before anything is stored, so a bad item leaves nothing half-created.
+ */
+@CommandHandler(CreateTaskTemplates)
+export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTemplates, CreatedTemplates> {
   constructor(
     private readonly streams: EventSourcedStreams,
     private readonly clock: CareTeamClock,
@@ -40,7 +42,7 @@ export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTem
     private readonly materialiser: TemplateMaterialiser,
   ) {}
 
-  async execute({ childId, items, metadata }: CreateTaskTemplatesCommand): Promise<CreatedTemplates> {
+  async execute({ childId, items, metadata }: CreateTaskTemplates): Promise<CreatedTemplates> {
     const timezone = await this.clock.timezoneFor(childId);
     const today = localDate(new Date(metadata.occurredAt), timezone);
     const medicationIds = (await this.medications.forChild(childId)).map((m) => m.id);

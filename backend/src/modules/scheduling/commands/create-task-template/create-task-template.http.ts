@@ -19,7 +19,7 @@ import {
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
-import { CreateTaskTemplatesCommand, type CreatedTemplates } from './create-task-template.handler';
+import { CreateTaskTemplates, type CreatedTemplates } from './create-task-template.handler';
 
 const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
 const SHORT = 200;
@@ -92,9 +92,7 @@ export class TaskTemplatesController {
 
   private async createOne(childId: string, input: TaskTemplateInput, req: Request): Promise<CreatedTemplate> {
     const metadata = commandMetadata(req);
-    const created: CreatedTemplates = await this.commands.execute(
-      new CreateTaskTemplatesCommand(childId, [{ templateId: randomUUID(), input }], metadata),
-    );
+    const created = await this.commands.execute(new CreateTaskTemplates(childId, [{ templateId: randomUUID(), input }], metadata));
     const { templates, tasks } = await createdAnswer(this.tasks, childId, created, new Date(metadata.occurredAt));
     return { template: templates[0], tasks };
   }

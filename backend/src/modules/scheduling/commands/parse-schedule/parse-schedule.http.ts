@@ -8,7 +8,11 @@ export class ParseScheduleDto {
   @IsOptional() @IsString({ message: SCHEDULE_PARSE_MESSAGES.blankText }) @MaxLength(20_000) text?: string;
 }
 
-/** Schedule-text parsing on the server (the same pure parser the browser can run), signed-in only. */
+/**
+ * Schedule-text parsing on the server (the same pure parser the browser can run), signed-in only.
+ * No handler: nothing is recorded and the rules are libs' parser, so the controller only maps its
+ * result to 200 or 400.
+ */
 @ApiTags('schedule')
 @Controller('schedule')
 export class ParseScheduleController {

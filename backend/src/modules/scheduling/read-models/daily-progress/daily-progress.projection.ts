@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskEvent } from '../../domain/task';
 import { awardAchievements, MONTHLY_CONSISTENCY_MIN_RATE } from '../achievements/achievement-rules';
 
@@ -10,8 +10,6 @@ import { awardAchievements, MONTHLY_CONSISTENCY_MIN_RATE } from '../achievements
  * (docs/scheduling.md). Completing early is on time.
  */
 export const ON_TIME_GRACE_MINUTES = 30;
-
-type CareRecipientRemoved = { type: 'CareRecipientRemoved'; data: { childId: string } };
 
 /**
  * Progress per recipient and care-team date (daily_progress), from task events, and the achievements
@@ -29,15 +27,14 @@ type CareRecipientRemoved = { type: 'CareRecipientRemoved'; data: { childId: str
  */
 @Injectable()
 @ReadModelProjection()
-export class DailyProgressProjection implements Projection {
+export class DailyProgressProjection implements Projection<TaskEvent | CareRecipientEvent> {
   readonly name = 'scheduling.daily-progress';
   readonly liveTopic = 'progress';
   readonly handles = ['TaskScheduled', 'TaskCompleted', 'TaskUncompleted', 'TaskRemoved', 'TaskUpdated', 'AppointmentUpdated', 'CareRecipientRemoved'] as const;
   readonly tables = ['progress_tasks', 'daily_progress', 'achievements'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as TaskEvent | CareRecipientRemoved;
-    const earnedBy = { userId: recorded.metadata.actorId, earnedAt: recorded.metadata.occurredAt };
+  async apply(em: EntityManager, event: RecordedEventOf<TaskEvent | CareRecipientEvent>): Promise<void> {
+    const earnedBy = { userId: event.metadata.actorId, earnedAt: event.metadata.occurredAt };
     switch (event.type) {
       case 'TaskScheduled': {
         const { taskId, childId, scheduledDate, scheduledTime } = event.data;

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { joinFullName } from '@carecircle/libs';
-import type { CareRecipientEventType } from '../../../care-recipients';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskDetails, TaskEvent, TaskSchedule } from '../../domain/task';
 import { DailyTaskEntity, SchedulingChildEntity } from './daily-tasks.entity';
-
-/** The care-recipient events this read model follows (by type string: no import of their internals). */
-type CareRecipientEvent =
-  | { type: 'CareRecipientAdded'; data: { childId: string; firstName: string; lastName: string; primaryCaregiverId: string } }
-  | { type: 'CareRecipientUpdated'; data: { childId: string; firstName?: string; lastName?: string } }
-  | { type: 'CareRecipientRemoved'; data: { childId: string } };
-
-const CARE_RECIPIENT_EVENTS = ['CareRecipientAdded', 'CareRecipientUpdated', 'CareRecipientRemoved'] as const satisfies readonly CareRecipientEventType[];
 
 type Changes = Partial<TaskDetails> & Partial<TaskSchedule>;
 
@@ -27,17 +18,16 @@ function columns(changes: Changes): Partial<DailyTaskEntity> {
 
 @Injectable()
 @ReadModelProjection()
-export class DailyTasksProjection implements Projection {
+export class DailyTasksProjection implements Projection<TaskEvent | CareRecipientEvent> {
   readonly name = 'scheduling.daily-tasks';
   readonly liveTopic = 'tasks';
   readonly handles = [
     'TaskScheduled', 'TaskCompleted', 'TaskUncompleted', 'TaskRemoved', 'TaskUpdated', 'AppointmentUpdated',
-    ...CARE_RECIPIENT_EVENTS,
+    'CareRecipientAdded', 'CareRecipientUpdated', 'CareRecipientRemoved',
   ] as const;
   readonly tables = ['daily_tasks', 'scheduling_children'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as TaskEvent | CareRecipientEvent;
+  async apply(em: EntityManager, event: RecordedEventOf<TaskEvent | CareRecipientEvent>): Promise<void> {
     switch (event.type) {
       case 'CareRecipientAdded': {
         const { childId, firstName, lastName, primaryCaregiverId } = event.data;

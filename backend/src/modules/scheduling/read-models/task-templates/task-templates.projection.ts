@@ -1,24 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { ReadModelProjection, type Projection } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskTemplateEvent } from '../../domain/task-template';
 import { TaskTemplateEntity } from './task-templates.entity';
-
-/** CareRecipientRemoved as this projection reads it (the care-recipients module's event, by type name). */
-type RecipientRemoved = { type: 'CareRecipientRemoved'; data: { childId: string; removedAt: string } };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 @ReadModelProjection()
-export class TaskTemplatesProjection implements Projection {
+export class TaskTemplatesProjection implements Projection<TaskTemplateEvent | CareRecipientEvent> {
   readonly name = 'scheduling.task-templates';
   readonly handles = ['TaskTemplateCreated', 'TaskTemplateDeactivated', 'CareRecipientRemoved'] as const;
   readonly tables = ['task_templates'] as const;
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as TaskTemplateEvent | RecipientRemoved;
+  async apply(em: EntityManager, event: RecordedEventOf<TaskTemplateEvent | CareRecipientEvent>): Promise<void> {
     switch (event.type) {
       case 'TaskTemplateCreated': {
         const { templateId, createdBy, createdAt, ...details } = event.data;

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { occursOn, type OccurrenceTemplate } from '../domain/template-occurrence';
+
+/**
+ * Name-based UUID, version 5 (RFC 9562, section 5.5): SHA-1 of the namespace's 16 bytes and the
+ * name, version and variant bits set. Pure: the same namespace and name always give the same id.
+ */
+export function uuidv5(name: string, namespace: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** CareCircle's namespace for template occurrences (a fixed random v4 id; never change it). */
+export const OCCURRENCE_NAMESPACE = '6f0c5a8e-3d1b-4c7a-9e52-1b8f4d2a7c90';
+
+/**
+ * The task id of a template's occurrence on a date at a time. Materialising the same day again
+ * names the same task streams, and ScheduleTask records nothing for a task that already exists:
+ * no duplicates, whichever process or retry gets there.
+ */
+export const occurrenceTaskId = (templateId: string, date: string, time: string): string =>
+  uuidv5(`${templateId}/${date}/${time}`, OCCURRENCE_NAMESPACE);
+
+/**
+ * The template's occurrences on a care-team date: one per scheduled time, or none, each with its
+ * task id. Ids are derived here, for the materialiser, not in domain/ (which reads no hash, clock or
+ * random source): ScheduleTask receives the id like any other.
+ */
+export function occurrencesOn(
+  template: OccurrenceTemplate & { templateId: string; scheduledTimes: readonly string[] },
+  date: string,
+): { taskId: string; date: string; time: string }[] {
+  if (!occursOn(template, date)) return [];
+  return template.scheduledTimes.map((time) => ({ taskId: occurrenceTaskId(template.templateId, date, time), date, time }));
+}

@@ -1,0 +1,4 @@
+export interface CommandMetadata {
+  actorId: string | null;
+  occurredAt: string;
+}
