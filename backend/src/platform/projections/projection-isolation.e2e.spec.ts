@@ -1,7 +1,6 @@
 import { DiscoveryService } from '@nestjs/core';
 import { Client } from 'pg';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import type { RecordedEvent } from '../event-store/event-store';
 import { ReadModelProjection, type Projection } from './projection';
 
 /**
@@ -32,7 +31,7 @@ describe('projection failures stay isolated', () => {
   it('parks the event a projection cannot apply, answers that command 500 with a reference, and keeps everyone else going', async () => {
     const medications = projectionNamed('care-recipients.medications');
     const apply = medications.apply.bind(medications);
-    const spy = jest.spyOn(medications, 'apply').mockImplementation(async (em, event: RecordedEvent) => {
+    const spy = jest.spyOn(medications, 'apply').mockImplementation(async (em, event) => {
       if ((event.data as { name?: string }).name === 'Defect trigger') throw new Error('a bug in the medications projection');
       return apply(em, event);
     });
