@@ -58,8 +58,9 @@ function refuse(res: Response, statusCode: number, message: string, extra: Recor
  * the method and the path. The first request claims it atomically, runs, and its answer (2xx or 4xx)
  * is stored before it is sent; a repeat gets that answer again (`Idempotent-Replayed: true`) without
  * running anything; a repeat with another body is a 422; one while the first still runs is a 409.
- * A 5xx releases the key, unless it says the change was saved. Anonymous requests and `ignoredPaths` (sign-in: its answers carry a
- * session) are left alone. Mounted on /api after the JSON body parser and the session.
+ * A 5xx releases the key, unless it says the change was saved. Anonymous requests and
+ * `ignoredPaths` (sign-in: its answers carry a session) are left alone. Mounted on /api after the
+ * JSON body parser and the session.
  */
 export function idempotency(pool: Pool, options: { ignoredPaths: RegExp[] }): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
