@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { PG_POOL } from './platform/database/database.tokens';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
+import { idempotency } from './platform/http/idempotency';
 import { requestGuards } from './platform/http/request-guards.middleware';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
@@ -39,6 +40,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   };
   app.use(bodyErrors);
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
+  // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md).
+  app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//] }));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
 

@@ -10,6 +10,7 @@ import { Migration20261121000220 } from './migrations/Migration20261121000220';
 import { Migration20261121000300 } from './migrations/Migration20261121000300';
 import { Migration20261122000100 } from './migrations/Migration20261122000100';
 import { Migration20261123000100 } from './migrations/Migration20261123000100';
+import { Migration20261123000200 } from './migrations/Migration20261123000200';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
@@ -24,6 +25,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261121000300', class: Migration20261121000300 },
         { name: 'Migration20261122000100', class: Migration20261122000100 },
         { name: 'Migration20261123000100', class: Migration20261123000100 },
+        { name: 'Migration20261123000200', class: Migration20261123000200 },
       ],
       transactional: true,
       snapshot: false,

@@ -25,6 +25,47 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/**
+ * Every mutation call that is not a GET gets its own Idempotency-Key (docs/http.md). When the
+ * connection fails, or the server is still running the same key, that call is sent again with the
+ * same key: a request that did arrive is answered by its replay, never run twice.
+ */
+const MUTATION_RETRIES = 2;
+const MUTATION_RETRY_DELAY_MS = 400;
+
+function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts (HTTPS, localhost); getRandomValues everywhere.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function withHeader(headers: FetchArgs['headers'], name: string, value: string): Headers {
+  const merged = new Headers(
+    headers instanceof Headers || Array.isArray(headers)
+      ? (headers as HeadersInit)
+      : Object.entries(headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  merged.set(name, value);
+  return merged;
+}
+
+function worthRetrying(error: FetchBaseQueryError): boolean {
+  if (error.status === 'FETCH_ERROR') return true;
+  const body = error.status === 409 && typeof error.data === 'string' ? parseBody(error.data) : undefined;
+  return (body as { code?: unknown } | undefined)?.code === 'IDEMPOTENCY.IN_PROGRESS';
+}
+
+const idempotentBaseQuery: typeof rawBaseQuery = async (args, api, extraOptions) => {
+  if (api.type !== 'mutation' || typeof args === 'string' || (args.method ?? 'GET').toUpperCase() === 'GET') return rawBaseQuery(args, api, extraOptions);
+  const keyed: FetchArgs = { ...args, headers: withHeader(args.headers, 'Idempotency-Key', newIdempotencyKey()) };
+  let result = await rawBaseQuery(keyed, api, extraOptions);
+  for (let attempt = 1; attempt <= MUTATION_RETRIES && result.error && worthRetrying(result.error) && !api.signal.aborted; attempt++) {
+    await new Promise((resolve) => window.setTimeout(resolve, attempt * MUTATION_RETRY_DELAY_MS));
+    result = await rawBaseQuery(keyed, api, extraOptions);
+  }
+  return result;
+};
+
 function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -67,7 +108,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiQueryError, object,
   api,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const result = await idempotentBaseQuery(args, api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = toApiQueryError(result.error, result.meta?.response);
   if (api.endpoint !== CURRENT_USER_ENDPOINT && isUnauthorizedMessage(error.message)) handleLoggedOut();

@@ -39,7 +39,8 @@ describe('projection failures stay isolated', () => {
       const { agent } = await t.signUp();
       const child = (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body;
       const started = Date.now();
-      const failed = await agent.post(`/api/children/${child.id}/medications`).send({ name: 'Defect trigger', dosage: '1 ml' });
+      const add = () => agent.post(`/api/children/${child.id}/medications`).set('Idempotency-Key', 'add-defect').send({ name: 'Defect trigger', dosage: '1 ml' });
+      const failed = await add();
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual(
         expect.objectContaining({ statusCode: 500, code: 'PLATFORM.PROJECTION_FAILED', correlationId: expect.any(String) }),
@@ -56,6 +57,12 @@ describe('projection failures stay isolated', () => {
           correlation_id: failed.body.correlationId,
         },
       ]);
+
+      // The change was saved: a retry with the same key replays the answer instead of saving it twice.
+      const retried = await add();
+      expect(retried.status).toBe(500);
+      expect(retried.headers['idempotent-replayed']).toBe('true');
+      expect((await db.query('SELECT count(*)::int AS n FROM projection_failures')).rows[0].n).toBe(1);
 
       // The same family and another family go on (a stuck projection would answer them 503).
       const other = await t.signUp();

@@ -5,11 +5,12 @@ import Redis from 'ioredis';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../../config/app-config';
 import { PG_POOL } from '../database/database.tokens';
+import { pruneExpiredIdempotencyKeys } from '../http/idempotency';
 
 export const REDIS = Symbol('REDIS');
 export const MAINTENANCE_QUEUE = 'maintenance';
 
-/** Hourly housekeeping on the worker role: expired sessions leave the `sessions` table. */
+/** Hourly housekeeping on the worker role: expired sessions and idempotency keys leave their tables. */
 @Processor(MAINTENANCE_QUEUE)
 export class MaintenanceProcessor {
   private readonly log = new Logger(MaintenanceProcessor.name);
@@ -21,6 +22,13 @@ export class MaintenanceProcessor {
     this.log.log(`pruned ${rowCount ?? 0} expired sessions`);
     return rowCount ?? 0;
   }
+
+  @Process('prune-idempotency-keys')
+  async pruneIdempotencyKeys(): Promise<number> {
+    const pruned = await pruneExpiredIdempotencyKeys(this.pool);
+    this.log.log(`pruned ${pruned} expired idempotency keys`);
+    return pruned;
+  }
 }
 
 @Injectable()
@@ -28,6 +36,7 @@ class MaintenanceSchedule implements OnApplicationBootstrap {
   constructor(@InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue) {}
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.add('prune-sessions', {}, { repeat: { cron: '17 * * * *' }, jobId: 'prune-sessions', removeOnComplete: 10, removeOnFail: 10 });
+    await this.queue.add('prune-idempotency-keys', {}, { repeat: { cron: '47 * * * *' }, jobId: 'prune-idempotency-keys', removeOnComplete: 10, removeOnFail: 10 });
   }
 }
 
