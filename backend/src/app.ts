@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { PG_POOL } from './platform/database/database.tokens';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
+import { inputSafety } from './platform/http/input-safety.middleware';
 import { requestGuards } from './platform/http/request-guards.middleware';
 import { createValidationPipe } from './platform/http/validation';
 import { resolveSessionSecret, sessionMiddleware } from './platform/session/session';
@@ -36,6 +37,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     filter.catch(error, { switchToHttp: () => ({ getResponse: () => res }) } as never);
   };
   app.use(bodyErrors);
+  // Unstorable text (NUL, lone surrogates) and over-deep JSON are a 400 before any route runs.
+  app.use('/api', inputSafety());
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
