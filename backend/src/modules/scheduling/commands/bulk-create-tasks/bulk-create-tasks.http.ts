@@ -3,12 +3,16 @@ import { BadRequestException, Body, Controller, Param, Post, Req, UseGuards } fr
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, ValidateNested } from 'class-validator';
 import type { Request } from 'express';
 import {
   addDays,
+  DATE_MAX,
   DAY_NAMES,
   PRIORITIES,
+  SCHEDULE_TASK_CATEGORIES,
+  TASK_CATEGORIES,
+  TASK_MESSAGES,
   TEMPLATE_DEFAULT_DAYS,
   TEMPLATE_MESSAGES,
   type BulkTasksInput,
@@ -18,6 +22,7 @@ import {
   type TaskTemplateInput,
 } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IfGiven, IsCalendarDate, IsClockTime, IsDaysOfWeek, IsOneOf, IsText } from '../../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
 import { normalizeDays, normalizeTemplateDate } from '../../domain/task-template.decide';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
@@ -25,16 +30,20 @@ import { CareTeamClock } from '../../time/care-team-clock';
 import { createdAnswer } from '../create-task-template/create-task-template.http';
 import { CreateTaskTemplatesCommand, type CreatedTemplates } from '../create-task-template/create-task-template.handler';
 
-const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
+/** A schedule-text category (its 'therapy' included) or any task category. */
+const REVIEWED_CATEGORIES = [...new Set<string>([...SCHEDULE_TASK_CATEGORIES, ...TASK_CATEGORIES])];
+const categoryMessage = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? TASK_MESSAGES.unknownCategory : TEMPLATE_MESSAGES.categoryRequired;
+const IsBulkDate = () => IsCalendarDate({ message: TEMPLATE_MESSAGES.invalidDate, dateTime: true, absent: ['undefined', 'null'] });
 
 export class ReviewedTaskDto {
-  @IsString({ message: TEMPLATE_MESSAGES.invalidTime }) @MaxLength(40) time!: string;
-  @IsString({ message: TEMPLATE_MESSAGES.nameRequired }) @MaxLength(200) name!: string;
-  @IsString({ message: TEMPLATE_MESSAGES.categoryRequired }) @MaxLength(60) category!: string;
-  @ValidateIf(nullable) @IsString() @MaxLength(200) dosage?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(5000) description?: string | null;
-  @IsOptional() @IsBoolean() isUrgent?: boolean;
-  @IsOptional() @IsIn(PRIORITIES, { message: TEMPLATE_MESSAGES.unknownPriority }) priority?: Priority;
+  @IsClockTime({ message: TEMPLATE_MESSAGES.invalidTime, seconds: true, singleDigitHour: true }) time!: string;
+  @IsText(200, { message: TEMPLATE_MESSAGES.nameRequired }) name!: string;
+  @IsOneOf(REVIEWED_CATEGORIES, categoryMessage) category!: string;
+  @IfGiven() @IsText(200) dosage?: string | null;
+  @IfGiven() @IsText(5000) description?: string | null;
+  @IfGiven() @IsBoolean() isUrgent?: boolean;
+  @IfGiven() @IsOneOf(PRIORITIES, TEMPLATE_MESSAGES.unknownPriority) priority?: Priority;
 }
 
 export class BulkTasksDto implements BulkTasksInput {
@@ -43,10 +52,12 @@ export class BulkTasksDto implements BulkTasksInput {
   @ValidateNested({ each: true })
   @Type(() => ReviewedTaskDto)
   tasks!: ReviewedTaskDto[];
-  @ValidateIf(nullable) @IsString({ message: TEMPLATE_MESSAGES.invalidDate }) @MaxLength(40) startDate?: string | null;
-  @ValidateIf(nullable) @IsString({ message: TEMPLATE_MESSAGES.invalidDate }) @MaxLength(40) endDate?: string | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(14) daysOfWeek?: (string | number)[];
+  @IfGiven() @IsBulkDate() startDate?: string | null;
+  @IfGiven() @IsBulkDate() endDate?: string | null;
+  @IfGiven() @IsDaysOfWeek(TEMPLATE_MESSAGES.unknownDay) daysOfWeek?: (string | number)[];
 }
+
+const minDate = (a: string, b: string) => (a < b ? a : b);
 
 /**
  * The schedule-text categories are task categories, except the spec's 'therapy', which is not in
@@ -103,7 +114,8 @@ export class BulkCreateTasksController {
     if (body.tasks.length === 0) throw new BadRequestException(TEMPLATE_MESSAGES.tasksRequired);
     const metadata = commandMetadata(req);
     const startDate = normalizeTemplateDate(body.startDate, 'startDate') ?? (await this.clock.today(childId, new Date(metadata.occurredAt)));
-    const endDate = normalizeTemplateDate(body.endDate, 'endDate') ?? addDays(startDate, TEMPLATE_DEFAULT_DAYS);
+    // The default end (a year on) stops at the last date the product stores.
+    const endDate = normalizeTemplateDate(body.endDate, 'endDate') ?? minDate(addDays(startDate, TEMPLATE_DEFAULT_DAYS), DATE_MAX);
     const daysOfWeek = body.daysOfWeek ?? [...DAY_NAMES];
     const items = body.tasks.map((task) => ({ templateId: randomUUID(), input: reviewedTaskTemplate(task, { startDate, endDate, daysOfWeek }) }));
     const created: CreatedTemplates = await this.commands.execute(new CreateTaskTemplatesCommand(childId, items, metadata));
