@@ -10,6 +10,7 @@ import type { AppConfig } from './config/app-config';
 import { PG_POOL } from './platform/database/database.tokens';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import { idempotency } from './platform/http/idempotency';
+import { inputSafety } from './platform/http/input-safety.middleware';
 import { requestGuards } from './platform/http/request-guards.middleware';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
@@ -39,6 +40,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     filter.catch(error, { switchToHttp: () => ({ getResponse: () => res }) } as never);
   };
   app.use(bodyErrors);
+  // Unstorable text (NUL, lone surrogates) and over-deep JSON are a 400 before any route runs.
+  app.use('/api', inputSafety());
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
   // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md).
   app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//] }));

@@ -9,3 +9,4 @@ export * from './scheduling/templates';
 export * from './scheduling/local-time';
 export * from './scheduling/tasks';
 export * from './scheduling/task-form';
+export * from './validation';

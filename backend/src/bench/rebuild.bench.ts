@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
+import { UUID_PATTERN } from '@carecircle/libs';
 import { createApp } from '../app';
 import { loadConfig } from '../config/app-config';
 import { migrate } from '../database/migrate';
@@ -12,7 +13,7 @@ import { createTestDatabase } from '../test-support/database';
 import type { BenchReport } from './run';
 
 const FAMILIES = Number(process.env.BENCH_REBUILD_FAMILIES ?? 400);
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const UUID = new RegExp(UUID_PATTERN, 'g');
 const SHA256 = /\b[0-9a-f]{64}\b/g;
 
 /** One family's day through the real API: recipients, medications, tasks ticked, unticked, edited, removed. */

@@ -3,6 +3,7 @@
  * POST /api/children/{childId}/tasks and PUT /api/tasks/{id}, and the messages the server refuses with.
  */
 import type { Priority, TaskCategory } from '../schema';
+import { INT4_MAX } from '../validation';
 
 /** appointmentDetails as a form sends it: everything optional, minutes may be text. */
 export interface AppointmentInput {
@@ -62,6 +63,7 @@ export const TASK_MESSAGES = {
   unknownAppointmentType: 'Please select an appointment type from the list.',
   unknownReminder: 'Reminders must be 24h, 2h, 30m or 10m.',
   minutesMin: 'Travel and prep time must be 0 minutes or more.',
+  minutesMax: `Travel and prep time must be at most ${INT4_MAX} minutes.`,
   unknownTimezone: 'The care team time zone is not a known IANA time zone.',
   notFound: 'Task not found',
   removed: 'This task was removed.',

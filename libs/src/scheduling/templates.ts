@@ -6,6 +6,7 @@
 import type { Priority, TaskCategory } from '../schema';
 import type { RepeatPattern, Task, TaskTemplate } from '../scheduling';
 import type { ParsedScheduleTask } from './schedule-parser';
+import { INT4_MAX } from '../validation';
 import { TASK_MESSAGES } from './tasks';
 
 /**
@@ -88,6 +89,7 @@ export const TEMPLATE_MESSAGES = {
   endBeforeStart: 'The end date must not be before the start date.',
   intervalRange: 'Repeat interval must be from 1 to 30.',
   estimatedDuration: 'Estimated duration must be at least 1 minute.',
+  estimatedDurationMax: `Estimated duration must be at most ${INT4_MAX} minutes.`,
   medicationNotFound: TASK_MESSAGES.medicationNotFound,
   unknownPattern: 'Repeat pattern must be daily, weekly or custom.',
   tasksRequired: 'No tasks found. Add some tasks manually.',

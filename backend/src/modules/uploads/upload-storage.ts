@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import { UUID_PATTERN } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { imageTypeOfExtension, type ImageType } from './image-type';
 
@@ -9,7 +10,7 @@ import { imageTypeOfExtension, type ImageType } from './image-type';
 const REPO_ROOT = resolve(__dirname, '../../../..');
 
 /** Stored names: a random UUID and the extension of the detected type; nothing else is ever served. */
-const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|gif|webp)$/;
+const STORED_NAME = new RegExp(`^(${UUID_PATTERN})\\.(png|jpg|gif|webp)$`);
 
 export interface StoredUpload {
   path: string;

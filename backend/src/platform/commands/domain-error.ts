@@ -18,3 +18,12 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/**
+ * A module's "this field is invalid" error: `const invalid = invalidInput('SCHEDULING.INVALID')`,
+ * then `throw invalid('name', TASK_MESSAGES.nameRequired)` is a 400 naming the field.
+ */
+export const invalidInput =
+  (code: string) =>
+  (field: string, message: string): DomainError =>
+    new DomainError(code, 'invalid', message, [{ field, message }]);

@@ -1,11 +1,10 @@
 import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { Child, User } from '@carecircle/libs';
+import { isUuid, type Child, type User } from '@carecircle/libs';
 import { ChildrenQuery } from '../read-models/children/children.query';
 
 const CHILD_ACCESS = 'care-recipients:child-access';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ChildAccessNeed = 'read' | 'edit';
 
@@ -28,10 +27,13 @@ export class ChildAccessGuard implements CanActivate {
     const rule = this.reflector.get<{ need: ChildAccessNeed; param: string } | undefined>(CHILD_ACCESS, context.getHandler());
     if (!rule) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
-    const childId = rule.param.startsWith('body.')
-      ? (req.body as Record<string, unknown> | undefined)?.[rule.param.slice('body.'.length)]
-      : req.params[rule.param];
-    if (typeof childId !== 'string' || !UUID.test(childId)) throw new BadRequestException('Care recipient id must be a UUID');
+    const inBody = rule.param.startsWith('body.');
+    const field = inBody ? rule.param.slice('body.'.length) : rule.param;
+    const childId = inBody ? (req.body as Record<string, unknown> | undefined)?.[field] : req.params[field];
+    if (!isUuid(childId)) {
+      const message = 'Care recipient id must be a UUID';
+      throw new BadRequestException({ message, errors: [{ field, message }] });
+    }
     const child = req.user ? await this.children.getFor(req.user.id, childId) : null;
     if (!child) throw new NotFoundException('Care recipient not found');
     if (rule.need === 'edit' && !child.canEdit) throw new ForbiddenException('You can view this care recipient but not change it');

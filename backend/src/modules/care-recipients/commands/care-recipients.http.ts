@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { Request } from 'express';
-import type { Child, ChildInput, User } from '@carecircle/libs';
+import { CHILD_DATE_OF_BIRTH_INVALID, type Child, type ChildInput, type User } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
+import { IfGiven, IsCalendarDate, IsText } from '../../../platform/http/dto-rules';
 import { CurrentUser } from '../../identity';
 import { ChildAccess, ChildAccessGuard } from '../access/child-access.guard';
 import { ChildrenQuery } from '../read-models/children/children.query';
@@ -13,21 +13,21 @@ import { ExecuteCareRecipientCommand } from './care-recipient-command.handler';
 
 const SHORT = 200;
 const LONG = 5000;
-const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
 
-/** Both payload shapes of the spec; types are checked here, rules in the decider. */
+/** Both payload shapes of the spec; types and ranges are checked here (dto-rules), rules in the decider. */
 export class ChildDto implements ChildInput {
-  @IsOptional() @IsString() @MaxLength(SHORT) firstName?: string;
-  @IsOptional() @IsString() @MaxLength(SHORT) lastName?: string;
-  @IsOptional() @IsString() @MaxLength(SHORT * 2) name?: string;
-  @ValidateIf(nullable) @IsString({ message: 'dateOfBirth must be a date (yyyy-mm-dd)' }) @MaxLength(40) dateOfBirth?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(LONG) medicalConditions?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(LONG) medicalNotes?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(LONG) notes?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(50) gender?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(50) phone?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(254) email?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(2000) profileImageUrl?: string | null;
+  @IfGiven() @IsText(SHORT) firstName?: string;
+  @IfGiven() @IsText(SHORT) lastName?: string;
+  @IfGiven() @IsText(SHORT * 2) name?: string;
+  /** yyyy-mm-dd or a date-time; empty means none; from 1900-01-01, not in the future. */
+  @IfGiven() @IsCalendarDate({ message: CHILD_DATE_OF_BIRTH_INVALID, dateTime: true, notInFuture: true }) dateOfBirth?: string | null;
+  @IfGiven() @IsText(LONG) medicalConditions?: string | null;
+  @IfGiven() @IsText(LONG) medicalNotes?: string | null;
+  @IfGiven() @IsText(LONG) notes?: string | null;
+  @IfGiven() @IsText(50) gender?: string | null;
+  @IfGiven() @IsText(50) phone?: string | null;
+  @IfGiven() @IsText(254) email?: string | null;
+  @IfGiven() @IsText(2000) profileImageUrl?: string | null;
 }
 
 @ApiTags('care recipients')

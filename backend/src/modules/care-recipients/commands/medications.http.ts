@@ -2,28 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { Request } from 'express';
-import type { Medication, MedicationInput } from '@carecircle/libs';
+import { MEDICATION_DOSAGE_REQUIRED, MEDICATION_NAME_REQUIRED, type Medication, type MedicationInput } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
+import { IfGiven, IsText } from '../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard } from '../access/child-access.guard';
 import { MedicationsQuery } from '../read-models/medications/medications.query';
 import { ExecuteCareRecipientCommand } from './care-recipient-command.handler';
 
-const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
-
 export class MedicationDto implements MedicationInput {
-  @MaxLength(200) @IsString({ message: 'Medication name is required' }) name!: string;
-  @MaxLength(200) @IsString({ message: 'Dosage is required' }) dosage!: string;
-  @ValidateIf(nullable) @IsString() @MaxLength(2000) instructions?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(2000) photoUrl?: string | null;
+  @IsText(200, { message: MEDICATION_NAME_REQUIRED }) name!: string;
+  @IsText(200, { message: MEDICATION_DOSAGE_REQUIRED }) dosage!: string;
+  @IfGiven() @IsText(2000) instructions?: string | null;
+  @IfGiven() @IsText(2000) photoUrl?: string | null;
 }
 
 export class MedicationUpdateDto implements Partial<MedicationInput> {
-  @IsOptional() @IsString() @MaxLength(200) name?: string;
-  @IsOptional() @IsString() @MaxLength(200) dosage?: string;
-  @ValidateIf(nullable) @IsString() @MaxLength(2000) instructions?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(2000) photoUrl?: string | null;
+  @IfGiven() @IsText(200) name?: string;
+  @IfGiven() @IsText(200) dosage?: string;
+  @IfGiven() @IsText(2000) instructions?: string | null;
+  @IfGiven() @IsText(2000) photoUrl?: string | null;
 }
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Medication not found') });

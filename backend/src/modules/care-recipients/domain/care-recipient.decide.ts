@@ -1,6 +1,9 @@
 import {
   CHILD_FIRST_NAME_REQUIRED,
+  CHILD_DATE_OF_BIRTH_INVALID,
   CHILD_LAST_NAME_REQUIRED,
+  dateProblem,
+  dateProblemMessage,
   MEDICATION_DOSAGE_REQUIRED,
   MEDICATION_NAME_REQUIRED,
   splitFullName,
@@ -8,7 +11,7 @@ import {
   type MedicationInput,
 } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
-import { DomainError } from '../../../platform/commands/domain-error';
+import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
   evolveCareRecipient,
   initialCareRecipientState,
@@ -28,22 +31,22 @@ export type CareRecipientCommand =
   | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput> }>
   | Command<'RemoveMedication', { medicationId: string }>;
 
-const invalid = (field: string, message: string) => new DomainError('CARE_RECIPIENTS.INVALID', 'invalid', message, [{ field, message }]);
+const invalid = invalidInput('CARE_RECIPIENTS.INVALID');
 const notFound = () => new DomainError('CARE_RECIPIENTS.NOT_FOUND', 'not_found', 'Care recipient not found');
 const medicationNotFound = () => new DomainError('CARE_RECIPIENTS.MEDICATION_NOT_FOUND', 'not_found', 'Medication not found');
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const DATE = /^(\d{4,}-\d{2}-\d{2})/;
 
-/** Empty becomes null; a date or date-time becomes yyyy-mm-dd; anything else is refused. */
+/**
+ * Empty becomes null; a date or date-time becomes yyyy-mm-dd, a real date from 1900-01-01 and not
+ * after `today` (the command's date); anything else is refused.
+ */
 export function normalizeDateOfBirth(value: string | null | undefined, today: string): string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
-  const match = DATE.exec(value.trim());
-  const parsed = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : null;
-  if (!match || !parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== match[0]) {
-    throw invalid('dateOfBirth', 'Date of birth must be a date (yyyy-mm-dd)');
-  }
-  if (match[0] > today) throw invalid('dateOfBirth', 'Date of birth cannot be in the future');
-  return match[0];
+  const date = DATE.exec(value.trim())?.[1];
+  const problem = dateProblem(date, { notAfter: today });
+  if (problem) throw invalid('dateOfBirth', dateProblemMessage(problem, CHILD_DATE_OF_BIRTH_INVALID));
+  return date!;
 }
 
 const optional = (value: string | null | undefined): string | null | undefined =>

@@ -1,3 +1,4 @@
+import { CHILD_DATE_OF_BIRTH_INVALID, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { CareRecipientEvent } from './care-recipient';
 import { careRecipientDecider, normalizeDateOfBirth, readChildInput } from './care-recipient.decide';
@@ -77,6 +78,15 @@ describe('care recipient decider', () => {
       spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth: '2018-02-30' })).thenThrows('CARE_RECIPIENTS.INVALID');
       spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth: '2030-01-01' })).thenThrows('CARE_RECIPIENTS.INVALID');
       spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth: 'yesterday' })).thenThrows('CARE_RECIPIENTS.INVALID');
+    });
+
+    it.each([
+      ['0000-01-01', VALIDATION_MESSAGES.dateRange],
+      ['1899-12-31', VALIDATION_MESSAGES.dateRange],
+      ['9999-12-31', VALIDATION_MESSAGES.dateInFuture],
+      ['2026-02-30', CHILD_DATE_OF_BIRTH_INVALID],
+    ])('refuses the date of birth %p (PostgreSQL could not store it, or it is not a date): %p', (dateOfBirth, message) => {
+      spec.given([]).when(add({ firstName: 'M', lastName: 'L', dateOfBirth })).thenThrows('CARE_RECIPIENTS.INVALID', message);
     });
 
     it('refuses to add the same recipient twice', () => {

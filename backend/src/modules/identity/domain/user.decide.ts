@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, isIanaTimeZone, type UserRole } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
-import { DomainError } from '../../../platform/commands/domain-error';
+import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user';
 
 export type UserCommand =
@@ -13,11 +13,12 @@ export type UserCommand =
   | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata };
 
 const notFound = () => new DomainError('IDENTITY.USER_NOT_FOUND', 'not_found', 'User not found');
+const nameRequired = invalidInput('IDENTITY.NAME_REQUIRED');
 
 function requireName(value: string, field: 'firstName' | 'lastName'): string {
   const trimmed = value.trim();
   const label = field === 'firstName' ? 'First name' : 'Last name';
-  if (!trimmed) throw new DomainError('IDENTITY.NAME_REQUIRED', 'invalid', `${label} is required`, [{ field, message: `${label} is required` }]);
+  if (!trimmed) throw nameRequired(field, `${label} is required`);
   return trimmed;
 }
 

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, Res, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IsEmail, IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import { hash, verify, Algorithm } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, type User } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { IsEmailAddress, IsText } from '../../../platform/http/dto-rules';
 import { UserCredentialsQuery } from '../read-models/user-credentials/user-credentials.query';
 import { UsersQuery } from '../read-models/users/users.query';
 import { LoginThrottle } from './login-throttle';
@@ -12,12 +12,10 @@ import { CurrentUser, Public } from './session.guard';
 import { endSession, startSession } from './sign-in';
 
 export class LoginDto {
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254)
+  @IsEmailAddress('Please enter a valid email address')
   email!: string;
 
-  @IsString({ message: 'Password is required' })
-  @MaxLength(PASSWORD_MAX_LENGTH)
+  @IsText(PASSWORD_MAX_LENGTH, { message: 'Password is required' })
   password!: string;
 }
 

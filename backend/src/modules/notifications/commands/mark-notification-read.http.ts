@@ -1,4 +1,4 @@
-import { Controller, NotFoundException, Param, Put, Req } from '@nestjs/common';
+import { Controller, NotFoundException, Param, ParseUUIDPipe, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -8,7 +8,7 @@ import { CurrentUser } from '../../identity';
 import { NotificationsQuery } from '../read-models/notifications/notifications.query';
 import { ExecuteNotificationCommand } from './mark-notification-read.handler';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new NotFoundException('Notification not found');
 
 @ApiTags('notifications')
 @Controller('notifications')
@@ -20,9 +20,12 @@ export class MarkNotificationReadController {
 
   /** Marks one of the user's own notifications read (idempotent); anyone else's is a 404. */
   @Put(':id/read')
-  async markRead(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request): Promise<AppNotification> {
-    const notification = UUID.test(id) ? await this.notifications.byIdFor(user.id, id) : null;
-    if (!notification) throw new NotFoundException('Notification not found');
+  async markRead(
+    @CurrentUser() user: User,
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: notFound })) id: string,
+    @Req() req: Request,
+  ): Promise<AppNotification> {
+    if (!(await this.notifications.byIdFor(user.id, id))) throw notFound();
     await this.commands.execute(
       new ExecuteNotificationCommand({ type: 'MarkNotificationRead', data: { notificationId: id, userId: user.id }, metadata: commandMetadata(req) }),
     );

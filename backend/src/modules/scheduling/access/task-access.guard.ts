@@ -1,13 +1,12 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { TASK_MESSAGES, type Child, type User } from '@carecircle/libs';
+import { isUuid, TASK_MESSAGES, type Child, type User } from '@carecircle/libs';
 import { ChildrenQuery } from '../../care-recipients';
 import { TaskHistoryQuery } from '../history/task-history.query';
 import { DailyTasksQuery } from '../read-models/daily-tasks/daily-tasks.query';
 
 const TASK_ACCESS = 'scheduling:task-access';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The child access policy (care-recipients' ChildAccessGuard) for routes addressed by task id
@@ -33,7 +32,7 @@ export class TaskAccessGuard implements CanActivate {
     if (!rule) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
     const taskId = req.params.id;
-    if (typeof taskId !== 'string' || !UUID.test(taskId) || !req.user) throw new NotFoundException(TASK_MESSAGES.notFound);
+    if (!isUuid(taskId) || !req.user) throw new NotFoundException(TASK_MESSAGES.notFound);
     const childId = (await this.tasks.childOf(taskId)) ?? (rule.includeRemoved ? await this.history.childOf(taskId) : null);
     const child = childId ? await this.children.getFor(req.user.id, childId) : null;
     if (!child) throw new NotFoundException(TASK_MESSAGES.notFound);

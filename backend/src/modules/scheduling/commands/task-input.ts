@@ -1,7 +1,14 @@
-import { instantToLocal, isLocalDate, isLocalTime, TASK_MESSAGES } from '@carecircle/libs';
-import { DomainError } from '../../../platform/commands/domain-error';
+import { dateProblem, dateProblemMessage, instantToLocal, isLocalDate, isLocalTime, TASK_MESSAGES } from '@carecircle/libs';
+import { invalidInput } from '../../../platform/commands/domain-error';
 
-const invalid = (field: string, message: string) => new DomainError('SCHEDULING.INVALID', 'invalid', message, [{ field, message }]);
+const invalid = invalidInput('SCHEDULING.INVALID');
+
+/** The date read, if it is within the date range (an instant read in a zone may leave it). */
+function inRange(date: string, field: string): string {
+  const problem = dateProblem(date);
+  if (problem) throw invalid(field, dateProblemMessage(problem, TASK_MESSAGES.invalidDate));
+  return date;
+}
 
 /** yyyy-mm-ddTHH:MM[:SS[.sss]] with an offset or Z: an instant. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -15,10 +22,10 @@ const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d{1,9})?)?$/;
 export function readDate(value: string | null | undefined, zone: string): string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
   const text = value.trim();
-  if (isLocalDate(text)) return text;
-  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return instantToLocal(text, zone).date;
+  if (isLocalDate(text)) return inRange(text, 'scheduledDate');
+  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return inRange(instantToLocal(text, zone).date, 'scheduledDate');
   const wall = WALL.exec(text);
-  if (wall && isLocalDate(wall[1])) return wall[1];
+  if (wall && isLocalDate(wall[1])) return inRange(wall[1], 'scheduledDate');
   throw invalid('scheduledDate', TASK_MESSAGES.invalidDate);
 }
 
@@ -31,9 +38,12 @@ export function readTime(value: string | null | undefined, zone: string): { time
   const text = value.trim();
   const clock = /^(\d{2}:\d{2})(:\d{2})?$/.exec(text);
   if (clock && isLocalTime(clock[1])) return { time: clock[1], date: null };
-  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return instantToLocal(text, zone);
+  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) {
+    const local = instantToLocal(text, zone);
+    return { date: inRange(local.date, 'scheduledTime'), time: local.time };
+  }
   const wall = WALL.exec(text);
-  if (wall && isLocalDate(wall[1]) && isLocalTime(wall[2])) return { date: wall[1], time: wall[2] };
+  if (wall && isLocalDate(wall[1]) && isLocalTime(wall[2])) return { date: inRange(wall[1], 'scheduledTime'), time: wall[2] };
   throw invalid('scheduledTime', TASK_MESSAGES.invalidTime);
 }
 

@@ -1,4 +1,4 @@
-import { TASK_MESSAGES } from '@carecircle/libs';
+import { TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { readDate, readMedicationId, readTime, readTimes } from './task-input';
 
 const LA = 'America/Los_Angeles';
@@ -14,6 +14,15 @@ describe('task request fields', () => {
     for (const bad of ['tomorrow', '2026-02-30', '21/11/2026', '2026-11-21T25:00:00Z']) {
       expect(() => readDate(bad, LA)).toThrow(TASK_MESSAGES.invalidDate);
     }
+  });
+
+  it('refuses a date that is, or becomes in the care team zone, outside 1900..2100', () => {
+    for (const far of ['0100-01-01', '1899-12-31', '2101-01-01', '9999-12-31T20:00', '2100-12-31T23:00:00Z']) {
+      expect(() => readDate(far, 'Asia/Tokyo')).toThrow(VALIDATION_MESSAGES.dateRange);
+    }
+    expect(readDate('2100-12-31T23:00:00Z', LA)).toBe('2100-12-31');
+    expect(() => readTime('2100-12-31T23:00:00Z', 'Asia/Tokyo')).toThrow(VALIDATION_MESSAGES.dateRange);
+    expect(() => readTime('9999-12-31T23:00', LA)).toThrow(VALIDATION_MESSAGES.dateRange);
   });
 
   it('reads scheduledTime as HH:MM or an ISO date-time (which also gives the date)', () => {

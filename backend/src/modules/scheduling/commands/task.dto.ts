@@ -1,20 +1,10 @@
 import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsObject, ValidateBy, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import {
-  Allow,
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsObject,
-  IsString,
-  MaxLength,
-  ValidateBy,
-  ValidateIf,
-  ValidateNested,
-  type ValidationArguments,
-  type ValidationOptions,
-} from 'class-validator';
-import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_REMINDERS,
+  APPOINTMENT_TYPES,
+  isSafeText,
   PRIORITIES,
   REMOVE_TASK_REASON_REQUIRED,
   TASK_CATEGORIES,
@@ -25,24 +15,26 @@ import {
   type TaskInput,
   type TaskUpdateInput,
 } from '@carecircle/libs';
+import { IfGiven, IsCalendarDate, IsClockTime, IsMinutes, IsOneOf, IsText, IsTimeNotes } from '../../../platform/http/dto-rules';
 
-/** Skips the other rules when the field is absent or null (both mean "not given"). */
-const given = (_: object, value: unknown) => value !== null && value !== undefined;
 const SHORT = 200;
 const LONG = 5000;
 
 const categoryMessage = ({ value }: ValidationArguments) =>
   value === undefined || value === null || value === '' ? TASK_MESSAGES.categoryRequired : TASK_MESSAGES.unknownCategory;
+const appointmentTypeMessage = ({ value }: ValidationArguments) =>
+  typeof value === 'string' && value.trim() === '' ? APPOINTMENT_MESSAGES.typeRequired : TASK_MESSAGES.unknownAppointmentType;
 
-/** A string, or a list of strings (attendees). */
+/** A string, or a list of at most 50 strings (attendees), storable as text. */
 function IsTextOrTextList(options?: ValidationOptions) {
   return ValidateBy(
     {
       name: 'isTextOrTextList',
+      constraints: [LONG],
       validator: {
         validate: (value: unknown) =>
-          (typeof value === 'string' && value.length <= LONG) ||
-          (Array.isArray(value) && value.length <= 50 && value.every((v) => typeof v === 'string' && v.length <= SHORT)),
+          (typeof value === 'string' && value.length <= LONG && isSafeText(value)) ||
+          (Array.isArray(value) && value.length <= 50 && value.every((v) => typeof v === 'string' && v.length <= SHORT && isSafeText(v))),
         defaultMessage: () => '$property must be text or a list of texts',
       },
     },
@@ -50,75 +42,65 @@ function IsTextOrTextList(options?: ValidationOptions) {
   );
 }
 
-/** A flat map of HH:MM -> note. */
-function IsTimeNotes(options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'isTimeNotes',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) &&
-          Object.keys(value).length <= 48 && Object.values(value).every((v) => typeof v === 'string' && v.length <= LONG),
-        defaultMessage: () => 'timeNotes must map times to texts',
-      },
-    },
-    options,
-  );
-}
+/** The scheduledDate of a task: yyyy-mm-dd or an ISO date-time, within the date range. */
+const IsScheduledDate = () => IsCalendarDate({ message: TASK_MESSAGES.invalidDate, dateTime: true });
+/** The scheduledTime of a task: HH:MM, HH:MM:SS or an ISO date-time (which also gives the date). */
+const IsScheduledTime = () => IsClockTime({ message: TASK_MESSAGES.invalidTime, seconds: true, dateTime: true });
 
 export class AppointmentDto implements AppointmentInput {
-  @ValidateIf(given) @IsString() @MaxLength(50) type?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(50) subtype?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(10) startTime?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(10) endTime?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(LONG) location?: string | null;
-  @ValidateIf(given) @IsBoolean() isTelemedicine?: boolean | null;
-  @ValidateIf(given) @IsString() @MaxLength(2000) videoLink?: string | null;
-  @ValidateIf(given) @IsTextOrTextList() attendees?: string | string[] | null;
-  @ValidateIf(given) @IsArray() @ArrayMaxSize(4) @IsString({ each: true }) reminders?: string[] | null;
-  /** Minutes; anything non-numeric becomes 0 (spec), so any value is accepted here. */
-  @Allow() travelTime?: number | string | null;
-  @Allow() prepTime?: number | string | null;
+  /** Blank is the decider's 'Please select an appointment type.' */
+  @IfGiven() @IsOneOf([...APPOINTMENT_TYPES, ''], appointmentTypeMessage) type?: string | null;
+  @IfGiven() @IsText(50) subtype?: string | null;
+  @IfGiven() @IsClockTime({ message: TASK_MESSAGES.invalidTime }) startTime?: string | null;
+  @IfGiven() @IsClockTime({ message: TASK_MESSAGES.invalidTime }) endTime?: string | null;
+  @IfGiven() @IsText(LONG) location?: string | null;
+  @IfGiven() @IsBoolean() isTelemedicine?: boolean | null;
+  @IfGiven() @IsText(2000) videoLink?: string | null;
+  @IfGiven() @IsTextOrTextList() attendees?: string | string[] | null;
+  @IfGiven() @IsArray() @ArrayMaxSize(4) @IsOneOf(APPOINTMENT_REMINDERS, TASK_MESSAGES.unknownReminder, { each: true }) reminders?: string[] | null;
+  /** Minutes, 0 or more; anything non-numeric becomes 0 (spec). */
+  @IfGiven() @IsMinutes({ min: TASK_MESSAGES.minutesMin, max: TASK_MESSAGES.minutesMax }) travelTime?: number | string | null;
+  @IfGiven() @IsMinutes({ min: TASK_MESSAGES.minutesMin, max: TASK_MESSAGES.minutesMax }) prepTime?: number | string | null;
 }
 
 /** POST /api/children/{childId}/tasks. Types are checked here; the rules are the decider's. */
 export class CreateTaskDto implements TaskInput {
-  @MaxLength(SHORT) @IsString({ message: TASK_MESSAGES.nameRequired }) name!: string;
-  @ValidateIf(given) @IsString() @MaxLength(LONG) description?: string | null;
-  @IsIn(TASK_CATEGORIES, { message: categoryMessage }) category!: TaskCategory;
-  @ValidateIf(given) @IsIn(PRIORITIES, { message: TASK_MESSAGES.unknownPriority }) priority?: Priority;
-  @ValidateIf(given) @IsBoolean() isUrgent?: boolean;
-  @ValidateIf(given) @IsString() @MaxLength(100) medicationId?: string | null;
-  @ValidateIf(given) @IsArray() @ArrayMaxSize(48) @IsString({ each: true, message: TASK_MESSAGES.invalidTime }) scheduledTimes?: string[];
-  @ValidateIf(given) @IsTimeNotes() timeNotes?: Record<string, string> | null;
-  @ValidateIf(given) @MaxLength(40) @IsString({ message: TASK_MESSAGES.invalidTime }) scheduledTime?: string | null;
-  @ValidateIf(given) @MaxLength(40) @IsString({ message: TASK_MESSAGES.invalidDate }) scheduledDate?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(SHORT) timeSlot?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(LONG) timeSpecificNotes?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(2000) imageUrl?: string | null;
-  @ValidateIf(given) @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
+  @IsText(SHORT, { message: TASK_MESSAGES.nameRequired }) name!: string;
+  @IfGiven() @IsText(LONG) description?: string | null;
+  @IsOneOf(TASK_CATEGORIES, categoryMessage) category!: TaskCategory;
+  @IfGiven() @IsOneOf(PRIORITIES, TASK_MESSAGES.unknownPriority) priority?: Priority;
+  @IfGiven() @IsBoolean() isUrgent?: boolean;
+  @IfGiven() @IsText(100) medicationId?: string | null;
+  @IfGiven() @IsArray() @ArrayMaxSize(48) @IsClockTime({ message: TASK_MESSAGES.invalidTime, each: true }) scheduledTimes?: string[];
+  @IfGiven() @IsTimeNotes(LONG) timeNotes?: Record<string, string> | null;
+  @IfGiven() @IsScheduledTime() scheduledTime?: string | null;
+  @IfGiven() @IsScheduledDate() scheduledDate?: string | null;
+  @IfGiven() @IsText(SHORT) timeSlot?: string | null;
+  @IfGiven() @IsText(LONG) timeSpecificNotes?: string | null;
+  @IfGiven() @IsText(2000) imageUrl?: string | null;
+  @IfGiven() @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
 }
 
 /** PUT /api/tasks/{id}: only the fields sent change. */
 export class UpdateTaskDto implements TaskUpdateInput {
-  @ValidateIf(given) @MaxLength(SHORT) @IsString({ message: TASK_MESSAGES.nameRequired }) name?: string;
-  @ValidateIf(given) @IsString() @MaxLength(LONG) description?: string | null;
-  @ValidateIf(given) @IsIn(TASK_CATEGORIES, { message: categoryMessage }) category?: TaskCategory;
-  @ValidateIf(given) @IsIn(PRIORITIES, { message: TASK_MESSAGES.unknownPriority }) priority?: Priority;
-  @ValidateIf(given) @IsBoolean() isUrgent?: boolean;
-  @ValidateIf(given) @IsString() @MaxLength(100) medicationId?: string | null;
-  @ValidateIf(given) @MaxLength(40) @IsString({ message: TASK_MESSAGES.invalidTime }) scheduledTime?: string | null;
-  @ValidateIf(given) @MaxLength(40) @IsString({ message: TASK_MESSAGES.invalidDate }) scheduledDate?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(SHORT) timeSlot?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(LONG) timeSpecificNotes?: string | null;
-  @ValidateIf(given) @IsString() @MaxLength(2000) imageUrl?: string | null;
-  @ValidateIf(given) @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
+  @IfGiven() @IsText(SHORT, { message: TASK_MESSAGES.nameRequired }) name?: string;
+  @IfGiven() @IsText(LONG) description?: string | null;
+  @IfGiven() @IsOneOf(TASK_CATEGORIES, categoryMessage) category?: TaskCategory;
+  @IfGiven() @IsOneOf(PRIORITIES, TASK_MESSAGES.unknownPriority) priority?: Priority;
+  @IfGiven() @IsBoolean() isUrgent?: boolean;
+  @IfGiven() @IsText(100) medicationId?: string | null;
+  @IfGiven() @IsScheduledTime() scheduledTime?: string | null;
+  @IfGiven() @IsScheduledDate() scheduledDate?: string | null;
+  @IfGiven() @IsText(SHORT) timeSlot?: string | null;
+  @IfGiven() @IsText(LONG) timeSpecificNotes?: string | null;
+  @IfGiven() @IsText(2000) imageUrl?: string | null;
+  @IfGiven() @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
 }
 
 export class CompleteTaskDto {
-  @ValidateIf(given) @IsString() @MaxLength(LONG) notes?: string | null;
+  @IfGiven() @IsText(LONG) notes?: string | null;
 }
 
 export class RemoveTaskDto {
-  @ValidateIf(given) @MaxLength(LONG) @IsString({ message: REMOVE_TASK_REASON_REQUIRED }) reason?: string | null;
+  @IfGiven() @IsText(LONG, { message: REMOVE_TASK_REASON_REQUIRED }) reason?: string | null;
 }

@@ -1,18 +1,21 @@
 import {
+  dateProblem,
+  dateProblemMessage,
   DAY_NAMES,
+  INT4_MAX,
   PRIORITIES,
   REPEAT_INTERVAL_MAX,
   REPEAT_INTERVAL_MIN,
+  REPEAT_PATTERNS,
   TASK_CATEGORIES,
   TEMPLATE_MESSAGES,
   type DayName,
   type Priority,
-  type RepeatPattern,
   type TaskCategory,
   type TaskTemplateInput,
 } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
-import { DomainError } from '../../../platform/commands/domain-error';
+import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
   evolveTaskTemplate,
   initialTaskTemplateState,
@@ -37,22 +40,23 @@ export type TaskTemplateCommand =
     >
   | Command<'DeactivateTaskTemplate', Record<string, never>>;
 
-const invalid = (field: string, message: string) => new DomainError('SCHEDULING.INVALID_TEMPLATE', 'invalid', message, [{ field, message }]);
+const invalid = invalidInput('SCHEDULING.INVALID_TEMPLATE');
 const notFound = () => new DomainError('SCHEDULING.TEMPLATE_NOT_FOUND', 'not_found', 'Task template not found');
 
-const PATTERNS: readonly RepeatPattern[] = ['daily', 'weekly', 'custom'];
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+const DATE = /^(\d{4,}-\d{2}-\d{2})(?:$|T)/;
 const TIME = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
 const ABSENT_TEXT = new Set(['', 'undefined', 'null']);
 
-/** yyyy-mm-dd from a date or an ISO date-time (its date part); empty, 'undefined' and 'null' are absent. */
+/**
+ * yyyy-mm-dd from a date or an ISO date-time (its date part), a real date within the date range;
+ * empty, 'undefined' and 'null' are absent.
+ */
 export function normalizeTemplateDate(value: string | null | undefined, field: string): string | null {
   if (value === null || value === undefined || ABSENT_TEXT.has(value.trim())) return null;
   const match = DATE.exec(value.trim());
-  const date = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (!match || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) throw invalid(field, TEMPLATE_MESSAGES.invalidDate);
-  return date;
+  const problem = dateProblem(match?.[1]);
+  if (problem) throw invalid(field, dateProblemMessage(problem, TEMPLATE_MESSAGES.invalidDate));
+  return match![1];
 }
 
 /** HH:MM (H:MM and HH:MM:SS accepted), sorted, each once. */
@@ -108,7 +112,7 @@ export function readTemplateInput(input: TaskTemplateInput, today: string, medic
   if (scheduledTimes.length === 0) throw invalid('scheduledTimes', TEMPLATE_MESSAGES.timesRequired);
 
   const repeatPattern = input.repeatPattern ?? 'daily';
-  if (!PATTERNS.includes(repeatPattern)) throw invalid('repeatPattern', TEMPLATE_MESSAGES.unknownPattern);
+  if (!REPEAT_PATTERNS.includes(repeatPattern)) throw invalid('repeatPattern', TEMPLATE_MESSAGES.unknownPattern);
   const repeatInterval = input.repeatInterval ?? REPEAT_INTERVAL_MIN;
   if (!Number.isInteger(repeatInterval) || repeatInterval < REPEAT_INTERVAL_MIN || repeatInterval > REPEAT_INTERVAL_MAX) {
     throw invalid('repeatInterval', TEMPLATE_MESSAGES.intervalRange);
@@ -140,6 +144,7 @@ export function readTemplateInput(input: TaskTemplateInput, today: string, medic
   if (estimatedDuration !== null && (!Number.isInteger(estimatedDuration) || estimatedDuration < 1)) {
     throw invalid('estimatedDuration', TEMPLATE_MESSAGES.estimatedDuration);
   }
+  if (estimatedDuration !== null && estimatedDuration > INT4_MAX) throw invalid('estimatedDuration', TEMPLATE_MESSAGES.estimatedDurationMax);
 
   const timeNotes: Record<string, string> = {};
   for (const [time, note] of Object.entries(input.timeNotes ?? {})) {

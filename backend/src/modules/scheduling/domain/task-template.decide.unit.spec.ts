@@ -1,4 +1,4 @@
-import { TEMPLATE_MESSAGES, type TaskTemplateInput } from '@carecircle/libs';
+import { TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type TaskTemplateInput } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { TaskTemplateEvent } from './task-template';
 import { normalizeDays, normalizeTemplateDate, normalizeTimes, taskTemplateDecider } from './task-template.decide';
@@ -180,6 +180,12 @@ describe('task template decider', () => {
       ['an end before the default start (today)', { repeatEndDate: '2026-11-01' }, TEMPLATE_MESSAGES.endBeforeStart],
       ['another recipient\'s medication', { medicationId: 'med-of-someone-else' }, TEMPLATE_MESSAGES.medicationNotFound],
       ['a zero duration', { estimatedDuration: 0 }, TEMPLATE_MESSAGES.estimatedDuration],
+      ['a duration past the integer column', { estimatedDuration: 2_147_483_648 }, TEMPLATE_MESSAGES.estimatedDurationMax],
+      ['a start in year 0', { repeatStartDate: '0000-01-01' }, VALIDATION_MESSAGES.dateRange],
+      ['a start before 1900', { repeatStartDate: '1899-12-31' }, VALIDATION_MESSAGES.dateRange],
+      ['an end after 2100', { repeatEndDate: '2101-01-01' }, VALIDATION_MESSAGES.dateRange],
+      ['an end in year 9999 (as a date-time)', { repeatEndDate: '9999-12-31T20:00:00.000Z' }, VALIDATION_MESSAGES.dateRange],
+      ['an end in year 10000', { repeatEndDate: '10000-01-01' }, VALIDATION_MESSAGES.dateRange],
     ])('refuses %s', (_, change, message) => {
       const input = { name: 'Catheterization', category: 'catheterization', isRepeating: true, scheduledTimes: ['06:00'], ...change };
       spec.given([]).when(create(input as never)).thenThrows('SCHEDULING.INVALID_TEMPLATE', message);

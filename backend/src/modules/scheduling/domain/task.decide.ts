@@ -5,22 +5,26 @@ import {
   APPOINTMENT_TYPES,
   DEFAULT_APPOINTMENT_REMINDERS,
   formatClockTime,
+  dateProblem,
+  dateProblemMessage,
   instantToLocal,
+  INT4_MAX,
   isIanaTimeZone,
-  isLocalDate,
+  isInstantInRange,
   isLocalTime,
   localDateTimeToInstant,
   PRIORITIES,
   REMOVE_TASK_REASON_REQUIRED,
   TASK_CATEGORIES,
   TASK_MESSAGES,
+  VALIDATION_MESSAGES,
   type AppointmentDetails,
   type AppointmentInput,
   type AppointmentReminder,
   type AppointmentType,
 } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
-import { DomainError } from '../../../platform/commands/domain-error';
+import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
   evolveTask,
   initialTaskState,
@@ -60,7 +64,7 @@ export type TaskCommand =
   /** The overdue worker: records TaskBecameUrgentOverdue once, when pending, urgent and past its time. */
   | Command<'MarkUrgentOverdue', Record<string, never>>;
 
-const invalid = (field: string, message: string) => new DomainError('SCHEDULING.INVALID', 'invalid', message, [{ field, message }]);
+const invalid = invalidInput('SCHEDULING.INVALID');
 const notFound = () => new DomainError('SCHEDULING.TASK_NOT_FOUND', 'not_found', TASK_MESSAGES.notFound);
 /** Removal is permanent: every later command on the task is a 404 (it no longer exists for anyone). */
 const removed = () => new DomainError('SCHEDULING.TASK_ALREADY_REMOVED', 'not_found', TASK_MESSAGES.removed);
@@ -74,7 +78,14 @@ function minutes(field: string, value: number | string | null | undefined): numb
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(n)) return 0; // spec: non-numeric becomes 0
   if (n < 0) throw invalid(field, TASK_MESSAGES.minutesMin);
+  if (n > INT4_MAX) throw invalid(field, TASK_MESSAGES.minutesMax);
   return Math.round(n);
+}
+
+/** A real yyyy-mm-dd within the date range (DESIGN.md: nothing reaches the store a projection cannot hold). */
+function checkScheduledDate(date: string | null): asserts date is string {
+  const problem = dateProblem(date);
+  if (problem) throw invalid('scheduledDate', dateProblemMessage(problem, TASK_MESSAGES.invalidDate));
 }
 
 /** The appointment rules of spec section 5, in the order the form checks them. */
@@ -84,7 +95,7 @@ export function readAppointment(input: AppointmentInput | null, scheduledDate: s
   if (!type) throw invalid('appointmentDetails.type', APPOINTMENT_MESSAGES.typeRequired);
   if (!(APPOINTMENT_TYPES as readonly string[]).includes(type)) throw invalid('appointmentDetails.type', TASK_MESSAGES.unknownAppointmentType);
   if (!scheduledDate) throw invalid('scheduledDate', APPOINTMENT_MESSAGES.dateRequired);
-  if (!isLocalDate(scheduledDate)) throw invalid('scheduledDate', TASK_MESSAGES.invalidDate);
+  checkScheduledDate(scheduledDate);
   const startTime = trimmedOrNull(a.startTime);
   const endTime = trimmedOrNull(a.endTime);
   if (!startTime || !endTime) throw invalid('appointmentDetails.startTime', APPOINTMENT_MESSAGES.timesRequired);
@@ -121,9 +132,12 @@ function readTask(details: TaskDetailsInput, schedule: ScheduleInput): { details
   if (!isIanaTimeZone(schedule.timezone)) throw invalid('timezone', TASK_MESSAGES.unknownTimezone);
   const appointmentDetails = details.category === 'appointment' ? readAppointment(details.appointmentDetails, schedule.scheduledDate) : null;
   const localTime = appointmentDetails ? appointmentDetails.startTime : schedule.localTime;
-  if (!schedule.scheduledDate || !isLocalDate(schedule.scheduledDate)) throw invalid('scheduledDate', TASK_MESSAGES.invalidDate);
+  checkScheduledDate(schedule.scheduledDate);
   if (!localTime) throw invalid('scheduledTimes', TASK_MESSAGES.timesRequired);
   if (!isLocalTime(localTime)) throw invalid('scheduledTime', TASK_MESSAGES.invalidTime);
+  const scheduledTime = localDateTimeToInstant(schedule.scheduledDate, localTime, schedule.timezone);
+  // A date of the range makes an instant of the range in any zone; checked all the same, as it is stored.
+  if (!isInstantInRange(scheduledTime)) throw invalid('scheduledDate', VALIDATION_MESSAGES.dateRange);
   const medicationId = trimmedOrNull(details.medicationId);
   return {
     details: {
@@ -144,7 +158,7 @@ function readTask(details: TaskDetailsInput, schedule: ScheduleInput): { details
       scheduledDate: schedule.scheduledDate,
       localTime,
       timezone: schedule.timezone,
-      scheduledTime: localDateTimeToInstant(schedule.scheduledDate, localTime, schedule.timezone),
+      scheduledTime,
     },
   };
 }

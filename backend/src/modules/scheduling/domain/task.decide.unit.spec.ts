@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES } from '@carecircle/libs';
+import { APPOINTMENT_MESSAGES, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { DomainError } from '../../../platform/commands/domain-error';
 import type { TaskEvent } from './task';
@@ -111,6 +111,26 @@ describe('task decider', () => {
       spec.given([]).when(schedule(d, when as never)).thenThrows('SCHEDULING.INVALID', message);
     });
 
+    it.each([
+      ['0000-01-01', '09:00', 'America/Los_Angeles'],
+      ['1899-12-31', '09:00', 'America/Los_Angeles'],
+      ['2101-01-01', '09:00', 'America/Los_Angeles'],
+      // year 10000 in UTC: the instant would not even print as an ISO date PostgreSQL reads
+      ['9999-12-31', '20:00', 'America/Los_Angeles'],
+    ])('refuses a date outside 1900..2100 (%s %s %s) before it reaches an event', (scheduledDate, localTime, timezone) => {
+      spec.given([]).when(schedule({}, { scheduledDate, localTime, timezone })).thenThrows('SCHEDULING.INVALID', VALIDATION_MESSAGES.dateRange);
+    });
+
+    it('accepts the range edges at any clock time in the farthest zones; the instant stays a four-digit year', () => {
+      for (const [scheduledDate, localTime, timezone, instant] of [
+        ['2100-12-31', '23:59', 'Etc/GMT+12', '2101-01-01T11:59:00.000Z'],
+        ['1900-01-01', '00:00', 'Etc/GMT-14', '1899-12-31T10:00:00.000Z'],
+      ]) {
+        const [event] = decideTask(schedule({}, { scheduledDate, localTime, timezone }), { status: 'none' });
+        expect(event.data).toMatchObject({ scheduledDate, localTime, scheduledTime: instant });
+      }
+    });
+
     it('is idempotent on an existing stream: the same task again records nothing (materialisation)', () => {
       const templateId = '00000000-0000-4000-8000-0000000000f1';
       spec.given([scheduled({ templateId })]).when(schedule({}, {}, templateId)).then([]);
@@ -162,6 +182,9 @@ describe('task decider', () => {
       [{ ...appointment, endTime: '13:30' }, '2026-11-21', APPOINTMENT_MESSAGES.endAfterStart],
       [{ ...appointment, startTime: '2pm' }, '2026-11-21', TASK_MESSAGES.invalidTime],
       [{ ...appointment, travelTime: -5 }, '2026-11-21', TASK_MESSAGES.minutesMin],
+      [{ ...appointment, prepTime: 2_147_483_648 }, '2026-11-21', TASK_MESSAGES.minutesMax],
+      [{ ...appointment, travelTime: '99999999999' }, '2026-11-21', TASK_MESSAGES.minutesMax],
+      [appointment, '9999-12-31', VALIDATION_MESSAGES.dateRange],
       [{ ...appointment, reminders: ['1w'] }, '2026-11-21', TASK_MESSAGES.unknownReminder],
     ])('refuses %p on %p: %s', (a, date, message) => {
       spec.given([]).when(schedule({ category: 'appointment', appointmentDetails: a }, { scheduledDate: date as never })).thenThrows('SCHEDULING.INVALID', message);

@@ -1,17 +1,16 @@
 import { Body, Controller, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { TIMEZONE_MAX_LENGTH, type User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IsText } from '../../../../platform/http/dto-rules';
 import { UsersQuery } from '../../read-models/users/users.query';
 import { CurrentUser } from '../../session/session.guard';
 import { ChangeTimezone } from './change-timezone.handler';
 
 export class ChangeTimezoneDto {
-  @IsString({ message: 'timezone must be an IANA time zone such as America/Los_Angeles' })
-  @MaxLength(TIMEZONE_MAX_LENGTH)
+  @IsText(TIMEZONE_MAX_LENGTH, { message: 'timezone must be an IANA time zone such as America/Los_Angeles' })
   timezone!: string;
 }
 

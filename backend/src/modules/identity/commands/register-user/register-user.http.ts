@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { hash, Algorithm } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IsEmailAddress, IsTextOfLength } from '../../../../platform/http/dto-rules';
 import { UsersQuery } from '../../read-models/users/users.query';
 import { Public } from '../../session/session.guard';
 import { startSession } from '../../session/sign-in';
@@ -15,14 +15,10 @@ import { UpdateProfileDto } from '../update-profile/update-profile.http';
 import { RegisterUser } from './register-user.handler';
 
 export class RegisterDto extends UpdateProfileDto {
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254)
+  @IsEmailAddress('Please enter a valid email address')
   email!: string;
 
-  @IsString()
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
-    message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
-  })
+  @IsTextOfLength(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`)
   password!: string;
 }
 

@@ -1,21 +1,19 @@
 import { Body, Controller, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IsText } from '../../../../platform/http/dto-rules';
 import { UsersQuery } from '../../read-models/users/users.query';
 import { CurrentUser } from '../../session/session.guard';
 import { UpdateProfile } from './update-profile.handler';
 
 export class UpdateProfileDto {
-  @IsString({ message: 'First name is required' })
-  @MaxLength(100)
+  @IsText(100, { message: 'First name is required' })
   firstName!: string;
 
-  @IsString({ message: 'Last name is required' })
-  @MaxLength(100)
+  @IsText(100, { message: 'Last name is required' })
   lastName!: string;
 }
 

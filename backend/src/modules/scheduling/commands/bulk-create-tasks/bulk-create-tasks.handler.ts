@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { addDays, DAY_NAMES, TEMPLATE_DEFAULT_DAYS, type BulkTasksInput, type TaskCategory, type TaskTemplateInput } from '@carecircle/libs';
+import { addDays, DATE_MAX, DAY_NAMES, TEMPLATE_DEFAULT_DAYS, type BulkTasksInput, type TaskCategory, type TaskTemplateInput } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { normalizeDays, normalizeTemplateDate } from '../../domain/task-template.decide';
 import { CareTeamClock } from '../../time/care-team-clock';
@@ -70,7 +70,9 @@ export class BulkCreateTasksHandler implements ICommandHandler<BulkCreateTasks, 
 
   async execute({ childId, input, metadata }: BulkCreateTasks): Promise<CreatedTemplates> {
     const startDate = normalizeTemplateDate(input.startDate, 'startDate') ?? (await this.clock.today(childId, new Date(metadata.occurredAt)));
-    const endDate = normalizeTemplateDate(input.endDate, 'endDate') ?? addDays(startDate, TEMPLATE_DEFAULT_DAYS);
+    // The default end (a year on) stops at the last date the product stores.
+    const defaultEnd = addDays(startDate, TEMPLATE_DEFAULT_DAYS);
+    const endDate = normalizeTemplateDate(input.endDate, 'endDate') ?? (defaultEnd < DATE_MAX ? defaultEnd : DATE_MAX);
     const daysOfWeek = input.daysOfWeek ?? [...DAY_NAMES];
     const items = input.tasks.map((task) => ({ templateId: randomUUID(), input: reviewedTaskTemplate(task, { startDate, endDate, daysOfWeek }) }));
     return this.commands.execute(new CreateTaskTemplates(childId, items, metadata));

@@ -2,25 +2,30 @@ import { BadRequestException, Body, Controller, Param, Post, Req, UseGuards } fr
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, ValidateNested } from 'class-validator';
 import type { Request } from 'express';
-import { PRIORITIES, TEMPLATE_MESSAGES, type BulkTasksInput, type CreatedBulkTasks, type Priority } from '@carecircle/libs';
+import { PRIORITIES, SCHEDULE_TASK_CATEGORIES, TASK_CATEGORIES, TASK_MESSAGES, TEMPLATE_MESSAGES, type BulkTasksInput, type CreatedBulkTasks, type Priority } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IfGiven, IsCalendarDate, IsClockTime, IsDaysOfWeek, IsOneOf, IsText } from '../../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
 import { createdAnswer } from '../create-task-template/create-task-template.http';
 import { BulkCreateTasks } from './bulk-create-tasks.handler';
 
-const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
+/** A schedule-text category (its 'therapy' included) or any task category. */
+const REVIEWED_CATEGORIES = [...new Set<string>([...SCHEDULE_TASK_CATEGORIES, ...TASK_CATEGORIES])];
+const categoryMessage = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? TASK_MESSAGES.unknownCategory : TEMPLATE_MESSAGES.categoryRequired;
+const IsBulkDate = () => IsCalendarDate({ message: TEMPLATE_MESSAGES.invalidDate, dateTime: true, absent: ['undefined', 'null'] });
 
 export class ReviewedTaskDto {
-  @IsString({ message: TEMPLATE_MESSAGES.invalidTime }) @MaxLength(40) time!: string;
-  @IsString({ message: TEMPLATE_MESSAGES.nameRequired }) @MaxLength(200) name!: string;
-  @IsString({ message: TEMPLATE_MESSAGES.categoryRequired }) @MaxLength(60) category!: string;
-  @ValidateIf(nullable) @IsString() @MaxLength(200) dosage?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(5000) description?: string | null;
-  @IsOptional() @IsBoolean() isUrgent?: boolean;
-  @IsOptional() @IsIn(PRIORITIES, { message: TEMPLATE_MESSAGES.unknownPriority }) priority?: Priority;
+  @IsClockTime({ message: TEMPLATE_MESSAGES.invalidTime, seconds: true, singleDigitHour: true }) time!: string;
+  @IsText(200, { message: TEMPLATE_MESSAGES.nameRequired }) name!: string;
+  @IsOneOf(REVIEWED_CATEGORIES, categoryMessage) category!: string;
+  @IfGiven() @IsText(200) dosage?: string | null;
+  @IfGiven() @IsText(5000) description?: string | null;
+  @IfGiven() @IsBoolean() isUrgent?: boolean;
+  @IfGiven() @IsOneOf(PRIORITIES, TEMPLATE_MESSAGES.unknownPriority) priority?: Priority;
 }
 
 export class BulkTasksDto implements BulkTasksInput {
@@ -29,9 +34,9 @@ export class BulkTasksDto implements BulkTasksInput {
   @ValidateNested({ each: true })
   @Type(() => ReviewedTaskDto)
   tasks!: ReviewedTaskDto[];
-  @ValidateIf(nullable) @IsString({ message: TEMPLATE_MESSAGES.invalidDate }) @MaxLength(40) startDate?: string | null;
-  @ValidateIf(nullable) @IsString({ message: TEMPLATE_MESSAGES.invalidDate }) @MaxLength(40) endDate?: string | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(14) daysOfWeek?: (string | number)[];
+  @IfGiven() @IsBulkDate() startDate?: string | null;
+  @IfGiven() @IsBulkDate() endDate?: string | null;
+  @IfGiven() @IsDaysOfWeek(TEMPLATE_MESSAGES.unknownDay) daysOfWeek?: (string | number)[];
 }
 
 @ApiTags('task templates')

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ArrayMaxSize, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean } from 'class-validator';
 import type { Request } from 'express';
 import {
+  INT4_MAX,
   PRIORITIES,
   REPEAT_INTERVAL_MAX,
   REPEAT_INTERVAL_MIN,
+  REPEAT_PATTERNS,
+  TASK_CATEGORIES,
+  TASK_MESSAGES,
   TEMPLATE_MESSAGES,
   type CreatedTemplate,
   type Priority,
@@ -17,46 +21,67 @@ import {
   type TaskTemplateInput,
 } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
+import {
+  IfGiven,
+  IsCalendarDate,
+  IsClockTime,
+  IsDaysOfWeek,
+  IsIntIn,
+  IsOneOf,
+  IsText,
+  IsTimeNotes,
+  IsUuid,
+} from '../../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
 import { CreateTaskTemplates, type CreatedTemplates } from './create-task-template.handler';
 
-const nullable = (_: object, value: unknown) => value !== null && value !== undefined;
 const SHORT = 200;
 const LONG = 5000;
 
-/** Both payloads of the spec. Types are checked here (a wrong type is a 400); the rules are the decider's. */
+/** Blank is the decider's 'Please select a category.' */
+const categoryMessage = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? TASK_MESSAGES.categoryRequired : TASK_MESSAGES.unknownCategory;
+
+/** Template dates: yyyy-mm-dd or an ISO date-time (its date part); empty, 'undefined' and 'null' mean not given. */
+const IsTemplateDate = () => IsCalendarDate({ message: TEMPLATE_MESSAGES.invalidDate, dateTime: true, absent: ['undefined', 'null'] });
+/** Template times: HH:MM, H:MM or HH:MM:SS. */
+const TEMPLATE_TIME = { message: TEMPLATE_MESSAGES.invalidTime, seconds: true, singleDigitHour: true } as const;
+
+/**
+ * Both payloads of the spec. Types and ranges are checked here (a bad value is a 400 naming it);
+ * what is required, and the rules between fields, are the decider's.
+ */
 export class TaskTemplateDto implements TaskTemplateInput {
-  @IsOptional() @IsString() @MaxLength(SHORT) name!: string;
-  @IsOptional() @IsString() @MaxLength(60) category!: TaskCategory;
-  @ValidateIf(nullable) @IsString() @MaxLength(LONG) description?: string | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(60) medicationId?: string | null;
-  @IsOptional() @IsBoolean() isUrgent?: boolean;
-  @IsOptional() @IsIn(PRIORITIES, { message: TEMPLATE_MESSAGES.unknownPriority }) priority?: Priority;
-  @IsOptional() @IsBoolean() isRepeating?: boolean;
-  @IsOptional() @IsBoolean() isTemplate?: boolean;
-  @IsOptional() @IsBoolean() isActive?: boolean;
-  @ValidateIf(nullable) @IsString() @MaxLength(SHORT) templateName?: string | null;
-  @IsOptional() @IsIn(['daily', 'weekly', 'custom'], { message: TEMPLATE_MESSAGES.unknownPattern }) repeatPattern?: RepeatPattern;
-  @ValidateIf(nullable)
-  @IsInt({ message: TEMPLATE_MESSAGES.intervalRange })
-  @Min(REPEAT_INTERVAL_MIN, { message: TEMPLATE_MESSAGES.intervalRange })
-  @Max(REPEAT_INTERVAL_MAX, { message: TEMPLATE_MESSAGES.intervalRange })
+  @IfGiven() @IsText(SHORT) name!: string;
+  @IfGiven() @IsOneOf([...TASK_CATEGORIES, ''], categoryMessage) category!: TaskCategory;
+  @IfGiven() @IsText(LONG) description?: string | null;
+  @IfGiven() @IsText(60) medicationId?: string | null;
+  @IfGiven() @IsBoolean() isUrgent?: boolean;
+  @IfGiven() @IsOneOf(PRIORITIES, TEMPLATE_MESSAGES.unknownPriority) priority?: Priority;
+  @IfGiven() @IsBoolean() isRepeating?: boolean;
+  @IfGiven() @IsBoolean() isTemplate?: boolean;
+  @IfGiven() @IsBoolean() isActive?: boolean;
+  @IfGiven() @IsText(SHORT) templateName?: string | null;
+  @IfGiven() @IsOneOf(REPEAT_PATTERNS, TEMPLATE_MESSAGES.unknownPattern) repeatPattern?: RepeatPattern;
+  @IfGiven() @IsIntIn(REPEAT_INTERVAL_MIN, REPEAT_INTERVAL_MAX, { type: TEMPLATE_MESSAGES.intervalRange, min: TEMPLATE_MESSAGES.intervalRange, max: TEMPLATE_MESSAGES.intervalRange })
   repeatInterval?: number | null;
-  @ValidateIf(nullable) @IsString({ message: TEMPLATE_MESSAGES.invalidDate }) @MaxLength(40) repeatStartDate?: string | null;
-  @ValidateIf(nullable) @IsString({ message: TEMPLATE_MESSAGES.invalidDate }) @MaxLength(40) repeatEndDate?: string | null;
-  /** Names or numbers 0-6: each element is checked by the decider. */
-  @IsOptional() @IsArray() @ArrayMaxSize(14) daysOfWeek?: (string | number)[];
-  @IsOptional() @IsArray() @ArrayMaxSize(96) @IsString({ each: true, message: TEMPLATE_MESSAGES.invalidTime }) scheduledTimes?: string[];
-  @IsOptional() @IsString({ message: TEMPLATE_MESSAGES.invalidTime }) @MaxLength(40) scheduledTime?: string;
-  @ValidateIf(nullable) @IsObject() timeNotes?: Record<string, string> | null;
-  @ValidateIf(nullable) @IsInt({ message: TEMPLATE_MESSAGES.estimatedDuration }) @Min(1, { message: TEMPLATE_MESSAGES.estimatedDuration }) estimatedDuration?: number | null;
-  @ValidateIf(nullable) @IsString() @MaxLength(2000) imageUrl?: string | null;
+  @IfGiven() @IsTemplateDate() repeatStartDate?: string | null;
+  @IfGiven() @IsTemplateDate() repeatEndDate?: string | null;
+  @IfGiven() @IsDaysOfWeek(TEMPLATE_MESSAGES.unknownDay) daysOfWeek?: (string | number)[];
+  @IfGiven() @IsArray() @ArrayMaxSize(96) @IsClockTime({ ...TEMPLATE_TIME, each: true }) scheduledTimes?: string[];
+  @IfGiven() @IsClockTime(TEMPLATE_TIME) scheduledTime?: string;
+  @IfGiven() @IsTimeNotes(LONG) timeNotes?: Record<string, string> | null;
+  /** Minutes; the column is an integer. */
+  @IfGiven()
+  @IsIntIn(1, INT4_MAX, { type: TEMPLATE_MESSAGES.estimatedDuration, min: TEMPLATE_MESSAGES.estimatedDuration, max: TEMPLATE_MESSAGES.estimatedDurationMax })
+  estimatedDuration?: number | null;
+  @IfGiven() @IsText(2000) imageUrl?: string | null;
 }
 
 /** POST /api/repeating-tasks names the recipient in the body. */
 export class RepeatingTaskDto extends TaskTemplateDto implements RepeatingTaskInput {
-  @IsUUID('all', { message: 'Care recipient id must be a UUID' }) childId!: string;
+  @IsUuid('Care recipient id must be a UUID') childId!: string;
 }
 
 /** The 201 answer: the template and the tasks it made for today. */

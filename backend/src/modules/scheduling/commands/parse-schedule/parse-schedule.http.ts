@@ -1,11 +1,11 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { parseScheduleTextOrExplain, SCHEDULE_PARSE_MESSAGES, type ParsedScheduleTask } from '@carecircle/libs';
+import { IfGiven, IsText } from '../../../../platform/http/dto-rules';
 
 export class ParseScheduleDto {
   /** Absent or blank: the spec's 'No Schedule Text' message. */
-  @IsOptional() @IsString({ message: SCHEDULE_PARSE_MESSAGES.blankText }) @MaxLength(20_000) text?: string;
+  @IfGiven() @IsText(20_000, { message: SCHEDULE_PARSE_MESSAGES.blankText }) text?: string;
 }
 
 /**

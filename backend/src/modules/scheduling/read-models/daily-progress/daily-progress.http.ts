@@ -1,12 +1,10 @@
 import { BadRequestException, Controller, Get, NotFoundException, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Progress, User } from '@carecircle/libs';
+import { isUuid, type Progress, type User } from '@carecircle/libs';
 import { ChildrenQuery } from '../../../care-recipients';
 import { CurrentUser } from '../../../identity';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { DailyProgressQuery } from './daily-progress.query';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @ApiTags('progress')
 @Controller('progress')
@@ -21,7 +19,7 @@ export class DailyProgressReadController {
   @Get()
   @ApiQuery({ name: 'childId', required: true })
   async forChild(@CurrentUser() user: User, @Query('childId') childId: unknown): Promise<Progress> {
-    if (typeof childId !== 'string' || !UUID.test(childId)) throw new BadRequestException('childId must be a care recipient id (UUID)');
+    if (!isUuid(childId)) throw new BadRequestException('childId must be a care recipient id (UUID)');
     if (!(await this.children.getFor(user.id, childId))) throw new NotFoundException('Care recipient not found');
     return this.progress.forDay(childId, await this.clock.today(childId, new Date()));
   }

@@ -1,14 +1,13 @@
 import { BadRequestException, Controller, Get, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { addDays, daysBetween, isLocalDate, localDate, TASK_MESSAGES, type Task, type User } from '@carecircle/libs';
+import { addDays, daysBetween, isLocalDate, isUuid, localDate, TASK_MESSAGES, type Task, type User } from '@carecircle/libs';
 import { ChildAccess, ChildAccessGuard, ChildrenQuery } from '../../../care-recipients';
 import { CurrentUser } from '../../../identity';
 import { TaskAccess, TaskAccessGuard } from '../../access/task-access.guard';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { DailyTasksQuery } from './daily-tasks.query';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The longest range one call may ask for (a year and a day). */
 export const MAX_RANGE_DAYS = 366;
 
@@ -50,7 +49,7 @@ export class DailyTasksReadController {
     const now = new Date();
     const date = checkDate(query.date, 'date');
     if (query.childId !== undefined && query.childId !== '') {
-      if (!UUID.test(query.childId)) throw new BadRequestException('Care recipient id must be a UUID');
+      if (!isUuid(query.childId)) throw new BadRequestException('Care recipient id must be a UUID');
       if (!(await this.children.getFor(user.id, query.childId))) throw new NotFoundException('Care recipient not found');
       return this.tasks.onDate([query.childId], date ?? (await this.clock.today(query.childId, now)), now);
     }

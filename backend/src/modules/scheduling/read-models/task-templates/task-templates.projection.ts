@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskTemplateEvent } from '../../domain/task-template';
 import { TaskTemplateEntity } from './task-templates.entity';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 @ReadModelProjection()
@@ -22,7 +22,7 @@ export class TaskTemplatesProjection implements Projection<TaskTemplateEvent | C
           ...details,
           id: templateId,
           isActive: true,
-          createdBy: UUID.test(createdBy) ? createdBy : null,
+          createdBy: isUuid(createdBy) ? createdBy : null,
           createdAt: new Date(createdAt),
           updatedAt: new Date(createdAt),
         });

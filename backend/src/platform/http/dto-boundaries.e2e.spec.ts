@@ -1,0 +1,194 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage } from 'class-validator';
+import type TestAgent from 'supertest/lib/agent';
+import { INT4_MAX } from '@carecircle/libs';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+
+/**
+ * Every command DTO, found from the routes Nest registered (a new route's DTO is covered without
+ * editing this test), gets the boundary values of each of its fields: each must be a 400 naming
+ * that field, and none may change anything. Which values a field gets follows from its rules
+ * (platform/http/dto-rules.ts); a field without a recognised rule fails the test.
+ */
+
+type DtoClass = new () => object;
+type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+interface CommandRoute {
+  method: 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  dto: DtoClass;
+}
+interface FieldCase {
+  /** The field the 400 must name (nested: `appointmentDetails.startTime`, `tasks.0.time`). */
+  field: string;
+  label: string;
+  body: Record<string, unknown>;
+}
+
+const DATES = ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31', '2026-02-30'];
+const TIMES = ['24:00', '23:60', '7:5'];
+/** Rules that say what a field holds; a field with none of them is unchecked and fails the test. */
+const VALUE_RULES = new Set([
+  'isCalendarDate', 'isClockTime', 'isInt', 'maxLength', 'isLength', 'isTextOrTextList', 'isEmailAddress', 'isIn', 'isUuid',
+  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'nestedValidation',
+]);
+
+/** Fields named like a date or a clock time must carry that rule (minutes such as travelTime are not clock times). */
+const NAMED_KINDS: [RegExp, string][] = [
+  [/^date$|Date$|^dateOf/, 'isCalendarDate'],
+  [/^time$|^(?!travel|prep).*Times?$/, 'isClockTime'],
+];
+
+/** The routes taking a JSON body DTO (the command routes), from Nest's route metadata. */
+function commandRoutes(t: TestApp): CommandRoute[] {
+  const scanner = new MetadataScanner();
+  const routes: CommandRoute[] = [];
+  for (const wrapper of t.app.get(DiscoveryService).getControllers()) {
+    const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+    if (!controller) continue;
+    const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+    for (const name of scanner.getAllMethodNames(controller.prototype)) {
+      const handler = (controller.prototype as Record<string, unknown>)[name] as object;
+      const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+      if (path === undefined) continue;
+      const args: Record<string, { index: number; data?: unknown }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {};
+      const types: unknown[] = Reflect.getMetadata('design:paramtypes', controller.prototype, name) ?? [];
+      for (const [key, arg] of Object.entries(args)) {
+        if (Number(key.split(':')[0]) !== RouteParamtypes.BODY || arg.data !== undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase() as CommandRoute['method'];
+        const full = `/api/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+        routes.push({ method, path: full, dto: types[arg.index] as DtoClass });
+      }
+    }
+  }
+  return routes;
+}
+
+const rulesOf = (dto: DtoClass): ValidationMetadata[] => getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+
+/** The class a nested field is transformed into (its @Type), found through class-transformer itself. */
+function nestedClass(dto: DtoClass, property: string, each: boolean): DtoClass {
+  const sample = plainToInstance(dto, { [property]: each ? [{}] : {} }) as Record<string, unknown>;
+  const value = each ? (sample[property] as object[])[0] : sample[property];
+  return (value as object).constructor as DtoClass;
+}
+
+/** The boundary cases of every field of a DTO, nested DTOs included. */
+function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) => Record<string, unknown> = (v) => v as Record<string, unknown>): FieldCase[] {
+  const byProperty = new Map<string, ValidationMetadata[]>();
+  for (const rule of rulesOf(dto)) byProperty.set(rule.propertyName, [...(byProperty.get(rule.propertyName) ?? []), rule]);
+  const cases: FieldCase[] = [];
+  for (const [property, rules] of byProperty) {
+    const field = [...path, property].join('.');
+    const named = (name: string) => rules.find((r) => (r.name ?? r.type) === name);
+    const kinds = rules.map((r) => r.name ?? r.type).filter((name) => VALUE_RULES.has(name));
+    if (kinds.length === 0) throw new Error(`${dto.name}.${property} has no value rule from platform/http/dto-rules.ts`);
+    for (const [looksLike, rule] of NAMED_KINDS) {
+      if (looksLike.test(property) && !kinds.includes(rule)) throw new Error(`${dto.name}.${property} looks like it needs ${rule}`);
+    }
+    const add = (label: string, value: unknown, each = false) =>
+      cases.push({ field, label: `${field} = ${label}`, body: place({ [property]: each ? [value] : value }) });
+
+    const nested = named('nestedValidation');
+    if (nested) {
+      const each = nested.each === true;
+      const inner = nestedClass(dto, property, each);
+      cases.push(...fieldCases(inner, each ? [...path, property, '0'] : [...path, property], (v) => place({ [property]: each ? [v] : v })));
+      continue;
+    }
+    const date = named('isCalendarDate');
+    if (date) for (const value of DATES) add(value, value);
+    const time = named('isClockTime');
+    if (time) for (const value of TIMES) add(value, value, time.each);
+    if (named('isInt')) {
+      add(String(INT4_MAX + 1), INT4_MAX + 1);
+      const min = named('min')?.constraints[0] as number | undefined;
+      if (min !== undefined && min >= 0) add('-1', -1);
+    }
+    const max = (named('maxLength')?.constraints[0] ?? named('isLength')?.constraints[1] ?? named('isTextOrTextList')?.constraints[0]) as number | undefined;
+    if (max !== undefined) {
+      const each = (named('maxLength') ?? named('isLength'))?.each === true;
+      add(`${max + 1} characters`, 'x'.repeat(max + 1), each);
+      add('a NUL', 'a\u0000b', each);
+      add('a lone surrogate', 'a\ud800b', each);
+    }
+    const oneOf = named('isIn');
+    if (oneOf) add('an unknown value', 'not-in-the-list', oneOf.each);
+    if (named('isUuid')) add('not a UUID', 'not-a-uuid');
+    if (named('isBoolean')) add('text for a boolean', 'yes');
+    if (named('isTimeNotes')) {
+      add('a note at 24:00', { '24:00': 'x' });
+      add('a note too long', { '08:00': 'x'.repeat((named('isTimeNotes')!.constraints[0] as number) + 1) });
+    }
+    if (named('isDaysOfWeek')) {
+      add('day 7', 7, true);
+      add('an unknown day', 'someday', true);
+    }
+    if (named('isMinutes')) {
+      add('-1', -1);
+      add(String(INT4_MAX + 1), INT4_MAX + 1);
+    }
+  }
+  return cases;
+}
+
+describe('every command DTO refuses boundary values with a 400 naming the field', () => {
+  let t: TestApp;
+  let owner: TestAgent;
+  let childId: string;
+  let taskId: string;
+  let routes: CommandRoute[];
+  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const snapshot = async () => ({
+    children: (await owner.get('/api/children')).body,
+    tasks: (await owner.get(`/api/children/${childId}/tasks?startDate=2026-01-01&endDate=2026-12-31`)).body,
+    templates: (await owner.get(`/api/children/${childId}/task-templates`)).body,
+    medications: (await owner.get(`/api/children/${childId}/medications`)).body,
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = (await t.signUp()).agent;
+    childId = (await owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
+    [{ id: taskId }] = (
+      await owner.post(`/api/children/${childId}/tasks`).send({ name: 'Oxybutynin', category: 'medication', scheduledTimes: ['09:00'], scheduledDate: '2026-06-01' }).expect(201)
+    ).body;
+    routes = commandRoutes(t);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('finds the command routes from Nest, each with a DTO', () => {
+    const names = new Set(routes.map((r) => r.dto.name));
+    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto']) {
+      expect(names).toContain(expected);
+    }
+    for (const route of routes) expect(rulesOf(route.dto).length).toBeGreaterThan(0);
+  });
+
+  it('refuses each boundary value of each field, and nothing changes', async () => {
+    const before = { events: await events(), read: await snapshot() };
+    const ids: Record<string, string> = { childId, id: taskId };
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of routes) {
+      const url = route.path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? taskId);
+      for (const { field, label, body } of fieldCases(route.dto)) {
+        tried += 1;
+        // A route whose recipient is in the body (repeating tasks) needs a real one; DTOs without the field drop it.
+        const res = await owner[route.method](url).send({ childId, ...body });
+        const fields: string[] = (res.body.errors ?? []).map((e: { field: string }) => e.field);
+        if (res.status !== 400 || !fields.some((f) => f === field || f.startsWith(`${field}.`))) {
+          failures.push(`${route.method.toUpperCase()} ${route.path} ${route.dto.name} ${label}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(300);
+    expect({ events: await events(), read: await snapshot() }).toEqual(before);
+  }, 300_000);
+});

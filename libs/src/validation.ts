@@ -1,0 +1,95 @@
+/**
+ * Pure input rules both sides need (DESIGN.md: nothing reaches the event store that a projection
+ * cannot store). The back end's DTO decorators (backend/src/platform/http/dto-rules.ts) and the
+ * deciders apply them; nothing here reads the clock: "today" is always passed in.
+ */
+import { isLocalDate, LOCAL_DATE } from './scheduling/local-time';
+
+/** Calendar dates the product accepts anywhere (PostgreSQL's `date` holds more; this is the product's range). */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** PostgreSQL `integer` (int4). */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * JSON request bodies nest at most this deep (`{"a":{"b":1}}` is 2). The API's deepest payload is 3;
+ * the limit keeps recursive parsers and validators far from the stack's end.
+ */
+export const MAX_JSON_DEPTH = 20;
+
+export const VALIDATION_MESSAGES = {
+  dateRange: `Dates must be between ${DATE_MIN} and ${DATE_MAX}.`,
+  /** Only dates of birth are refused in the future. */
+  dateInFuture: 'Date of birth cannot be in the future',
+  /** After the field's name: "firstName must not contain ...". */
+  unsafeText: 'must not contain NUL characters or unpaired surrogates',
+  tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
+  badAddress: 'The address contains characters that are not allowed.',
+  notUuid: 'Must be an id (UUID).',
+} as const;
+
+/** What is wrong with a yyyy-mm-dd date: not a real date, outside DATE_MIN..DATE_MAX, or after `notAfter`. */
+export type DateProblem = 'format' | 'range' | 'future';
+
+export function dateProblem(value: unknown, options: { notAfter?: string } = {}): DateProblem | null {
+  if (typeof value !== 'string') return 'format';
+  if (!LOCAL_DATE.test(value)) return /^\d{5,}-\d{2}-\d{2}$/.test(value) ? 'range' : 'format';
+  if (value < DATE_MIN) return 'range';
+  if (value > DATE_MAX && options.notAfter === undefined) return 'range';
+  if (!isLocalDate(value)) return 'format';
+  if (options.notAfter !== undefined && value > options.notAfter) return 'future';
+  return value > DATE_MAX ? 'range' : null;
+}
+
+/** The message for a date's problem; a badly written date gets the field's own message. */
+export function dateProblemMessage(problem: DateProblem, formatMessage: string): string {
+  if (problem === 'range') return VALIDATION_MESSAGES.dateRange;
+  if (problem === 'future') return VALIDATION_MESSAGES.dateInFuture;
+  return formatMessage;
+}
+
+/** A real yyyy-mm-dd date within DATE_MIN..DATE_MAX. */
+export function isDateInRange(value: unknown): value is string {
+  return dateProblem(value) === null;
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * Instants (ISO 8601) an event may carry: those a date of the range can make at any clock time in
+ * any zone (offsets stay within a day), so a date accepted never makes an instant refused, and every
+ * instant prints with a four-digit year PostgreSQL reads.
+ */
+const INSTANT_MIN = Date.parse(`${DATE_MIN}T00:00:00Z`) - DAY_MS;
+const INSTANT_MAX = Date.parse(`${DATE_MAX}T23:59:59.999Z`) + DAY_MS;
+
+export function isInstantInRange(value: string): boolean {
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && ms >= INSTANT_MIN && ms <= INSTANT_MAX;
+}
+
+/** NUL, or a UTF-16 surrogate without its partner: text PostgreSQL (and JSON in jsonb) cannot store. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this finds
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value);
+}
+
+/** The text with each unsafe character replaced by U+FFFD (to print a name that held one). */
+export function toSafeText(value: string): string {
+  return value.replace(new RegExp(UNSAFE_TEXT.source, 'g'), '\ufffd');
+}
+
+/** The same form Nest's ParseUUIDPipe accepts (any version): what a PostgreSQL `uuid` column reads. */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_PATTERN}$`, 'i');
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A whole number within [min, max]. */
+export function isIntInRange(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
