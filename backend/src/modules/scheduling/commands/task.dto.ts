@@ -1,3 +1,4 @@
+import { OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsObject, ValidateBy, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import {
@@ -81,21 +82,8 @@ export class CreateTaskDto implements TaskInput {
   @IfGiven() @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
 }
 
-/** PUT /api/tasks/{id}: only the fields sent change. */
-export class UpdateTaskDto implements TaskUpdateInput {
-  @IfGiven() @IsText(SHORT, { message: TASK_MESSAGES.nameRequired }) name?: string;
-  @IfGiven() @IsText(LONG) description?: string | null;
-  @IfGiven() @IsOneOf(TASK_CATEGORIES, categoryMessage) category?: TaskCategory;
-  @IfGiven() @IsOneOf(PRIORITIES, TASK_MESSAGES.unknownPriority) priority?: Priority;
-  @IfGiven() @IsBoolean() isUrgent?: boolean;
-  @IfGiven() @IsText(100) medicationId?: string | null;
-  @IfGiven() @IsScheduledTime() scheduledTime?: string | null;
-  @IfGiven() @IsScheduledDate() scheduledDate?: string | null;
-  @IfGiven() @IsText(SHORT) timeSlot?: string | null;
-  @IfGiven() @IsText(LONG) timeSpecificNotes?: string | null;
-  @IfGiven() @IsText(2000) imageUrl?: string | null;
-  @IfGiven() @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
-}
+/** PUT /api/tasks/{id}: only the fields sent change; the same rules as creating, every field optional. */
+export class UpdateTaskDto extends PartialType(OmitType(CreateTaskDto, ['scheduledTimes', 'timeNotes'] as const)) implements TaskUpdateInput {}
 
 export class CompleteTaskDto {
   @IfGiven() @IsText(LONG) notes?: string | null;
