@@ -152,6 +152,8 @@ export class PostgresEventStore implements EventStore {
   private closed = false;
   private notifying = false;
   private notifyAgain = false;
+  /** The highest position known to be committed. */
+  private head = 0n;
 
   constructor(private readonly pool: Pool) {}
 
@@ -170,7 +172,7 @@ export class PostgresEventStore implements EventStore {
     if (!row.accepted) {
       throw new WrongExpectedVersionError(streamId, expectedRevision, row.revision === null ? 'no_stream' : BigInt(row.revision));
     }
-    this.announce();
+    this.announce(BigInt(row.position as string));
     return { nextExpectedRevision: BigInt(row.revision as string), position: BigInt(row.position as string) };
   }
 
@@ -197,10 +199,10 @@ export class PostgresEventStore implements EventStore {
       woken = true;
       interrupt();
     };
-    const pause = () =>
+    const pause = (ms: number) =>
       new Promise<void>((resolve) => {
         if (woken) return resolve();
-        const timer = setTimeout(done, POLL_INTERVAL_MS);
+        const timer = setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
           interrupt = () => {};
@@ -213,6 +215,7 @@ export class PostgresEventStore implements EventStore {
 
     const run = async () => {
       await this.listen();
+      let invisibleRounds = 0;
       while (!stopped) {
         woken = false;
         const batch = await this.readAll(position, batchSize);
@@ -222,7 +225,11 @@ export class PostgresEventStore implements EventStore {
           position = batch[batch.length - 1].position;
         }
         if (batch.length < batchSize) {
-          await pause();
+          // Committed events can stay invisible while an older transaction on the server is open (the
+          // xmin rule): look again soon rather than after a full poll interval, when more is known to exist.
+          const behind = position === null ? this.head > 0n : position < this.head;
+          invisibleRounds = behind && batch.length === 0 ? invisibleRounds + 1 : 0;
+          await pause(behind ? Math.min(2 ** invisibleRounds, POLL_INTERVAL_MS) : POLL_INTERVAL_MS);
           void this.listen(); // reconnects a listener lost since the last round
         }
       }
@@ -264,8 +271,8 @@ export class PostgresEventStore implements EventStore {
    * at most one in flight, and one more after it when appends arrived meanwhile, so a burst of appends
    * costs a few notifications, not one each. A lost notification costs a subscriber one poll interval.
    */
-  private announce(): void {
-    this.wakers.forEach((wake) => wake());
+  private announce(position: bigint): void {
+    this.learnHead(position);
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -273,7 +280,7 @@ export class PostgresEventStore implements EventStore {
     this.notifying = true;
     const send = (): Promise<void> =>
       this.pool
-        .query(`SELECT pg_notify('${CHANNEL}', '')`)
+        .query(`SELECT pg_notify('${CHANNEL}', $1)`, [this.head.toString()])
         .then(
           () => undefined,
           () => undefined,
@@ -286,6 +293,12 @@ export class PostgresEventStore implements EventStore {
           this.notifying = false;
         });
     void send();
+  }
+
+  /** A position known to be committed (this process's append, or another's notification): subscribers look for it. */
+  private learnHead(position: bigint): void {
+    if (position > this.head) this.head = position;
+    this.wakers.forEach((wake) => wake());
   }
 
   private async revisionOf(streamId: string): Promise<bigint | 'no_stream'> {
@@ -337,7 +350,7 @@ export class PostgresEventStore implements EventStore {
     };
     // Stays attached after drop(): a late error on the closing connection must not crash the process.
     client.on('error', drop);
-    client.on('notification', () => this.wakers.forEach((wake) => wake()));
+    client.on('notification', ({ payload }) => this.learnHead(/^\d+$/.test(payload ?? '') ? BigInt(payload!) : 0n));
     try {
       await client.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
