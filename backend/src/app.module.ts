@@ -5,6 +5,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
 import { ormConfig } from './database/orm.config';
+import { AuditModule } from './modules/audit';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
@@ -35,6 +36,7 @@ export class AppModule {
         NotificationsModule.forRoot(config),
         LiveUpdatesModule,
         UploadsModule,
+        AuditModule,
         ...(serveFrontend ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })] : []),
       ],
     };
