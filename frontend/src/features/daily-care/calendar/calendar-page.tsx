@@ -9,6 +9,7 @@ import { useGetChildTasksInRangeQuery } from '../api';
 import { todayLocal } from '../quick-add/dates';
 import { useGetCalendarAuthQuery, useSyncCalendarMutation } from './api';
 import './calendar.css';
+import { LoadError } from '../../../shared/ui/load-error';
 
 /** The calendar picker shows 7 days from today (spec section 9). */
 export const CALENDAR_DAYS = 7;
@@ -88,16 +89,7 @@ export function CalendarPage({ childId, childName, recipientControl, onAddAppoin
       >
         <p className="calendar-card__day">{dayLabel(selected, today, 'long')}</p>
         {week.isError && !week.data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="Failed to fetch tasks"
-            action={
-              <Button size="small" onClick={() => week.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="Failed to fetch tasks" onRetry={() => week.refetch()} />
         ) : week.isLoading ? (
           <Skeleton active />
         ) : dayTasks.length === 0 ? (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@carecircle/libs';
 import { useGetMyAuditQuery } from '../api';
+import { LoadError } from '../../../shared/ui/load-error';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -33,16 +34,7 @@ function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boo
   if (isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   if (isError || !data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Could not load your security activity."
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Could not load your security activity." onRetry={() => refetch()} />
     );
   }
   return (
