@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
 import { ormConfig } from './database/orm.config';
 import { AuditModule } from './modules/audit';
+import { CalendarModule } from './modules/calendar';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
@@ -37,6 +38,7 @@ export class AppModule {
         LiveUpdatesModule,
         UploadsModule,
         AuditModule,
+        CalendarModule,
         ...(serveFrontend ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })] : []),
       ],
     };
