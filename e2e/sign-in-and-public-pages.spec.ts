@@ -48,6 +48,8 @@ test('an anonymous visitor finds the landing page at /', async ({ page }) => {
   await expect(page.getByText('$19', { exact: true })).toBeVisible();
   await expect(page.getByText('$39', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/api/login');
+  await expect(page.getByText('Best Value')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an unknown path shows Page Not Found', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { type Child, type ParsedScheduleTask } from '@carecircle/libs';
 import { Modal } from 'antd';
 import { useRef, useState } from 'react';
-import { isSessionExpired, serverMessage } from '../../../../shared/api/api-error';
+import { isSessionExpired, reasonOf, serverMessage } from '../../../../shared/api/api-error';
 import { toast } from '../../../../shared/ui/toast';
 import { useAddChildMutation } from '../../api';
 import { firstNameOf, reviewRowsOf, type ReviewTask, type RoutineTask } from '../../recipient-setup';
@@ -97,10 +97,13 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
         }).unwrap();
       } catch (error) {
         if (!isSessionExpired(error)) {
+          // Say exactly what was saved: the person is, the tasks are not; approving again adds only the tasks.
+          const reason = reasonOf(error) ?? 'Please try again.';
           toast({
-            title: 'Error',
-            description: serverMessage(error) ?? 'Failed to create tasks. Please try again.',
+            title: 'Tasks not saved',
+            description: `${firstNameOf(details.name)} was added, but the tasks were not: ${reason} Approve again to add them, or close and add tasks later.`,
             variant: 'destructive',
+            duration: 10,
           });
         }
         return;

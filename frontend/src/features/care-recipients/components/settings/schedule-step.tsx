@@ -23,7 +23,8 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
   const [error, setError] = useState<string | null>(null);
   const [parse, { isLoading }] = useParseScheduleMutation();
   const blank = text.trim() === '';
-  // Parse My Schedule stays disabled while the text is blank; once the field was used, say why.
+  // Parse My Schedule stays disabled while the text is blank; once the text was emptied, say why. Not on
+  // blur: a banner appearing then would move the buttons under the pointer and swallow the click.
   const message = touched && blank ? SCHEDULE_PARSE_MESSAGES.blankText : error;
 
   const submit = async () => {
@@ -65,7 +66,6 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
           setError(null);
           if (event.target.value.trim() === '') setTouched(true);
         }}
-        onBlur={() => setTouched(true)}
         autoSize={{ minRows: 4, maxRows: 10 }}
         placeholder={EXAMPLE}
         aria-describedby={message ? `${helpId} ${errorId}` : helpId}
