@@ -52,6 +52,17 @@ test('an anonymous visitor finds the landing page at /', async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
+test('the legal pages linked from the footer and the sign-in page exist', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('an unknown path shows Page Not Found', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
