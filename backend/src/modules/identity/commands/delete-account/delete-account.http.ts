@@ -3,14 +3,18 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PASSWORD_MAX_LENGTH, type User } from '@carecircle/libs';
+import { IsNotEmpty } from 'class-validator';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsText } from '../../../../platform/http/dto-rules';
 import { CurrentUser } from '../../session/session.guard';
 import { endSession } from '../../session/sign-in';
 import { DeleteAccount } from './delete-account.handler';
 
+const PASSWORD_NEEDED = 'Enter your password to delete your account';
+
 export class DeleteAccountDto {
-  @IsText(PASSWORD_MAX_LENGTH, { message: 'Enter your password to delete your account' })
+  @IsText(PASSWORD_MAX_LENGTH, { message: PASSWORD_NEEDED })
+  @IsNotEmpty({ message: PASSWORD_NEEDED })
   password!: string;
 }
 
