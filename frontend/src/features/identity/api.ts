@@ -19,8 +19,12 @@ export const identityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'user/timezone', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
+    /** Erases the account and the recipients it owns; the session ends with it. */
+    deleteAccount: build.mutation<void, { password: string }>({
+      query: (body) => ({ url: 'user', method: 'DELETE', body }),
+    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useUpdateTimezoneMutation } =
+export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useUpdateTimezoneMutation, useDeleteAccountMutation } =
   identityApi;
