@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
-import { ExecuteCareRecipientCommand } from '../../modules/care-recipients';
+import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 const PASSWORD = 'correct horse battery';
