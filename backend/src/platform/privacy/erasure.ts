@@ -7,6 +7,12 @@ import { DataKeys } from './data-keys';
 import { PersonalData } from './personal-data';
 
 /**
+ * A module's part in deleting an account: it removes what it holds for the user (the recipients they
+ * own, the access they were given) through its own commands, before the user's key is destroyed.
+ */
+export type AccountErasureStep = (userId: string, metadata: CommandMetadata) => Promise<void>;
+
+/**
  * The platform's half of erasing subjects (users, care recipients): their data keys are destroyed,
  * so every personal field of every event about them reads as "Erased" from now on, and the platform
  * tables that may hold their plaintext outside the event store are cleared: sessions of an erased
@@ -14,12 +20,6 @@ import { PersonalData } from './personal-data';
  * projection events about them. Read-model rows are the projections' job (they handle the erasure
  * events: CareRecipientRemoved, UserErased).
  */
-/**
- * A module's part in deleting an account: it removes what it holds for the user (the recipients they
- * own, the access they were given) through its own commands, before the user's key is destroyed.
- */
-export type AccountErasureStep = (userId: string, metadata: CommandMetadata) => Promise<void>;
-
 @Injectable()
 export class Erasure {
   private readonly accountSteps: AccountErasureStep[] = [];
@@ -31,7 +31,7 @@ export class Erasure {
     private readonly personalData: PersonalData,
   ) {}
 
-  /** Modules register their step in their module constructor. */
+  /** A module registers its step once, when its provider is created. */
   onAccountErasure(step: AccountErasureStep): void {
     this.accountSteps.push(step);
   }
