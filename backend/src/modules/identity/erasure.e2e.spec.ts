@@ -28,11 +28,11 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     t = await startTestApp();
     db = new Client({ connectionString: t.databaseUrl });
     await db.connect();
-  });
+  }, 60_000);
   afterAll(async () => {
     await db.end();
     await t.close();
-  });
+  }, 30_000);
 
   const share = (childId: string, owner: User, userId: string) =>
     t.app.get(CommandBus).execute(
@@ -80,7 +80,7 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     await agent.get('/api/auth/user').expect(200);
     await otherFamily.get('/api/auth/user').expect(200);
     expect((await db.query('SELECT destroyed_at FROM data_keys WHERE subject_id = $1', [user.id])).rows).toEqual([{ destroyed_at: null }]);
-  });
+  }, 30_000);
 
   it('Delete Account erases the user and the recipients they own: keys, rows, sessions, shared access, stored answers; pg_dump holds none of it', async () => {
     const names = { first: secret('Aurelianus'), last: secret('Blackthorne') };

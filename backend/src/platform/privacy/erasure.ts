@@ -16,7 +16,7 @@ export type AccountErasureStep = (userId: string, metadata: CommandMetadata) => 
  * The platform's half of erasing subjects (users, care recipients): their data keys are destroyed,
  * so every personal field of every event about them reads as "Erased" from now on, and the platform
  * tables that may hold their plaintext outside the event store are cleared: sessions of an erased
- * user, stored Idempotency-Key answers naming a subject (or made by an erased user), and parked
+ * user, stored Idempotency-Key answers whose body names a subject (or made by an erased user), and parked
  * projection events about them. Read-model rows are the projections' job (they handle the erasure
  * events: CareRecipientRemoved, UserErased).
  */
@@ -44,12 +44,12 @@ export class Erasure {
   async erase(subjectIds: string[]): Promise<void> {
     if (subjectIds.length === 0) return;
     await this.keys.destroy(subjectIds);
-    const patterns = subjectIds.map((id) => `%${id}%`);
     await this.pool.query(`DELETE FROM sessions WHERE sess->>'userId' = ANY($1::text[])`, [subjectIds]);
-    await this.pool.query(
-      `DELETE FROM idempotency_keys WHERE user_id = ANY($1::uuid[]) OR path LIKE ANY($2::text[]) OR response_body LIKE ANY($2::text[])`,
-      [subjectIds, patterns],
-    );
+    // Stored answers that name a subject hold its data; the erasing request's own (empty) answer is kept, so a retry replays it.
+    await this.pool.query(`DELETE FROM idempotency_keys WHERE user_id = ANY($1::uuid[]) OR response_body LIKE ANY($2::text[])`, [
+      subjectIds,
+      subjectIds.map((id) => `%${id}%`),
+    ]);
     await this.forgetParkedEvents(new Set(subjectIds));
   }
 
