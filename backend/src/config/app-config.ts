@@ -11,6 +11,8 @@ export interface AppConfig {
   sessionSecret: string | null;
   /** Bearer token that may read GET /api/metrics without an admin session; null: admin sessions only. */
   metricsToken: string | null;
+  /** Wraps the per-subject data keys (docs/privacy.md); null: keys are stored unwrapped. */
+  dataKeySecret: string | null;
   adminEmails: string[];
   roles: AppRole[];
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
@@ -72,6 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const metricsToken = text('METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < 32) problems.push('METRICS_TOKEN must be at least 32 characters');
 
+  const dataKeySecret = text('DATA_KEY_SECRET');
+  if (dataKeySecret !== null && dataKeySecret.length < 32) problems.push('DATA_KEY_SECRET must be at least 32 characters');
+
   const adminEmails = (text('ADMIN_EMAILS') ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     eventStoreConnectionString,
     sessionSecret,
     metricsToken,
+    dataKeySecret,
     adminEmails,
     roles: [...new Set(roles)] as AppRole[],
     stripe,

@@ -11,6 +11,7 @@ describe('configuration', () => {
       eventStoreConnectionString: null,
       sessionSecret: null,
       metricsToken: null,
+      dataKeySecret: null,
       adminEmails: [],
       roles: ['api', 'worker', 'projector'],
       stripe: null,
@@ -28,6 +29,7 @@ describe('configuration', () => {
         EVENTSTORE_CONNECTION_STRING: 'esdb://eventstore:2113?tls=false',
         SESSION_SECRET: 's'.repeat(32),
         METRICS_TOKEN: 'm'.repeat(32),
+        DATA_KEY_SECRET: 'k'.repeat(32),
         ADMIN_EMAILS: 'Boss@Example.com, second@example.com',
         APP_ROLES: 'api,projector',
         STRIPE_SECRET_KEY: 'sk_test_1',
@@ -44,6 +46,7 @@ describe('configuration', () => {
       redisUrl: 'redis://cache:6379',
       eventStoreConnectionString: 'esdb://eventstore:2113?tls=false',
       metricsToken: 'm'.repeat(32),
+      dataKeySecret: 'k'.repeat(32),
       adminEmails: ['boss@example.com', 'second@example.com'],
       roles: ['api', 'projector'],
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
@@ -62,6 +65,7 @@ describe('configuration', () => {
           REDIS_URL: 'not a url',
           SESSION_SECRET: 'short',
           METRICS_TOKEN: 'm'.repeat(31),
+          DATA_KEY_SECRET: 'k'.repeat(31),
           ADMIN_EMAILS: 'boss@',
           APP_ROLES: 'api,cron',
           GOOGLE_CLIENT_ID: 'id',
@@ -73,9 +77,9 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(8);
+    expect((error as ConfigError).problems).toHaveLength(9);
   });
 });

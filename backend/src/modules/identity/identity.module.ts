@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { userPersonalData } from './identity.personal-data';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeTimezoneHandler } from './commands/change-timezone/change-timezone.handler';
 import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
+import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
+import { DeleteAccountController } from './commands/delete-account/delete-account.http';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { RegisterUserController } from './commands/register-user/register-user.http';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
@@ -18,11 +22,12 @@ import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [AuthController, RegisterUserController, ChangeTimezoneController, UpdateProfileController],
+  controllers: [AuthController, RegisterUserController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
   providers: [
     RegisterUserHandler,
     ChangeTimezoneHandler,
     UpdateProfileHandler,
+    DeleteAccountHandler,
     UsersQuery,
     UserCredentialsQuery,
     LoginThrottle,
@@ -33,5 +38,9 @@ import { SessionGuard } from './session/session.guard';
   ],
   exports: [UsersQuery],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  constructor(personalData: PersonalData) {
+    personalData.declare(userPersonalData);
+  }
+}
 
