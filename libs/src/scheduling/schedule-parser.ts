@@ -520,8 +520,7 @@ function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
 
     // "Physical therapy at the clinic, bring the standing frame": words without a dose or time of
     // their own continue the task before them on the same line.
-    const only = found[0];
-    if (found.length === 1 && only.dosage === '' && phrases.length === 0 && previous?.item && previous.segment.line === segment.line
+    if (found.length === 1 && found[0].dosage === '' && phrases.length === 0 && previous?.item && previous.segment.line === segment.line
       && previous.item.dosage === '') {
       previous.item.description = `${previous.item.description || previous.segment.text}, ${segment.text}`;
       continue;
@@ -530,10 +529,10 @@ function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
     // "AMOXICILLIN 400MG/5ML SUSP. Give 5 mL by mouth every 12 hours": a label's next sentence gives
     // the dose and schedule of the medication named before it.
     const lastItem = previous?.item;
-    if (found[0].name === null && lastItem?.dosage && previous?.segment.line === segment.line && !lastItem.effective.some(isWhen)) {
+    if (found[0].name === null && previous && lastItem?.dosage && previous.segment.line === segment.line && !lastItem.effective.some(isWhen)) {
       const [first] = found.splice(0, 1);
       lastItem.dosage = first.dosage;
-      lastItem.description = `${previous?.segment.text}. ${segment.text}`;
+      lastItem.description = `${previous.segment.text}. ${segment.text}`;
       lastItem.effective = [...first.own, ...phrases.filter((p) => p.end <= first.start)];
       if (found.length === 0) continue;
     }
@@ -741,7 +740,7 @@ function resolve(phrases: Phrase[]): When {
   const interval = phrases.find((p) => p.kind === 'interval');
   for (const p of phrases) {
     if (p.kind === 'at') explicit.push(minutes(p.time));
-    if (p.kind === 'meals') explicit.push(...Object.values(SCHEDULE_MEAL_TIMES).slice(0, 3).map(minutes));
+    if (p.kind === 'meals') explicit.push(...[SCHEDULE_MEAL_TIMES.breakfast, SCHEDULE_MEAL_TIMES.lunch, SCHEDULE_MEAL_TIMES.dinner].map(minutes));
     if (p.kind === 'range') {
       if (interval?.kind === 'interval') explicit.push(...stepping(minutes(p.from), minutes(p.to), interval.hours));
       else explicit.push(minutes(p.from), minutes(p.to));
