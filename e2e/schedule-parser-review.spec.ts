@@ -1,27 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Child, Medication, TaskTemplate } from '@carecircle/libs';
-import { expectToast, registerThroughApi, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, uniqueEmail } from './support';
 
 // Issue 9, item 1: the pasted schedule a caregiver would type comes back right in the review: both
 // medications at their times, a dose without a name flagged and blocked until named, an as-needed item
 // listed but not scheduled; approving saves the parsed medications as the person's medications.
 
 const SCHEDULE = 'Tylenol 5ml at 8am and 8pm daily, Vitamin D once a day with breakfast\n8am 2.5 ml\nMotrin 100mg as needed for pain';
-
-async function expectNoSeriousA11yViolations(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
 
 for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
   test(`a pasted schedule is reviewed and its medications saved (${viewport.width} px)`, async ({ page, baseURL }) => {

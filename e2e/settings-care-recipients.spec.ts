@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Child, Medication, Task, TaskTemplate } from '@carecircle/libs';
-import { expectToast, registerThroughApi, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, uniqueEmail } from './support';
 
 // The settings Care Recipients panel, clicked through the way a caregiver would: add a person with a
 // photo, a pasted medication schedule and a routine task, review and approve, then manage them.
@@ -13,19 +12,6 @@ const PNG = Buffer.from(
 );
 const SCHEDULE = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 9pm melatonin one';
 
-async function expectNoSeriousA11yViolations(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
 
 function yearsSince(isoDate: string): number {
   const [year, month, day] = isoDate.split('-').map(Number);
