@@ -1,4 +1,4 @@
-import { SCHEDULE_PARSE_MESSAGES, type ParsedScheduleTask } from '@carecircle/libs';
+import { SCHEDULE_PARSE_MESSAGES, type ParsedSchedule } from '@carecircle/libs';
 import { Alert, Button, Input } from 'antd';
 import { useId, useState } from 'react';
 import { isSessionExpired, serverMessage, statusOf } from '../../../../shared/api/api-error';
@@ -9,7 +9,7 @@ interface Props {
   onTextChange: (text: string) => void;
   onBack: () => void;
   onSkip: () => void;
-  onParsed: (tasks: ParsedScheduleTask[]) => void;
+  onParsed: (schedule: ParsedSchedule) => void;
 }
 
 const EXAMPLE = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 9pm melatonin one';
@@ -34,8 +34,7 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
     }
     setError(null);
     try {
-      const { tasks } = await parse(text).unwrap();
-      onParsed(tasks);
+      onParsed(await parse(text).unwrap());
     } catch (failure) {
       if (isSessionExpired(failure)) return;
       // A 400 carries the spec's message; anything else is a parse failure.
