@@ -35,7 +35,7 @@ describe('AuthThrottle on real Redis', () => {
 
     let now = t0;
     const waits: number[] = [];
-    for (let delay = first; waits.length < 8; delay = Math.min(delay * 2, max)) {
+    for (let delay: number = first; waits.length < 8; delay = Math.min(delay * 2, max)) {
       now += delay * 1000;
       expect(await waitOf(throttle.beforePasswordCheck(email, '203.0.113.1', now - 1000))).toBe(1);
       expect(await waitOf(throttle.beforePasswordCheck(email, '203.0.113.1', now))).toBe(0);
@@ -70,12 +70,6 @@ describe('AuthThrottle on real Redis', () => {
     expect(wait).toBeGreaterThan(SIGN_IN_LIMITS.addressWindowSeconds - 60);
     expect(wait).toBeLessThanOrEqual(SIGN_IN_LIMITS.addressWindowSeconds);
     expect(await waitOf(throttle.beforePasswordCheck(`${randomUUID()}@example.com`, '203.0.113.5', t0))).toBe(0);
-  });
-
-  it('counts before it decides: of 30 simultaneous attempts of one pair, exactly the free ones pass', async () => {
-    const email = `${randomUUID()}@example.com`;
-    const waits = await Promise.all(Array.from({ length: 30 }, () => waitOf(throttle.beforePasswordCheck(email, '203.0.113.6', t0))));
-    expect(waits.filter((w) => w === 0)).toHaveLength(free);
   });
 
   it('lets the configured number of registrations through per address and hour, atomically', async () => {

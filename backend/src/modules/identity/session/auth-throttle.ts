@@ -17,7 +17,7 @@ export const SIGN_IN_LIMITS = {
   failuresPerAddress: 30,
   addressWindowSeconds: 60 * 60,
 } as const;
-export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 
 // Each script counts first and decides in the same step (Redis runs a script atomically), so parallel
 // attempts cannot all read the same old count. They answer 0 (go ahead) or the seconds to wait.
@@ -69,19 +69,19 @@ export class AuthThrottle {
 
   /** Counts a password attempt before the password is checked; 429 while the pair must wait or the address is over its cap. */
   async beforePasswordCheck(email: string, address: string, now = Date.now()): Promise<void> {
-    const l = SIGN_IN_LIMITS;
+    const limits = SIGN_IN_LIMITS;
     const wait = await this.redis.eval(
       SIGN_IN_ATTEMPT,
       2,
       this.pairKey(email, address),
       this.addressKey(address),
       now,
-      l.freeAttemptsPerPair,
-      l.firstDelaySeconds,
-      l.maxDelaySeconds,
-      l.pairMemorySeconds,
-      l.failuresPerAddress,
-      l.addressWindowSeconds,
+      limits.freeAttemptsPerPair,
+      limits.firstDelaySeconds,
+      limits.maxDelaySeconds,
+      limits.pairMemorySeconds,
+      limits.failuresPerAddress,
+      limits.addressWindowSeconds,
     );
     if (Number(wait) > 0) throw new TooManyRequestsException('Too many sign-in attempts.', Number(wait));
   }
