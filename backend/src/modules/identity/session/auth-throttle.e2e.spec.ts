@@ -4,6 +4,9 @@ import { DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR } from '../../../config/app-
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { SIGN_IN_LIMITS } from './auth-throttle';
 
+// Every attempt that gets through checks an argon2 hash: dozens of them on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 const PASSWORD = 'correct horse battery';
 const THROTTLED = /^Too many sign-in attempts\. Please wait \d+ seconds and try again\.$/;
 
