@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, registerThroughApi, uniqueEmail } from './support';
 import { expectNoSeriousA11yViolations } from './today-support';
 
@@ -15,6 +15,41 @@ test('a wrong password shows the server message and stays on the sign-in page', 
   await expect(page).toHaveURL(/\/login\/email$/);
   // No "logged out" toast for a failed sign-in.
   await expect(page.getByText('You are logged out. Logging in again...')).toHaveCount(0);
+});
+
+/** Five wrong passwords from one address, then the right one: the page shows the server's 429 message. */
+async function signInUntilThrottled(page: Page, request: APIRequestContext, baseURL: string): Promise<void> {
+  const email = uniqueEmail('throttled');
+  await registerThroughApi(request, baseURL, { email, firstName: 'Noor', lastName: 'Haddad' });
+  await page.goto('/login/email');
+  await page.getByLabel('Email').fill(email);
+  const attempt = async (password: string, status: number) => {
+    await page.getByLabel('Password').fill(password);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/login'),
+      page.getByRole('button', { name: 'Sign In' }).click(),
+    ]);
+    expect(response.status()).toBe(status);
+  };
+  for (let i = 0; i < 5; i++) await attempt(`${PASSWORD} typo ${i}`, 401);
+  await attempt(PASSWORD, 429);
+
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^Too many sign-in attempts\. Please wait \d+ seconds and try again\.$/ }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await expectNoSeriousA11yViolations(page);
+}
+
+test('repeated wrong passwords: the page says how long to wait (phone)', async ({ page, request, baseURL }) => {
+  await signInUntilThrottled(page, request, baseURL!);
+});
+
+test.describe('throttled sign-in on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test('repeated wrong passwords: the page says how long to wait', async ({ page, request, baseURL }) => {
+    await signInUntilThrottled(page, request, baseURL!);
+  });
 });
 
 test('a signed-out deep link goes to sign-in and comes back after it, never to another site', async ({ page, request, baseURL }) => {

@@ -16,7 +16,7 @@ import { UserCredentialsQuery } from './read-models/user-credentials/user-creden
 import { UsersProjection } from './read-models/users/users.projection';
 import { UsersQuery } from './read-models/users/users.query';
 import { AuthController } from './session/auth.http';
-import { LoginThrottle } from './session/login-throttle';
+import { AuthThrottle } from './session/auth-throttle';
 import { SecurityLog } from './session/security-log';
 import { SessionGuard } from './session/session.guard';
 
@@ -30,7 +30,7 @@ import { SessionGuard } from './session/session.guard';
     DeleteAccountHandler,
     UsersQuery,
     UserCredentialsQuery,
-    LoginThrottle,
+    AuthThrottle,
     SecurityLog,
     UsersProjection,
     UserCredentialsProjection,

@@ -8,7 +8,7 @@ import { emailClaimDecider } from '../../domain/email-claim';
 import { userStream } from '../../domain/user';
 import { userDecider } from '../../domain/user.decide';
 import { UserCredentialsQuery } from '../../read-models/user-credentials/user-credentials.query';
-import { LoginThrottle } from '../../session/login-throttle';
+import { AuthThrottle } from '../../session/auth-throttle';
 import { emailClaimStream } from '../register-user/register-user.handler';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
@@ -26,22 +26,22 @@ export class DeleteAccount {
  * Delete Account (docs/privacy.md): the password again, then every module's part (the recipients the
  * user owns are removed and erased, access shared with them ends), UserErased (the users and
  * credentials rows go), the email may be registered again, and the user's key is destroyed with their
- * sessions. Wrong passwords count toward the sign-in throttle.
+ * sessions. Each attempt counts toward the sign-in throttle.
  */
 @CommandHandler(DeleteAccount)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
   constructor(
     private readonly streams: EventSourcedStreams,
     private readonly credentials: UserCredentialsQuery,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: AuthThrottle,
     private readonly erasure: Erasure,
   ) {}
 
   async execute({ user, password, ip, metadata }: DeleteAccount): Promise<void> {
-    await this.throttle.assertAllowed(user.email, ip);
+    // Counted before the check, like a sign-in: parallel guesses cannot outrun the throttle.
+    await this.throttle.beforePasswordCheck(user.email, ip);
     const found = await this.credentials.byEmail(user.email);
     if (found?.userId !== user.id || !(await verify(found.passwordHash, password))) {
-      await this.throttle.recordFailure(user.email, ip);
       throw new DomainError('IDENTITY.WRONG_PASSWORD', 'forbidden', WRONG_PASSWORD, [{ field: 'password', message: WRONG_PASSWORD }]);
     }
     await this.erasure.eraseAccountData(user.id, metadata);
