@@ -4,6 +4,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
 import { TaskAccessGuard } from './access/task-access.guard';
+import { TemplateAccessGuard } from './access/template-access.guard';
+import { ChangeRepeatingTaskHandler } from './commands/change-repeating-task/change-repeating-task.handler';
+import { ChangeRepeatingTaskController } from './commands/change-repeating-task/change-repeating-task.http';
+import { PauseRepeatingTaskHandler } from './commands/pause-repeating-task/pause-repeating-task.handler';
+import { PauseRepeatingTaskController } from './commands/pause-repeating-task/pause-repeating-task.http';
+import { RepeatingTaskOccurrences } from './commands/repeating-task-occurrences';
+import { StopRepeatingTaskHandler } from './commands/stop-repeating-task/stop-repeating-task.handler';
+import { StopRepeatingTaskController } from './commands/stop-repeating-task/stop-repeating-task.http';
 import { BulkCreateTasksHandler } from './commands/bulk-create-tasks/bulk-create-tasks.handler';
 import { BulkCreateTasksController } from './commands/bulk-create-tasks/bulk-create-tasks.http';
 import { CompleteTaskHandler } from './commands/complete-task/complete-task.handler';
@@ -54,6 +62,9 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     TaskTemplatesReadController,
     BulkCreateTasksController,
     ParseScheduleController,
+    ChangeRepeatingTaskController,
+    PauseRepeatingTaskController,
+    StopRepeatingTaskController,
   ],
   providers: [
     CareTeamClock,
@@ -77,6 +88,11 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     TaskTemplatesProjection,
     TemplateMaterialiser,
     RecurringTasksWorker,
+    TemplateAccessGuard,
+    RepeatingTaskOccurrences,
+    ChangeRepeatingTaskHandler,
+    PauseRepeatingTaskHandler,
+    StopRepeatingTaskHandler,
   ],
   exports: [CareTeamClock, DailyTasksQuery, UrgentOverdueTasksQuery],
 })

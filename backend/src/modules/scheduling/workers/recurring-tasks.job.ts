@@ -51,8 +51,8 @@ export class TemplateMaterialiser {
 
   /** Schedules a template's tasks of one care-team date and marks the date done; answers their task ids. */
   async materialiseDay(template: TaskTemplate, date: string, timezone: string, metadata: CommandMetadata): Promise<string[]> {
-    const occurrences = occurrencesOn({ ...template, templateId: template.id }, date);
-    for (const { taskId, time } of occurrences) {
+    const occurrences = occurrencesOn(template, date);
+    for (const { taskId, time, template: version } of occurrences) {
       try {
         await this.streams.execute(taskStream(taskId), taskDecider, {
           type: 'ScheduleTask',
@@ -61,17 +61,17 @@ export class TemplateMaterialiser {
             childId: template.childId,
             templateId: template.id,
             details: {
-              name: template.name,
-              description: template.description,
-              category: template.category,
-              priority: template.priority,
-              isUrgent: template.isUrgent,
-              medicationId: template.medicationId,
-              imageUrl: template.imageUrl,
+              name: version.name,
+              description: version.description,
+              category: version.category,
+              priority: version.priority,
+              isUrgent: version.isUrgent,
+              medicationId: version.medicationId,
+              imageUrl: version.imageUrl,
               timeSlot: null,
               taskGroupId: null,
-              timeSpecificNotes: template.timeNotes[time] ?? null,
-              appointmentDetails: template.category === 'appointment' ? appointmentFor(time) : null,
+              timeSpecificNotes: version.timeNotes[time] ?? null,
+              appointmentDetails: version.category === 'appointment' ? appointmentFor(time) : null,
             },
             schedule: { scheduledDate: date, localTime: time, timezone },
           },
