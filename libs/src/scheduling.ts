@@ -129,7 +129,10 @@ export interface TaskHistoryEntry {
   actorId: string | null;
   actorName: string | null;
   occurredAt: string;
+  /** Within its stream: the task's, or for `source: 'schedule'` its repeating schedule's. */
   revision: number;
+  /** A change to the repeating schedule the task belongs to (changed, paused, resumed, stopped). */
+  source?: 'schedule';
 }
 
 export interface Progress {

@@ -33,6 +33,7 @@ import { TaskHistoryQuery } from './history/task-history.query';
 import { DailyTasksReadController } from './read-models/daily-tasks/daily-tasks.http';
 import { DailyTasksProjection } from './read-models/daily-tasks/daily-tasks.projection';
 import { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
+import { PlannedTasks } from './read-models/daily-tasks/planned-tasks';
 import { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
 import { AchievementsReadController } from './read-models/achievements/achievements.http';
 import { AchievementsQuery } from './read-models/achievements/achievements.query';
@@ -90,6 +91,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     RecurringTasksWorker,
     TemplateAccessGuard,
     RepeatingTaskOccurrences,
+    PlannedTasks,
     ChangeRepeatingTaskHandler,
     PauseRepeatingTaskHandler,
     StopRepeatingTaskHandler,
