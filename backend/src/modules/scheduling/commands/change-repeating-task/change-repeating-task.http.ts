@@ -2,9 +2,9 @@ import { Body, Controller, Param, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { REPEATING_MESSAGES, type Child, type RepeatingTaskChangeInput, type TaskTemplate } from '@carecircle/libs';
+import { TEMPLATE_MESSAGES, type Child, type RepeatingTaskChangeInput, type TaskTemplate } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
-import { IsCalendarDate } from '../../../../platform/http/dto-rules';
+import { IfGiven, IsCalendarDate } from '../../../../platform/http/dto-rules';
 import { TemplateAccessGuard } from '../../access/template-access.guard';
 import { TaskTemplatesQuery } from '../../read-models/task-templates/task-templates.query';
 import { TaskTemplateDto } from '../create-task-template/create-task-template.http';
@@ -12,8 +12,8 @@ import { ChangeRepeatingTask } from './change-repeating-task.handler';
 
 /** The repeating-task payload, every field optional (not sent: kept), and the date the change starts. */
 export class ChangeRepeatingTaskDto extends TaskTemplateDto implements RepeatingTaskChangeInput {
-  /** Required and not in the past: the decider's rules, with the care team's today. */
-  @IsCalendarDate({ message: REPEATING_MESSAGES.effectiveFromRequired }) effectiveFrom!: string;
+  /** A real date in range; required and not in the past are the decider's rules, with the care team's today. */
+  @IfGiven() @IsCalendarDate({ message: TEMPLATE_MESSAGES.invalidDate }) effectiveFrom!: string;
 }
 
 @ApiTags('repeating tasks')
