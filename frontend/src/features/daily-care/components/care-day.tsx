@@ -34,7 +34,7 @@ export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Pro
         onNext={day.next}
         onToday={day.goToToday}
       />
-      <ProgressStrip childId={childId} />
+      <ProgressStrip childId={childId} date={selectedDate} label={dayLabel(selectedDate, today)} />
       <UpcomingAppointments childId={childId} today={today} />
       <TodayTimeline
         key={`${childId}:${selectedDate}`}

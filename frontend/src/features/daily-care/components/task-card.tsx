@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
-import { isOverdue, type Task } from '@carecircle/libs';
+import { isOverdue, REPEATING_MESSAGES, type Task } from '@carecircle/libs';
 import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
@@ -19,7 +19,9 @@ interface Props {
 export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment }: Props) {
   const { complete, uncomplete, isBusy } = useTaskActions();
   const completed = task.status === 'completed';
-  const overdue = isOverdue(task, now);
+  const planned = task.planned === true;
+  const overdue = !planned && isOverdue(task, now);
+  const plannedHintId = useId();
   const appointment = isAppointment(task);
   const iconCategory = iconCategoryOf(task);
   const className = [
@@ -27,6 +29,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
     completed && 'task-card--completed',
     overdue && 'task-card--overdue',
     appointment && 'task-card--appointment',
+    planned && 'task-card--planned',
   ]
     .filter(Boolean)
     .join(' ');
@@ -37,8 +40,9 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         <input
           type="checkbox"
           checked={completed}
-          disabled={isBusy}
+          disabled={isBusy || planned}
           aria-label={`Complete ${task.name}`}
+          aria-describedby={planned ? plannedHintId : undefined}
           onChange={() => void (completed ? uncomplete(task) : complete(task))}
         />
         {isBusy && <LoadingOutlined className="task-card__busy" aria-hidden />}
@@ -50,8 +54,9 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
             {task.name}
           </button>
         </div>
-        {(appointment || overdue || (task.isUrgent && !completed)) && (
+        {(planned || appointment || overdue || (task.isUrgent && !completed)) && (
           <div className="task-card__badges">
+            {planned && <span className="badge badge--planned">Planned</span>}
             {appointment && <span className="badge badge--appointment">APPOINTMENT</span>}
             {overdue && <span className="badge badge--overdue">Overdue</span>}
             {task.isUrgent && !completed && <span className="badge badge--urgent">Urgent</span>}
@@ -74,10 +79,16 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           </p>
         )}
         {task.notes && <p className="task-card__note">Note: {task.notes}</p>}
+        {planned && (
+          <p id={plannedHintId} className="task-card__planned-hint">
+            {REPEATING_MESSAGES.planned}
+          </p>
+        )}
         {appointment && (
           <AppointmentDetails task={task} onEdit={onEditAppointment && (() => onEditAppointment(task))} />
         )}
       </div>
+      {!planned && (
       <Button
         type="text"
         className="task-card__remove"
@@ -85,6 +96,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         aria-label={`Remove ${task.name}`}
         onClick={() => onRemove(task)}
       />
+      )}
     </li>
   );
 }

@@ -38,6 +38,7 @@ import {
   useCreateTaskTemplateMutation,
   useUpdateTaskMutation,
 } from './api';
+import { DAY_LABELS } from '../task-display';
 import { todayLocal } from './dates';
 import { TimesField } from './times-field';
 import { optionSelect } from './option-select';
@@ -79,16 +80,6 @@ const FIELDS = [
   'description',
   'priority',
 ];
-
-const DAY_LABELS: Record<DayName, string> = {
-  sunday: 'Sun',
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-};
 
 const endDateFor = (start: string, mode: Mode) =>
   addDays(start, mode === 'template' ? TEMPLATE_DEFAULT_DAYS : REPEATING_TASK_DEFAULT_DAYS);
