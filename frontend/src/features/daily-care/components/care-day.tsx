@@ -23,7 +23,8 @@ interface Props {
 /** The daily-care part of the home dashboard, in the spec's order (document 2, section 2). */
 export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Props) {
   const { today, selectedDate } = day;
-  const title = selectedDate === today ? "Today's Tasks" : `Tasks for ${dayLabel(selectedDate, today)}`;
+  const dayName = dayLabel(selectedDate, today);
+  const title = selectedDate === today ? "Today's Tasks" : `Tasks for ${dayName}`;
   return (
     <>
       <AchievementCards />
@@ -34,13 +35,14 @@ export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Pro
         onNext={day.next}
         onToday={day.goToToday}
       />
-      <ProgressStrip childId={childId} date={selectedDate} label={dayLabel(selectedDate, today)} />
+      <ProgressStrip childId={childId} date={selectedDate} label={dayName} />
       <UpcomingAppointments childId={childId} today={today} />
       <TodayTimeline
         key={`${childId}:${selectedDate}`}
         childId={childId}
         date={selectedDate}
         title={title}
+        dayName={dayName}
         now={now}
         onAddTask={onAddTask}
         onEditAppointment={onEditAppointment}
