@@ -58,10 +58,4 @@ export class RepeatingTaskOccurrences {
     const today = localDate(now, timezone);
     if (fromDate <= today) await this.materialiser.materialiseDay(template, today, timezone, metadata);
   }
-
-  /** The care team's date for the template's recipient at the command's time. */
-  async todayFor(childId: string, metadata: CommandMetadata): Promise<{ today: string; timezone: string }> {
-    const timezone = await this.clock.timezoneFor(childId);
-    return { today: localDate(new Date(metadata.occurredAt), timezone), timezone };
-  }
 }

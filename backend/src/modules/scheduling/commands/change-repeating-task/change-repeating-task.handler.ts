@@ -5,6 +5,7 @@ import { EventSourcedStreams } from '../../../../platform/commands/event-sourced
 import { MedicationsQuery } from '../../../care-recipients';
 import { taskTemplateStream } from '../../domain/task-template';
 import { taskTemplateDecider } from '../../domain/task-template.decide';
+import { CareTeamClock } from '../../time/care-team-clock';
 import { RepeatingTaskOccurrences } from '../repeating-task-occurrences';
 
 export class ChangeRepeatingTask extends Command<void> {
@@ -25,10 +26,11 @@ export class ChangeRepeatingTaskHandler implements ICommandHandler<ChangeRepeati
     private readonly streams: EventSourcedStreams,
     private readonly medications: MedicationsQuery,
     private readonly occurrences: RepeatingTaskOccurrences,
+    private readonly clock: CareTeamClock,
   ) {}
 
   async execute({ templateId, childId, change, metadata }: ChangeRepeatingTask): Promise<void> {
-    const { today } = await this.occurrences.todayFor(childId, metadata);
+    const today = await this.clock.today(childId, new Date(metadata.occurredAt));
     const medicationIds = (await this.medications.forChild(childId)).map((m) => m.id);
     const { events } = await this.streams.execute(taskTemplateStream(templateId), taskTemplateDecider, {
       type: 'ChangeTaskTemplateSchedule',

@@ -4,6 +4,7 @@ import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { taskTemplateStream } from '../../domain/task-template';
 import { taskTemplateDecider } from '../../domain/task-template.decide';
+import { CareTeamClock } from '../../time/care-team-clock';
 import { RepeatingTaskOccurrences } from '../repeating-task-occurrences';
 
 export class PauseRepeatingTask extends Command<void> {
@@ -26,6 +27,7 @@ export class PauseRepeatingTaskHandler implements ICommandHandler<PauseRepeating
   constructor(
     private readonly streams: EventSourcedStreams,
     private readonly occurrences: RepeatingTaskOccurrences,
+    private readonly clock: CareTeamClock,
   ) {}
 
   async execute({ templateId, childId, pause, metadata }: PauseRepeatingTask): Promise<void> {
@@ -35,7 +37,7 @@ export class PauseRepeatingTaskHandler implements ICommandHandler<PauseRepeating
       metadata,
     });
     if (events.length === 0) return;
-    const { today } = await this.occurrences.todayFor(childId, metadata);
+    const today = await this.clock.today(childId, new Date(metadata.occurredAt));
     await this.occurrences.reconcile(templateId, pause ? addDays(today, 1) : today, 'Schedule paused', metadata);
   }
 }

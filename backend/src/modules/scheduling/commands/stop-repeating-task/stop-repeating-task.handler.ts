@@ -4,6 +4,7 @@ import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { taskTemplateStream } from '../../domain/task-template';
 import { taskTemplateDecider } from '../../domain/task-template.decide';
+import { CareTeamClock } from '../../time/care-team-clock';
 import { RepeatingTaskOccurrences } from '../repeating-task-occurrences';
 
 export class StopRepeatingTask extends Command<void> {
@@ -23,12 +24,13 @@ export class StopRepeatingTaskHandler implements ICommandHandler<StopRepeatingTa
   constructor(
     private readonly streams: EventSourcedStreams,
     private readonly occurrences: RepeatingTaskOccurrences,
+    private readonly clock: CareTeamClock,
   ) {}
 
   async execute({ templateId, childId, reason, metadata }: StopRepeatingTask): Promise<void> {
     const { events } = await this.streams.execute(taskTemplateStream(templateId), taskTemplateDecider, { type: 'DeactivateTaskTemplate', data: { reason }, metadata });
     if (events.length === 0) return;
-    const { today } = await this.occurrences.todayFor(childId, metadata);
+    const today = await this.clock.today(childId, new Date(metadata.occurredAt));
     await this.occurrences.reconcile(templateId, addDays(today, 1), `Schedule stopped: ${reason.trim()}`, metadata);
   }
 }
