@@ -71,7 +71,7 @@ export function TodayTimeline({ childId, date, title, dayName, now, onAddTask, o
       ) : slots.length === 0 ? (
         <div className="empty-block">
           <CalendarOutlined className="empty-block__icon" aria-hidden />
-          <h3 className="empty-block__title">No tasks for {dayName === 'Today' ? 'today' : dayName}</h3>
+          <h3 className="empty-block__title">No tasks for {/^(Today|Tomorrow|Yesterday)$/.test(dayName) ? dayName.toLowerCase() : dayName}</h3>
           <p className="muted">Tasks will appear here when you add them or sync from your calendar</p>
         </div>
       ) : (
