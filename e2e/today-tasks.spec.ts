@@ -157,8 +157,8 @@ test('a caregiver completes a task with a note, undoes it, reads its history and
     const day = page.getByRole('navigation', { name: 'Day' });
     await day.getByRole('button', { name: 'Next day' }).click();
     await expect(day.getByText('Tomorrow', { exact: true })).toBeVisible();
-    await expect(main.getByRole('heading', { name: 'Tasks for Tomorrow' })).toBeVisible();
-    await expect(main.getByText('No tasks for today')).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Tasks for Tomorrow', exact: true })).toBeVisible();
+    await expect(main.getByText('No tasks for tomorrow')).toBeVisible();
     await expect(main.getByText('Tasks will appear here when you add them or sync from your calendar')).toBeVisible();
     await day.getByRole('button', { name: 'Previous day' }).click();
     await day.getByRole('button', { name: 'Previous day' }).click();

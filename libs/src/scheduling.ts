@@ -70,6 +70,12 @@ export interface Task {
   appointmentDetails: AppointmentDetails | null;
   isOverdue: boolean;
   isUrgentOverdue: boolean;
+  /**
+   * A repeating schedule's occurrence on a future day that is not materialised yet: shown so the day
+   * reads as it will be, but it has no stream and cannot be completed until its day (its id is the
+   * one materialisation will give it).
+   */
+  planned?: boolean;
 }
 
 export type RepeatPattern = 'daily' | 'weekly' | 'custom';
@@ -101,6 +107,19 @@ export interface TaskTemplate {
   scheduledTimes: string[];
   timeNotes: Record<string, string>;
   createdAt: string;
+  /** Paused: no occurrences are made or planned until resumed. */
+  isPaused: boolean;
+  /** The date the schedule above applies from (null: since it was created). */
+  effectiveFrom: string | null;
+  /** Schedules that still apply before effectiveFrom, oldest first (each until the next one's from). */
+  earlierVersions: TemplateVersion[];
+}
+
+/** The schedule fields of a template, as one version of it. */
+export type TemplateSchedule = Omit<TaskTemplate, 'id' | 'childId' | 'isActive' | 'createdAt' | 'isPaused' | 'effectiveFrom' | 'earlierVersions'>;
+export interface TemplateVersion {
+  from: string | null;
+  details: TemplateSchedule;
 }
 
 /** One entry of GET /api/tasks/{id}/history (DESIGN.md). */
@@ -110,7 +129,10 @@ export interface TaskHistoryEntry {
   actorId: string | null;
   actorName: string | null;
   occurredAt: string;
+  /** Within its stream: the task's, or for `source: 'schedule'` its repeating schedule's. */
   revision: number;
+  /** A change to the repeating schedule the task belongs to (changed, paused, resumed, stopped). */
+  source?: 'schedule';
 }
 
 export interface Progress {

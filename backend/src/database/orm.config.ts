@@ -13,6 +13,7 @@ import { Migration20261122000100 } from './migrations/Migration20261122000100';
 import { Migration20261123000100 } from './migrations/Migration20261123000100';
 import { Migration20261123000200 } from './migrations/Migration20261123000200';
 import { Migration20261123001000 } from './migrations/Migration20261123001000';
+import { Migration20261124000900 } from './migrations/Migration20261124000900';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
@@ -29,6 +30,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261123000100', class: Migration20261123000100 },
         { name: 'Migration20261123000200', class: Migration20261123000200 },
         { name: 'Migration20261123001000', class: Migration20261123001000 },
+        { name: 'Migration20261124000900', class: Migration20261124000900 },
       ],
       transactional: true,
       snapshot: false,

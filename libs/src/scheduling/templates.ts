@@ -97,5 +97,27 @@ export const TEMPLATE_MESSAGES = {
   tasksRequired: 'No tasks found. Add some tasks manually.',
 } as const;
 
+/** PUT /api/repeating-tasks/{templateId}: fields not sent keep their current value. */
+export interface RepeatingTaskChangeInput extends Partial<TaskTemplateInput> {
+  /** yyyy-mm-dd, today or later (the care team's date): occurrences from this date follow the change. */
+  effectiveFrom: string;
+}
+
+/** DELETE /api/repeating-tasks/{templateId}. */
+export interface StopRepeatingTaskInput {
+  reason: string;
+}
+
+export const REPEATING_MESSAGES = {
+  notFound: 'Repeating schedule not found',
+  stopped: 'This repeating schedule has been stopped and can no longer be changed.',
+  effectiveFromRequired: 'Please choose the date the change starts.',
+  effectiveFromPast: 'The change cannot start before today.',
+  endBeforeEffectiveFrom: 'The end date must not be before the date the change starts.',
+  reasonRequired: 'Please provide a reason for stopping this schedule.',
+  reasonMax: 500,
+  planned: 'This task is planned: it can be completed on its day.',
+} as const;
+
 /** Repeat defaults (spec section 9): a template ends 365 days after its start. */
 export const TEMPLATE_DEFAULT_DAYS = 365;

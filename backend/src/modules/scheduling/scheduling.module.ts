@@ -6,6 +6,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
 import { TaskAccessGuard } from './access/task-access.guard';
+import { TemplateAccessGuard } from './access/template-access.guard';
+import { ChangeRepeatingTaskHandler } from './commands/change-repeating-task/change-repeating-task.handler';
+import { ChangeRepeatingTaskController } from './commands/change-repeating-task/change-repeating-task.http';
+import { PauseRepeatingTaskHandler } from './commands/pause-repeating-task/pause-repeating-task.handler';
+import { PauseRepeatingTaskController } from './commands/pause-repeating-task/pause-repeating-task.http';
+import { RepeatingTaskOccurrences } from './commands/repeating-task-occurrences';
+import { StopRepeatingTaskHandler } from './commands/stop-repeating-task/stop-repeating-task.handler';
+import { StopRepeatingTaskController } from './commands/stop-repeating-task/stop-repeating-task.http';
 import { BulkCreateTasksHandler } from './commands/bulk-create-tasks/bulk-create-tasks.handler';
 import { BulkCreateTasksController } from './commands/bulk-create-tasks/bulk-create-tasks.http';
 import { CompleteTaskHandler } from './commands/complete-task/complete-task.handler';
@@ -27,6 +35,7 @@ import { TaskHistoryQuery } from './history/task-history.query';
 import { DailyTasksReadController } from './read-models/daily-tasks/daily-tasks.http';
 import { DailyTasksProjection } from './read-models/daily-tasks/daily-tasks.projection';
 import { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
+import { PlannedTasks } from './read-models/daily-tasks/planned-tasks';
 import { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
 import { AchievementsReadController } from './read-models/achievements/achievements.http';
 import { AchievementsQuery } from './read-models/achievements/achievements.query';
@@ -56,6 +65,9 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     TaskTemplatesReadController,
     BulkCreateTasksController,
     ParseScheduleController,
+    ChangeRepeatingTaskController,
+    PauseRepeatingTaskController,
+    StopRepeatingTaskController,
   ],
   providers: [
     CareTeamClock,
@@ -79,6 +91,12 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     TaskTemplatesProjection,
     TemplateMaterialiser,
     RecurringTasksWorker,
+    TemplateAccessGuard,
+    RepeatingTaskOccurrences,
+    PlannedTasks,
+    ChangeRepeatingTaskHandler,
+    PauseRepeatingTaskHandler,
+    StopRepeatingTaskHandler,
   ],
   exports: [CareTeamClock, DailyTasksQuery, UrgentOverdueTasksQuery],
 })

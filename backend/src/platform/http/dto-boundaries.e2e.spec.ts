@@ -142,6 +142,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
   let owner: TestAgent;
   let childId: string;
   let taskId: string;
+  let templateId: string;
   let routes: CommandRoute[];
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
   const snapshot = async () => ({
@@ -158,13 +159,14 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
     [{ id: taskId }] = (
       await owner.post(`/api/children/${childId}/tasks`).send({ name: 'Oxybutynin', category: 'medication', scheduledTimes: ['09:00'], scheduledDate: '2026-06-01' }).expect(201)
     ).body;
+    templateId = (await owner.post('/api/repeating-tasks').send({ childId, name: 'Stretching', category: 'exercise_activity', scheduledTime: '07:30' }).expect(201)).body.template.id;
     routes = commandRoutes(t);
   }, 60_000);
   afterAll(() => t.close());
 
   it('finds the command routes from Nest, each with a DTO', () => {
     const names = new Set(routes.map((r) => r.dto.name));
-    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto']) {
+    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto', 'ChangeRepeatingTaskDto', 'StopRepeatingTaskDto']) {
       expect(names).toContain(expected);
     }
     for (const route of routes) expect(rulesOf(route.dto).length).toBeGreaterThan(0);
@@ -172,7 +174,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
 
   it('refuses each boundary value of each field, and nothing changes', async () => {
     const before = { events: await events(), read: await snapshot() };
-    const ids: Record<string, string> = { childId, id: taskId };
+    const ids: Record<string, string> = { childId, id: taskId, templateId };
     const failures: string[] = [];
     let tried = 0;
     for (const route of routes) {

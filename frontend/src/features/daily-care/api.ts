@@ -37,9 +37,10 @@ export const dailyCareApi = baseApi.injectEndpoints({
       query: (taskId) => `tasks/${enc(taskId)}/history`,
       providesTags: (_result, _error, taskId) => [{ type: 'TaskHistory', id: taskId }],
     }),
-    getProgress: build.query<Progress, string>({
-      query: (childId) => `progress?childId=${enc(childId)}`,
-      providesTags: (_result, _error, childId) => [{ type: 'Progress', id: childId }],
+    /** GET /api/progress?childId&date: the numbers of the day shown. */
+    getProgress: build.query<Progress, { childId: string; date: string }>({
+      query: ({ childId, date }) => `progress?childId=${enc(childId)}&date=${enc(date)}`,
+      providesTags: (_result, _error, { childId }) => [{ type: 'Progress', id: childId }],
     }),
     getAchievements: build.query<Achievement[], void>({
       query: () => 'achievements',

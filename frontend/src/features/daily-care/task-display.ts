@@ -1,4 +1,14 @@
-import { formatClockTime, type Task, type TaskCategory } from '@carecircle/libs';
+import { formatClockTime, type DayName, type Task, type TaskCategory } from '@carecircle/libs';
+
+export const DAY_LABELS: Record<DayName, string> = {
+  sunday: 'Sun',
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+};
 
 /** Readable names of the task categories (spec document 2, section 3, form category groups). */
 const CATEGORY_LABELS: Record<TaskCategory, string> = {

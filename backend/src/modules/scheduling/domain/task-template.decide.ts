@@ -4,6 +4,7 @@ import {
   DAY_NAMES,
   INT4_MAX,
   PRIORITIES,
+  REPEATING_MESSAGES,
   REPEAT_INTERVAL_MAX,
   REPEAT_INTERVAL_MIN,
   REPEAT_PATTERNS,
@@ -11,6 +12,7 @@ import {
   TEMPLATE_MESSAGES,
   type DayName,
   type Priority,
+  type RepeatingTaskChangeInput,
   type TaskCategory,
   type TaskTemplateInput,
 } from '@carecircle/libs';
@@ -38,10 +40,58 @@ export type TaskTemplateCommand =
         medicationIds: string[];
       }
     >
-  | Command<'DeactivateTaskTemplate', Record<string, never>>;
+  /** Stops a repeating schedule for good (DELETE /api/repeating-tasks/{id}): a reason is required. */
+  | Command<'DeactivateTaskTemplate', { reason: string }>
+  /**
+   * Changes a repeating schedule from a date: fields not sent keep their current value; days before
+   * effectiveFrom keep the version they had. `today` is the care team's date when it was given.
+   */
+  | Command<'ChangeTaskTemplateSchedule', { change: RepeatingTaskChangeInput; today: string; medicationIds: string[] }>
+  | Command<'PauseTaskTemplate', Record<string, never>>
+  | Command<'ResumeTaskTemplate', Record<string, never>>;
 
 const invalid = invalidInput('SCHEDULING.INVALID_TEMPLATE');
-const notFound = () => new DomainError('SCHEDULING.TEMPLATE_NOT_FOUND', 'not_found', 'Task template not found');
+const notFound = () => new DomainError('SCHEDULING.TEMPLATE_NOT_FOUND', 'not_found', REPEATING_MESSAGES.notFound);
+const stopped = () => new DomainError('SCHEDULING.TEMPLATE_STOPPED', 'conflict', REPEATING_MESSAGES.stopped);
+
+type Existing = Extract<TaskTemplateState, { status: 'active' | 'inactive' }>;
+
+/** A repeating schedule that may still change: 404 when there is none, 409 once stopped. */
+function changeable(state: TaskTemplateState): Existing {
+  if (state.status === 'none' || !state.details.isRepeating) throw notFound();
+  if (state.status === 'inactive') throw stopped();
+  return state;
+}
+
+function actor(metadata: CommandMetadata): string {
+  if (metadata.actorId === null) throw new DomainError('SCHEDULING.ACTOR_REQUIRED', 'forbidden', 'A signed-in caregiver is required');
+  return metadata.actorId;
+}
+
+/** Equal whatever the key order (stored events come back from jsonb with their keys reordered). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
+/**
+ * The new version of a schedule: the change over the current details (a single scheduledTime
+ * replaces the times; a medication no longer on the recipient's list may stay when not sent),
+ * read by the same rules as on creation; effectiveFrom a real date, today or later, not after the end.
+ */
+export function readScheduleChange(state: Existing, change: RepeatingTaskChangeInput, today: string, medicationIds: readonly string[]) {
+  const effectiveFrom = normalizeTemplateDate(change.effectiveFrom, 'effectiveFrom');
+  if (effectiveFrom === null) throw invalid('effectiveFrom', REPEATING_MESSAGES.effectiveFromRequired);
+  if (effectiveFrom < today) throw invalid('effectiveFrom', REPEATING_MESSAGES.effectiveFromPast);
+  const { effectiveFrom: _from, ...sent } = change;
+  const defined = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as Partial<TaskTemplateInput>;
+  if (defined.scheduledTime !== undefined && defined.scheduledTimes === undefined) defined.scheduledTimes = [defined.scheduledTime];
+  const current = state.details;
+  const keptMedication = defined.medicationId === undefined && current.medicationId !== null ? [current.medicationId] : [];
+  const details = readTemplateInput({ ...current, ...defined, isRepeating: true, isTemplate: current.isTemplate }, today, [...medicationIds, ...keptMedication]);
+  if (details.repeatEndDate !== null && details.repeatEndDate < effectiveFrom) throw invalid('repeatEndDate', REPEATING_MESSAGES.endBeforeEffectiveFrom);
+  return { effectiveFrom, details };
+}
 
 const DATE = /^(\d{4,}-\d{2}-\d{2})(?:$|T)/;
 const TIME = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
@@ -193,7 +243,28 @@ export function decideTaskTemplate(command: TaskTemplateCommand, state: TaskTemp
     case 'DeactivateTaskTemplate': {
       if (state.status === 'none') throw notFound();
       if (state.status === 'inactive') return [];
-      return [{ type: 'TaskTemplateDeactivated', data: { templateId: state.templateId, childId: state.childId, deactivatedBy: actorId, deactivatedAt: at } }];
+      const reason = text(command.data.reason);
+      if (!reason) throw invalid('reason', REPEATING_MESSAGES.reasonRequired);
+      const { templateId, childId } = state;
+      return [{ type: 'TaskTemplateDeactivated', data: { templateId, childId, deactivatedBy: actor(command.metadata), deactivatedAt: at, reason } }];
+    }
+    case 'ChangeTaskTemplateSchedule': {
+      const template = changeable(state);
+      const { effectiveFrom, details } = readScheduleChange(template, command.data.change, command.data.today, command.data.medicationIds);
+      const unchanged = canonical(details) === canonical(template.details) && (template.effectiveFrom === null || template.effectiveFrom <= effectiveFrom);
+      if (unchanged) return [];
+      const { templateId, childId } = template;
+      return [{ type: 'TaskTemplateScheduleChanged', data: { templateId, childId, effectiveFrom, details, changedBy: actor(command.metadata), changedAt: at } }];
+    }
+    case 'PauseTaskTemplate': {
+      const template = changeable(state);
+      if (template.paused) return [];
+      return [{ type: 'TaskTemplatePaused', data: { templateId: template.templateId, childId: template.childId, pausedBy: actor(command.metadata), pausedAt: at } }];
+    }
+    case 'ResumeTaskTemplate': {
+      const template = changeable(state);
+      if (!template.paused) return [];
+      return [{ type: 'TaskTemplateResumed', data: { templateId: template.templateId, childId: template.childId, resumedBy: actor(command.metadata), resumedAt: at } }];
     }
     default: {
       const unknown: never = command;

@@ -1,4 +1,4 @@
-import { TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type TaskTemplateInput } from '@carecircle/libs';
+import { REPEATING_MESSAGES, TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type RepeatingTaskChangeInput, type TaskTemplateInput } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { TaskTemplateEvent } from './task-template';
 import { normalizeDays, normalizeTemplateDate, normalizeTimes, taskTemplateDecider } from './task-template.decide';
@@ -203,16 +203,102 @@ describe('task template decider', () => {
     });
   });
 
-  describe('DeactivateTaskTemplate', () => {
-    const deactivate = { type: 'DeactivateTaskTemplate' as const, data: {}, metadata: meta() };
+  describe('DeactivateTaskTemplate (stop with a reason)', () => {
+    const deactivate = (reason = 'Course finished') => ({ type: 'DeactivateTaskTemplate' as const, data: { reason }, metadata: meta() });
+    const stoppedEvent: TaskTemplateEvent = { type: 'TaskTemplateDeactivated', data: { ...deactivated.data, reason: 'Course finished' } };
 
-    it('deactivates once; again records nothing', () => {
-      spec.given([created({})]).when(deactivate).then([deactivated]);
-      spec.given([created({}), deactivated]).when(deactivate).then([]);
+    it('stops once, with the trimmed reason and who; again records nothing', () => {
+      spec.given([created({})]).when(deactivate(' Course finished ')).then([stoppedEvent]);
+      spec.given([created({}), stoppedEvent]).when(deactivate()).then([]);
     });
 
-    it('refuses an unknown template', () => {
-      spec.given([]).when(deactivate).thenThrows('SCHEDULING.TEMPLATE_NOT_FOUND');
+    it('refuses a blank reason, an unknown template and an anonymous actor', () => {
+      spec.given([created({})]).when(deactivate('  ')).thenThrows('SCHEDULING.INVALID_TEMPLATE', REPEATING_MESSAGES.reasonRequired);
+      spec.given([]).when(deactivate()).thenThrows('SCHEDULING.TEMPLATE_NOT_FOUND', REPEATING_MESSAGES.notFound);
+      spec.given([created({})]).when({ ...deactivate(), metadata: meta(null) }).thenThrows('SCHEDULING.ACTOR_REQUIRED');
+    });
+  });
+
+  describe('ChangeTaskTemplateSchedule', () => {
+    const change = (data: Partial<RepeatingTaskChangeInput>, medicationIds: string[] = ['med-1']) => ({
+      type: 'ChangeTaskTemplateSchedule' as const,
+      data: { change: { effectiveFrom: '2026-11-22', ...data } as RepeatingTaskChangeInput, today, medicationIds },
+      metadata: meta(),
+    });
+    const original = (created({}) as Extract<TaskTemplateEvent, { type: 'TaskTemplateCreated' }>).data;
+    const { templateId: _t, childId: _c, createdBy: _b, createdAt: _a, ...originalDetails } = original;
+    const changed = (effectiveFrom: string, details: object): TaskTemplateEvent => ({
+      type: 'TaskTemplateScheduleChanged',
+      data: { templateId: 'tpl', childId: 'child', effectiveFrom, details: { ...originalDetails, ...details }, changedBy: 'parent', changedAt: at },
+    });
+
+    it('records the new version from the chosen date; fields not sent keep their value', () => {
+      spec
+        .given([created({})])
+        .when(change({ scheduledTimes: ['07:30', '19:00'], daysOfWeek: ['monday'], repeatEndDate: '2026-12-31', description: 'Size 10 catheter', timeNotes: { '07:30': 'Before school' } }))
+        .then([changed('2026-11-22', { scheduledTimes: ['07:30', '19:00'], daysOfWeek: ['monday'], repeatEndDate: '2026-12-31', description: 'Size 10 catheter', timeNotes: { '07:30': 'Before school' } })]);
+    });
+
+    it('takes one scheduledTime as the new times, and today as the first day', () => {
+      spec.given([created({})]).when(change({ effectiveFrom: today, scheduledTime: '9:15' })).then([changed(today, { scheduledTimes: ['09:15'] })]);
+    });
+
+    it('keeps earlier versions for the days before the change; a later change from an earlier date replaces the later one', () => {
+      const first = changed('2026-11-30', { scheduledTimes: ['10:00'] });
+      const second = changed('2026-11-25', { scheduledTimes: ['11:00'] });
+      const state = [created({}), first, second].reduce(taskTemplateDecider.evolve, taskTemplateDecider.initialState());
+      expect(state).toMatchObject({ effectiveFrom: '2026-11-25', details: { scheduledTimes: ['11:00'] }, earlierVersions: [{ from: null, details: { scheduledTimes: ['06:00'] } }] });
+      const third = changed('2026-12-05', { scheduledTimes: ['12:00'] });
+      const after = [created({}), second, third].reduce(taskTemplateDecider.evolve, taskTemplateDecider.initialState());
+      expect(after).toMatchObject({ effectiveFrom: '2026-12-05', earlierVersions: [{ from: null }, { from: '2026-11-25', details: { scheduledTimes: ['11:00'] } }] });
+    });
+
+    it('records nothing when nothing changes', () => {
+      spec.given([created({})]).when(change({ scheduledTimes: ['06:00'] })).then([]);
+    });
+
+    it('refuses a start before today, an unreal or out-of-range date, a missing date, and an end before the start of the change', () => {
+      spec.given([created({})]).when(change({ effectiveFrom: '2026-11-20' })).thenThrows('SCHEDULING.INVALID_TEMPLATE', REPEATING_MESSAGES.effectiveFromPast);
+      spec.given([created({})]).when(change({ effectiveFrom: '2026-02-30' })).thenThrows('SCHEDULING.INVALID_TEMPLATE');
+      spec.given([created({})]).when(change({ effectiveFrom: '2101-01-01' })).thenThrows('SCHEDULING.INVALID_TEMPLATE', VALIDATION_MESSAGES.dateRange);
+      spec.given([created({})]).when(change({ effectiveFrom: '' })).thenThrows('SCHEDULING.INVALID_TEMPLATE', REPEATING_MESSAGES.effectiveFromRequired);
+      spec.given([created({})]).when(change({ effectiveFrom: '2026-12-10', repeatEndDate: '2026-12-01' })).thenThrows('SCHEDULING.INVALID_TEMPLATE', REPEATING_MESSAGES.endBeforeEffectiveFrom);
+    });
+
+    it('applies the creation rules to the new version (times, days, medication of the recipient)', () => {
+      spec.given([created({})]).when(change({ scheduledTimes: ['24:00'] })).thenThrows('SCHEDULING.INVALID_TEMPLATE', TEMPLATE_MESSAGES.invalidTime);
+      spec.given([created({})]).when(change({ scheduledTimes: [] })).thenThrows('SCHEDULING.INVALID_TEMPLATE', TEMPLATE_MESSAGES.timesRequired);
+      spec.given([created({})]).when(change({ daysOfWeek: [] })).thenThrows('SCHEDULING.INVALID_TEMPLATE', TEMPLATE_MESSAGES.daysRequired);
+      spec.given([created({})]).when(change({ medicationId: 'med-2' })).thenThrows('SCHEDULING.INVALID_TEMPLATE', TEMPLATE_MESSAGES.medicationNotFound);
+      // a medication taken off the recipient's list since does not block other changes
+      spec.given([created({ medicationId: 'old-med' })]).when(change({ scheduledTimes: ['07:00'] }, [])).then([changed('2026-11-22', { medicationId: 'old-med', scheduledTimes: ['07:00'] })]);
+    });
+
+    it('refuses an unknown, a non-repeating or a stopped template', () => {
+      spec.given([]).when(change({})).thenThrows('SCHEDULING.TEMPLATE_NOT_FOUND');
+      spec.given([created({ isRepeating: false, isTemplate: true, templateName: 'Saved' })]).when(change({})).thenThrows('SCHEDULING.TEMPLATE_NOT_FOUND');
+      spec.given([created({}), deactivated]).when(change({ scheduledTimes: ['07:00'] })).thenThrows('SCHEDULING.TEMPLATE_STOPPED', REPEATING_MESSAGES.stopped);
+    });
+  });
+
+  describe('PauseTaskTemplate and ResumeTaskTemplate', () => {
+    const pause = { type: 'PauseTaskTemplate' as const, data: {}, metadata: meta() };
+    const resume = { type: 'ResumeTaskTemplate' as const, data: {}, metadata: meta() };
+    const paused: TaskTemplateEvent = { type: 'TaskTemplatePaused', data: { templateId: 'tpl', childId: 'child', pausedBy: 'parent', pausedAt: at } };
+    const resumed: TaskTemplateEvent = { type: 'TaskTemplateResumed', data: { templateId: 'tpl', childId: 'child', resumedBy: 'parent', resumedAt: at } };
+
+    it('pauses and resumes, each once', () => {
+      spec.given([created({})]).when(pause).then([paused]);
+      spec.given([created({}), paused]).when(pause).then([]);
+      spec.given([created({}), paused]).when(resume).then([resumed]);
+      spec.given([created({}), paused, resumed]).when(resume).then([]);
+      spec.given([created({})]).when(resume).then([]);
+    });
+
+    it('refuses a stopped or unknown template', () => {
+      spec.given([created({}), deactivated]).when(pause).thenThrows('SCHEDULING.TEMPLATE_STOPPED');
+      spec.given([created({}), paused, deactivated]).when(resume).thenThrows('SCHEDULING.TEMPLATE_STOPPED');
+      spec.given([]).when(pause).thenThrows('SCHEDULING.TEMPLATE_NOT_FOUND');
     });
   });
 });

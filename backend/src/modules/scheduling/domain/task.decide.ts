@@ -122,6 +122,19 @@ export function readAppointment(input: AppointmentInput | null, scheduledDate: s
   };
 }
 
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * An appointment moved to `startTime` keeps its length, its end at most 23:59; a start that is not
+ * HH:MM, or one at 23:59, is left for readAppointment to refuse.
+ */
+function movedAppointment(appointment: AppointmentInput, startTime: string): AppointmentInput {
+  const { startTime: from, endTime: to } = appointment;
+  if (!isLocalTime(startTime) || typeof from !== 'string' || typeof to !== 'string' || !isLocalTime(from) || !isLocalTime(to)) return { startTime };
+  const end = Math.min(toMinutes(startTime) + toMinutes(to) - toMinutes(from), 23 * 60 + 59);
+  return { startTime, endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}` };
+}
+
 /** Checks and normalises details and schedule together (an appointment's time is its start). */
 function readTask(details: TaskDetailsInput, schedule: ScheduleInput): { details: TaskDetails; schedule: TaskSchedule } {
   const name = trimmedOrNull(details.name);
@@ -236,6 +249,10 @@ export function decideTask(command: TaskCommand, state: TaskState): TaskEvent[] 
       if (detailChanges.appointmentDetails && task.details.appointmentDetails) {
         // appointment fields not sent are kept
         merged.appointmentDetails = { ...task.details.appointmentDetails, ...detailChanges.appointmentDetails };
+      }
+      if (localTime !== undefined && merged.appointmentDetails && detailChanges.appointmentDetails?.startTime === undefined) {
+        // only a new time for an appointment: it moves, keeping its length (the start time used to win silently)
+        merged.appointmentDetails = { ...merged.appointmentDetails, ...movedAppointment(merged.appointmentDetails, localTime) };
       }
       const moved = scheduledDate !== undefined || localTime !== undefined || merged.appointmentDetails?.startTime !== task.details.appointmentDetails?.startTime;
       const next = readTask(merged, {

@@ -345,6 +345,33 @@ describe('task decider', () => {
       spec.given([appt]).when(update({ appointmentDetails: { endTime: '13:00' } })).thenThrows('SCHEDULING.INVALID', APPOINTMENT_MESSAGES.endAfterStart);
     });
 
+    it('an appointment given only a new time moves to it, keeping its length (the start time no longer wins silently)', () => {
+      const appt = scheduled({
+        category: 'appointment',
+        name: 'Checkup',
+        localTime: '14:00',
+        scheduledTime: '2026-11-21T22:00:00.000Z',
+        appointmentDetails: { type: 'doctor', subtype: null, startTime: '14:00', endTime: '15:30', location: null, isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
+      });
+      const moved = (start: string, end: string, localTime: string, scheduledTime: string): TaskEvent => ({
+        type: 'AppointmentUpdated',
+        data: {
+          appointmentDetails: { type: 'doctor', subtype: null, startTime: start, endTime: end, location: null, isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
+          localTime,
+          scheduledTime,
+          taskId,
+          childId,
+          updatedBy: parent,
+          updatedAt: '2026-11-21T16:45:00.000Z',
+        },
+      });
+      spec.given([appt]).when(update({ localTime: '16:15' })).then([moved('16:15', '17:45', '16:15', '2026-11-22T00:15:00.000Z')]);
+      spec.given([appt]).when(update({ localTime: '23:00' })).then([moved('23:00', '23:59', '23:00', '2026-11-22T07:00:00.000Z')]);
+      // a start time sent with it is the appointment's own field, and wins
+      spec.given([appt]).when(update({ localTime: '16:15', appointmentDetails: { startTime: '10:00', endTime: '11:00' } })).then([moved('10:00', '11:00', '10:00', '2026-11-21T18:00:00.000Z')]);
+      spec.given([appt]).when(update({ localTime: '23:59' })).thenThrows('SCHEDULING.INVALID', APPOINTMENT_MESSAGES.endAfterStart);
+    });
+
     it('turning a task into an appointment needs the appointment fields', () => {
       spec.given([scheduled()]).when(update({ category: 'appointment' })).thenThrows('SCHEDULING.INVALID', APPOINTMENT_MESSAGES.typeRequired);
     });

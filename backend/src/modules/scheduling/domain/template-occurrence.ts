@@ -1,4 +1,4 @@
-import { DAY_NAMES, daysBetween } from '@carecircle/libs';
+import { DAY_NAMES, daysBetween, type TaskTemplate } from '@carecircle/libs';
 import type { TemplateDetails } from './task-template';
 
 /**
@@ -9,13 +9,23 @@ import type { TemplateDetails } from './task-template';
 export type OccurrenceTemplate = Pick<
   TemplateDetails,
   'isRepeating' | 'repeatPattern' | 'repeatInterval' | 'repeatStartDate' | 'repeatEndDate' | 'daysOfWeek'
-> & { isActive: boolean };
+> & { isActive: boolean; isPaused?: boolean };
 
 /** 0 = Sunday .. 6 = Saturday. 1970-01-04 was a Sunday. */
 export const weekdayOf = (date: string): number => ((daysBetween('1970-01-04', date) % 7) + 7) % 7;
 
 /**
- * Whether an active repeating template has tasks on `date`:
+ * The template as it applies on `date`: its newest schedule from effectiveFrom on, before that the
+ * earlier version in force then (a change "from a date" leaves the days before it as they were).
+ */
+export function templateOn(template: TaskTemplate, date: string): TaskTemplate {
+  if (template.effectiveFrom === null || date >= template.effectiveFrom) return template;
+  const version = template.earlierVersions.findLast((v) => v.from === null || v.from <= date);
+  return version ? { ...template, ...version.details } : { ...template, isActive: false };
+}
+
+/**
+ * Whether an active, unpaused repeating template (one version of it: see templateOn) has tasks on `date`:
  * - within repeatStartDate .. repeatEndDate (no end: ongoing);
  * - daily: every repeatInterval days counted from the start date, on a selected weekday (a daily
  *   template with every day selected is plain "every N days"; the quick-add daily mode restricts
@@ -25,7 +35,7 @@ export const weekdayOf = (date: string): number => ((daysBetween('1970-01-04', d
  * - custom: on the selected weekdays.
  */
 export function occursOn(template: OccurrenceTemplate, date: string): boolean {
-  if (!template.isActive || !template.isRepeating || !template.repeatStartDate) return false;
+  if (!template.isActive || template.isPaused || !template.isRepeating || !template.repeatStartDate) return false;
   if (date < template.repeatStartDate) return false;
   if (template.repeatEndDate !== null && date > template.repeatEndDate) return false;
   const weekday = weekdayOf(date);

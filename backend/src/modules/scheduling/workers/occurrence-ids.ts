@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { occursOn, type OccurrenceTemplate } from '../domain/template-occurrence';
+import type { TaskTemplate } from '@carecircle/libs';
+import { occursOn, templateOn } from '../domain/template-occurrence';
 
 /**
  * Name-based UUID, version 5 (RFC 9562, section 5.5): SHA-1 of the namespace's 16 bytes and the
@@ -28,14 +29,13 @@ export const occurrenceTaskId = (templateId: string, date: string, time: string)
   uuidv5(`${templateId}/${date}/${time}`, OCCURRENCE_NAMESPACE);
 
 /**
- * The template's occurrences on a care-team date: one per scheduled time, or none, each with its
- * task id. Ids are derived here, for the materialiser, not in domain/ (which reads no hash, clock or
- * random source): ScheduleTask receives the id like any other.
+ * The template's occurrences on a care-team date, following the version in force that day: one per
+ * scheduled time, or none, each with its task id, and the template as it applies that day. Ids are
+ * derived here, for the materialiser and the planned view, not in domain/ (which reads no hash,
+ * clock or random source): ScheduleTask receives the id like any other.
  */
-export function occurrencesOn(
-  template: OccurrenceTemplate & { templateId: string; scheduledTimes: readonly string[] },
-  date: string,
-): { taskId: string; date: string; time: string }[] {
-  if (!occursOn(template, date)) return [];
-  return template.scheduledTimes.map((time) => ({ taskId: occurrenceTaskId(template.templateId, date, time), date, time }));
+export function occurrencesOn(template: TaskTemplate, date: string): { taskId: string; date: string; time: string; template: TaskTemplate }[] {
+  const version = templateOn(template, date);
+  if (!occursOn(version, date)) return [];
+  return version.scheduledTimes.map((time) => ({ taskId: occurrenceTaskId(template.id, date, time), date, time, template: version }));
 }

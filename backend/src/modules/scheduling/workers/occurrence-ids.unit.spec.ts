@@ -1,3 +1,4 @@
+import type { TaskTemplate } from '@carecircle/libs';
 import { occurrenceTaskId, occurrencesOn, uuidv5 } from './occurrence-ids';
 
 describe('occurrence task ids', () => {
@@ -13,19 +14,31 @@ describe('occurrence task ids', () => {
     expect(new Set([id, occurrenceTaskId('tpl-1', '2026-11-22', '08:00'), occurrenceTaskId('tpl-1', '2026-11-21', '20:00'), occurrenceTaskId('tpl-2', '2026-11-21', '08:00')]).size).toBe(4);
   });
 
+  const template = (change: Partial<TaskTemplate> = {}): TaskTemplate => ({
+    id: 'tpl', childId: 'child', name: 'Tylenol', templateName: null, category: 'medication', description: '5 ml', medicationId: null,
+    isUrgent: false, priority: 'medium', estimatedDuration: null, imageUrl: null, isRepeating: true, isTemplate: false, isActive: true,
+    repeatPattern: 'daily', repeatInterval: 1, repeatStartDate: '2026-11-20' /* a Friday */, repeatEndDate: null,
+    daysOfWeek: ['saturday'], scheduledTimes: ['08:00', '20:00'], timeNotes: {}, createdAt: '2026-11-20T08:00:00.000Z',
+    isPaused: false, effectiveFrom: null, earlierVersions: [], ...change,
+  });
+
   it('occurrencesOn gives one per time on an occurring day, none otherwise', () => {
-    const t = {
-      isActive: true,
-      isRepeating: true,
-      repeatPattern: 'daily' as const,
-      repeatInterval: 1,
-      repeatStartDate: '2026-11-20', // a Friday
-      repeatEndDate: null,
-      daysOfWeek: ['saturday' as const],
-      templateId: 'tpl',
-      scheduledTimes: ['08:00', '20:00'],
-    };
-    expect(occurrencesOn(t, '2026-11-21').map((o) => o.time)).toEqual(['08:00', '20:00']);
+    const t = template();
+    expect(occurrencesOn(t, '2026-11-21').map((o) => [o.time, o.taskId])).toEqual([
+      ['08:00', occurrenceTaskId('tpl', '2026-11-21', '08:00')],
+      ['20:00', occurrenceTaskId('tpl', '2026-11-21', '20:00')],
+    ]);
     expect(occurrencesOn(t, '2026-11-20')).toEqual([]);
+    expect(occurrencesOn(template({ isPaused: true }), '2026-11-21')).toEqual([]);
+    expect(occurrencesOn(template({ isActive: false }), '2026-11-21')).toEqual([]);
+  });
+
+  it('follows the version in force on the date: the newest from effectiveFrom, the earlier one before it', () => {
+    const { id: _i, childId: _c, isActive: _a, createdAt: _t, isPaused: _p, effectiveFrom: _e, earlierVersions: _v, ...original } = template();
+    const changed = template({ scheduledTimes: ['09:00'], description: '7.5 ml', daysOfWeek: ['saturday', 'sunday'], effectiveFrom: '2026-11-28', earlierVersions: [{ from: null, details: original }] });
+    expect(occurrencesOn(changed, '2026-11-21').map((o) => [o.time, o.template.description])).toEqual([['08:00', '5 ml'], ['20:00', '5 ml']]);
+    expect(occurrencesOn(changed, '2026-11-22')).toEqual([]);
+    expect(occurrencesOn(changed, '2026-11-28').map((o) => [o.time, o.template.description])).toEqual([['09:00', '7.5 ml']]);
+    expect(occurrencesOn(changed, '2026-11-29').map((o) => o.time)).toEqual(['09:00']);
   });
 });

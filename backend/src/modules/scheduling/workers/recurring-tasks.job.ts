@@ -22,7 +22,7 @@ export const MATERIALISE_CRON = '*/15 * * * *';
 const KEEP_MARKERS_DAYS = 14;
 
 /** An appointment occurrence needs appointment fields; a template only has a time: one hour, type other. */
-function appointmentFor(time: string): AppointmentInput {
+export function appointmentFor(time: string): AppointmentInput {
   const [h, m] = time.split(':').map(Number);
   const end = Math.min(h * 60 + m + 60, 23 * 60 + 59);
   return { type: 'other', startTime: time, endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}` };
@@ -51,8 +51,8 @@ export class TemplateMaterialiser {
 
   /** Schedules a template's tasks of one care-team date and marks the date done; answers their task ids. */
   async materialiseDay(template: TaskTemplate, date: string, timezone: string, metadata: CommandMetadata): Promise<string[]> {
-    const occurrences = occurrencesOn({ ...template, templateId: template.id }, date);
-    for (const { taskId, time } of occurrences) {
+    const occurrences = occurrencesOn(template, date);
+    for (const { taskId, time, template: version } of occurrences) {
       try {
         await this.streams.execute(taskStream(taskId), taskDecider, {
           type: 'ScheduleTask',
@@ -61,17 +61,17 @@ export class TemplateMaterialiser {
             childId: template.childId,
             templateId: template.id,
             details: {
-              name: template.name,
-              description: template.description,
-              category: template.category,
-              priority: template.priority,
-              isUrgent: template.isUrgent,
-              medicationId: template.medicationId,
-              imageUrl: template.imageUrl,
+              name: version.name,
+              description: version.description,
+              category: version.category,
+              priority: version.priority,
+              isUrgent: version.isUrgent,
+              medicationId: version.medicationId,
+              imageUrl: version.imageUrl,
               timeSlot: null,
               taskGroupId: null,
-              timeSpecificNotes: template.timeNotes[time] ?? null,
-              appointmentDetails: template.category === 'appointment' ? appointmentFor(time) : null,
+              timeSpecificNotes: version.timeNotes[time] ?? null,
+              appointmentDetails: version.category === 'appointment' ? appointmentFor(time) : null,
             },
             schedule: { scheduledDate: date, localTime: time, timezone },
           },
@@ -96,7 +96,7 @@ export class TemplateMaterialiser {
   async materialiseDue(now: Date): Promise<{ templates: number; tasks: number; failed: number }> {
     // No zone is more than a day behind UTC, so no care team's date is before this one.
     const earliest = addDays(now.toISOString().slice(0, 10), -1);
-    const [templates, done] = await Promise.all([this.templates.activeRepeating(earliest), this.doneSince(earliest)]);
+    const [templates, done] = await Promise.all([this.templates.activeRepeating(earliest), this.doneBetween(earliest)]);
     const zones = new Map<string, string>();
     const metadata: CommandMetadata = { actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() };
     const result = { templates: 0, tasks: 0, failed: 0 };
@@ -118,10 +118,12 @@ export class TemplateMaterialiser {
     return result;
   }
 
-  private async doneSince(date: string): Promise<Set<string>> {
+  /** `${templateId}/${date}` of the (template, date) pairs done from `from` (to `to`, when given). */
+  async doneBetween(from: string, to: string | null = null, templateIds: string[] | null = null): Promise<Set<string>> {
     const { rows } = await this.pool.query<{ template_id: string; scheduled_date: string }>(
-      "SELECT template_id, to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date FROM template_materialisations WHERE scheduled_date >= $1",
-      [date],
+      `SELECT template_id, to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date FROM template_materialisations
+       WHERE scheduled_date >= $1 AND ($2::date IS NULL OR scheduled_date <= $2) AND ($3::uuid[] IS NULL OR template_id = ANY($3))`,
+      [from, to, templateIds],
     );
     return new Set(rows.map((r) => `${r.template_id}/${r.scheduled_date}`));
   }

@@ -250,12 +250,14 @@ function DaySchedule({
                     {task.isUrgent ? ' · Urgent' : ''}
                   </span>
                 </div>
-                {task.status === 'completed' ? (
+                {task.planned ? (
+                  <Tag>Planned</Tag>
+                ) : task.status === 'completed' ? (
                   <Tag color="success">Completed</Tag>
                 ) : task.isOverdue ? (
                   <Tag color="error">Overdue</Tag>
                 ) : null}
-                {task.category === 'appointment' && (
+                {task.category === 'appointment' && !task.planned && (
                   <Button
                     type="text"
                     icon={<EditOutlined />}

@@ -30,13 +30,15 @@ interface Props {
 export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Props) {
   const { today, selectedDate } = day;
   const phone = useMediaQuery(PHONE_QUERY);
-  const title = selectedDate === today ? "Today's Tasks" : `Tasks for ${dayLabel(selectedDate, today)}`;
+  const dayName = dayLabel(selectedDate, today);
+  const title = selectedDate === today ? "Today's Tasks" : `Tasks for ${dayName}`;
   const timeline = (
     <TodayTimeline
       key={`${childId}:${selectedDate}`}
       childId={childId}
       date={selectedDate}
       title={title}
+      dayName={dayName}
       now={now}
       onAddTask={onAddTask}
       onEditAppointment={onEditAppointment}
@@ -53,7 +55,7 @@ export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Pro
         onToday={day.goToToday}
       />
       {phone && timeline}
-      <ProgressStrip childId={childId} />
+      <ProgressStrip childId={childId} date={selectedDate} label={dayName} />
       <UpcomingAppointments childId={childId} today={today} />
       {!phone && timeline}
       {phone && <AchievementCards />}

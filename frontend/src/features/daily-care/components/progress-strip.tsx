@@ -2,9 +2,9 @@ import { Skeleton } from 'antd';
 import { useGetProgressQuery } from '../api';
 import { LoadError } from '../../../shared/ui/load-error';
 
-/** Completed %, On Time % and Day Streak for the recipient's current day. */
-export function ProgressStrip({ childId }: { childId: string }) {
-  const { data, isLoading, isError, refetch } = useGetProgressQuery(childId);
+/** Completed %, On Time % and Day Streak for the day shown (`date`, yyyy-mm-dd; `label` names it). */
+export function ProgressStrip({ childId, date, label }: { childId: string; date: string; label: string }) {
+  const { data, isLoading, isError, refetch } = useGetProgressQuery({ childId, date });
   if (isLoading) {
     return (
       <div className="progress-strip" role="status" aria-label="Loading progress">
@@ -23,7 +23,7 @@ export function ProgressStrip({ childId }: { childId: string }) {
     { label: 'Day Streak', value: String(data?.streak ?? 0) },
   ];
   return (
-    <section className="progress-strip" aria-label="Progress today">
+    <section className="progress-strip" aria-label={`Progress ${label === 'Today' ? 'today' : `for ${label}`}`}>
       <dl className="progress-strip__stats">
         {stats.map((stat) => (
           <div key={stat.label} className="progress-strip__stat">

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
-import { isOverdue, type Task } from '@carecircle/libs';
+import { isOverdue, REPEATING_MESSAGES, type Task } from '@carecircle/libs';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
@@ -15,13 +15,13 @@ interface Props {
   onEditAppointment?: (task: Task) => void;
 }
 
-/** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
 /**
  * The checkbox to focus again once its task shows the new status: completing re-sorts the timeline,
  * and moving a focused element in the page drops keyboard focus.
  */
 let refocus: { taskId: string; status: Task['status'] } | null = null;
 
+/** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
 export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment }: Props) {
   const { complete, uncomplete, isBusy } = useTaskActions();
   const checkbox = useRef<HTMLInputElement>(null);
@@ -40,7 +40,9 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
     const done = completed ? await uncomplete(task) : await complete(task);
     if (hadFocus && done) refocus = { taskId: task.id, status: completed ? 'pending' : 'completed' };
   };
-  const overdue = isOverdue(task, now);
+  const planned = task.planned === true;
+  const overdue = !planned && isOverdue(task, now);
+  const plannedHintId = useId();
   const appointment = isAppointment(task);
   const iconCategory = iconCategoryOf(task);
   const className = [
@@ -48,6 +50,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
     completed && 'task-card--completed',
     overdue && 'task-card--overdue',
     appointment && 'task-card--appointment',
+    planned && 'task-card--planned',
   ]
     .filter(Boolean)
     .join(' ');
@@ -59,8 +62,9 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           ref={checkbox}
           type="checkbox"
           checked={completed}
-          disabled={isBusy}
+          disabled={isBusy || planned}
           aria-label={`Complete ${label}`}
+          aria-describedby={planned ? plannedHintId : undefined}
           onChange={(event) => void toggle(event)}
         />
         {isBusy && <LoadingOutlined className="task-card__busy" aria-hidden />}
@@ -72,8 +76,9 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
             {task.name}
           </button>
         </div>
-        {(appointment || overdue || (task.isUrgent && !completed)) && (
+        {(planned || appointment || overdue || (task.isUrgent && !completed)) && (
           <div className="task-card__badges">
+            {planned && <span className="badge badge--planned">Planned</span>}
             {appointment && <span className="badge badge--appointment">APPOINTMENT</span>}
             {overdue && <span className="badge badge--overdue">Overdue</span>}
             {task.isUrgent && !completed && <span className="badge badge--urgent">Urgent</span>}
@@ -96,10 +101,16 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           </p>
         )}
         {task.notes && <p className="task-card__note">Note: {task.notes}</p>}
+        {planned && (
+          <p id={plannedHintId} className="task-card__planned-hint">
+            {REPEATING_MESSAGES.planned}
+          </p>
+        )}
         {appointment && (
           <AppointmentDetails task={task} onEdit={onEditAppointment && (() => onEditAppointment(task))} />
         )}
       </div>
+      {!planned && (
       <Button
         type="text"
         className="task-card__remove"
@@ -107,6 +118,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         aria-label={`Remove ${label}`}
         onClick={() => onRemove(task)}
       />
+      )}
     </li>
   );
 }

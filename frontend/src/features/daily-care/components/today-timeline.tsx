@@ -21,6 +21,8 @@ interface Props {
   date: string;
   /** Heading: "Today's Tasks", or the day shown. */
   title: string;
+  /** The day shown in words (Today, Tomorrow, "Mon, Jun 2"), for the empty state. */
+  dayName: string;
   now: Date;
   /** Opens the quick-add dialog; the Add Task button shows only when given. */
   onAddTask?: () => void;
@@ -28,7 +30,7 @@ interface Props {
 }
 
 /** The day's tasks in collapsible time slots, with the task dialogs. */
-export function TodayTimeline({ childId, date, title, now, onAddTask, onEditAppointment }: Props) {
+export function TodayTimeline({ childId, date, title, dayName, now, onAddTask, onEditAppointment }: Props) {
   const { data: tasks, isLoading, isError, refetch, isFetching } = useGetTasksForDayQuery({ childId, date });
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function TodayTimeline({ childId, date, title, now, onAddTask, onEditAppo
       ) : slots.length === 0 ? (
         <div className="empty-block">
           <CalendarOutlined className="empty-block__icon" aria-hidden />
-          <h3 className="empty-block__title">No tasks for today</h3>
+          <h3 className="empty-block__title">No tasks for {/^(Today|Tomorrow|Yesterday)$/.test(dayName) ? dayName.toLowerCase() : dayName}</h3>
           <p className="muted">Tasks will appear here when you add them or sync from your calendar</p>
         </div>
       ) : (

@@ -1,8 +1,9 @@
-import { isOverdue, type Task } from '@carecircle/libs';
+import { isOverdue, REPEATING_MESSAGES, type Task } from '@carecircle/libs';
 import { Button, Input, Modal, Tabs } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { categoryLabel, taskTime } from '../task-display';
+import { RepeatingSchedulesDialog } from '../repeating/repeating-schedules-dialog';
 import { TaskHistory } from './task-history';
 
 interface Props {
@@ -17,6 +18,7 @@ export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
   const { complete, isBusy } = useTaskActions();
   const [tab, setTab] = useState('details');
   const [notes, setNotes] = useState('');
+  const [schedules, setSchedules] = useState(false);
   const notesId = useId();
 
   useEffect(() => {
@@ -28,7 +30,8 @@ export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
 
   if (!task) return null;
   const completed = task.status === 'completed';
-  const status = completed ? 'Completed' : isOverdue(task, now) ? 'Overdue' : 'Pending';
+  const planned = task.planned === true;
+  const status = planned ? 'Planned' : completed ? 'Completed' : isOverdue(task, now) ? 'Overdue' : 'Pending';
 
   const markComplete = async () => {
     if (await complete(task, notes)) onClose();
@@ -43,7 +46,7 @@ export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
       footer={
         <div className="dialog-actions">
           <Button onClick={onClose}>Close</Button>
-          {!completed && (
+          {!completed && !planned && (
             <Button type="primary" loading={isBusy} onClick={() => void markComplete()}>
               Mark Complete
             </Button>
@@ -82,7 +85,19 @@ export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
                     </>
                   )}
                 </dl>
-                {!completed && (
+                {planned && <p className="muted">{REPEATING_MESSAGES.planned}</p>}
+                {task.templateId && (
+                  <Button onClick={() => setSchedules(true)}>Repeating Schedule</Button>
+                )}
+                <RepeatingSchedulesDialog
+                  open={schedules}
+                  childId={task.childId}
+                  childName={task.childName}
+                  canEdit
+                  firstId={task.templateId}
+                  onClose={() => setSchedules(false)}
+                />
+                {!completed && !planned && (
                   <div className="details-notes">
                     <label htmlFor={notesId} className="field-label">
                       Notes (optional)

@@ -23,6 +23,14 @@ function describe(entry: TaskHistoryEntry): { what: string; detail?: string } {
       return { what: 'Appointment edited' };
     case 'TaskBecameUrgentOverdue':
       return { what: 'Became urgent and overdue (caregivers alerted)' };
+    case 'TaskTemplateScheduleChanged':
+      return { what: 'Repeating schedule changed', detail: text('effectiveFrom') && `From ${text('effectiveFrom')}` };
+    case 'TaskTemplatePaused':
+      return { what: 'Repeating schedule paused' };
+    case 'TaskTemplateResumed':
+      return { what: 'Repeating schedule resumed' };
+    case 'TaskTemplateDeactivated':
+      return { what: 'Repeating schedule stopped', detail: text('reason') && `Reason: ${text('reason')}` };
     default:
       return { what: entry.type };
   }

@@ -40,6 +40,7 @@ import {
   useCreateTaskTemplateMutation,
   useUpdateTaskMutation,
 } from './api';
+import { DAY_LABELS } from '../task-display';
 import { todayLocal } from './dates';
 import { TimesField } from './times-field';
 import { optionSelect } from './option-select';
@@ -81,16 +82,6 @@ const FIELDS = [
   'description',
   'priority',
 ];
-
-const DAY_LABELS: Record<DayName, string> = {
-  sunday: 'Sun',
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-};
 
 const endDateFor = (start: string, mode: Mode) =>
   addDays(start, mode === 'template' ? TEMPLATE_DEFAULT_DAYS : REPEATING_TASK_DEFAULT_DAYS);

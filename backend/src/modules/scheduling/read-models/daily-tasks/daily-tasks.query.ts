@@ -63,6 +63,16 @@ export class DailyTasksQuery {
     );
   }
 
+  /** A template's pending occurrences dated `fromDate` or later (a schedule change brings them in line). */
+  async pendingOccurrences(templateId: string, fromDate: string): Promise<Pick<Task, 'id' | 'scheduledDate' | 'scheduledTime'>[]> {
+    const rows: { id: string; scheduled_date: string; scheduled_time: Date }[] = await this.em.fork().execute(
+      `SELECT id, to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, scheduled_time FROM daily_tasks
+       WHERE template_id = ? AND status = 'pending' AND scheduled_date >= ? ORDER BY scheduled_time, id`,
+      [templateId, fromDate],
+    );
+    return rows.map((r) => ({ id: r.id, scheduledDate: r.scheduled_date, scheduledTime: new Date(r.scheduled_time).toISOString() }));
+  }
+
   async byId(taskId: string, now: Date): Promise<Task | null> {
     const [task] = await this.select(`${SELECT} WHERE id = ?`, [taskId], now);
     return task ?? null;

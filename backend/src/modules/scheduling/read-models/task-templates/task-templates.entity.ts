@@ -1,5 +1,5 @@
 import { ArrayType, Entity, JsonType, PrimaryKey, Property } from '@mikro-orm/postgresql';
-import type { DayName, Priority, RepeatPattern, TaskCategory, TaskTemplate } from '@carecircle/libs';
+import type { DayName, Priority, RepeatPattern, TaskCategory, TaskTemplate, TemplateSchedule, TemplateVersion } from '@carecircle/libs';
 
 /** The spec's `task_templates` table (document 3): templates and repeating tasks of a recipient. */
 @Entity({ tableName: 'task_templates' })
@@ -25,6 +25,10 @@ export class TaskTemplateEntity {
   @Property({ type: JsonType }) timeNotes!: Record<string, string>;
   @Property({ type: 'boolean' }) isTemplate!: boolean;
   @Property({ type: 'boolean' }) isActive!: boolean;
+  @Property({ type: 'boolean' }) isPaused!: boolean;
+  /** The date the columns above apply from (null: since creation); earlier dates follow earlierVersions. */
+  @Property({ type: 'date', nullable: true }) effectiveFrom!: string | null;
+  @Property({ type: JsonType }) earlierVersions!: TemplateVersion[];
   @Property({ type: 'uuid', nullable: true }) createdBy!: string | null;
   @Property({ type: 'timestamptz' }) createdAt!: Date;
   @Property({ type: 'timestamptz' }) updatedAt!: Date;
@@ -33,6 +37,12 @@ export class TaskTemplateEntity {
 /** yyyy-mm-dd whatever the driver hands back for a `date` column. */
 const dateOnly = (value: string | Date | null): string | null =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+/** The schedule columns of a row: its newest version. */
+export function rowSchedule(row: TaskTemplateEntity): TemplateSchedule {
+  const { id: _i, childId: _c, isActive: _a, createdAt: _t, isPaused: _p, effectiveFrom: _e, earlierVersions: _v, ...schedule } = toTaskTemplate(row);
+  return schedule;
+}
 
 export function toTaskTemplate(row: TaskTemplateEntity): TaskTemplate {
   return {
@@ -58,5 +68,8 @@ export function toTaskTemplate(row: TaskTemplateEntity): TaskTemplate {
     scheduledTimes: row.scheduledTimes,
     timeNotes: row.timeNotes ?? {},
     createdAt: row.createdAt.toISOString(),
+    isPaused: row.isPaused,
+    effectiveFrom: dateOnly(row.effectiveFrom),
+    earlierVersions: row.earlierVersions ?? [],
   };
 }

@@ -51,7 +51,7 @@ describe('task templates read model (PostgreSQL)', () => {
       medicationId: null, isUrgent: true, priority: 'high', estimatedDuration: null, imageUrl: null, isRepeating: true,
       isTemplate: false, isActive: true, repeatPattern: 'daily', repeatInterval: 1, repeatStartDate: '2026-11-21', repeatEndDate: null,
       daysOfWeek: ['monday', 'friday'], scheduledTimes: ['06:00', '12:00'], timeNotes: { '06:00': 'Before school' },
-      createdAt: '2026-11-21T10:00:00.000Z',
+      createdAt: '2026-11-21T10:00:00.000Z', isPaused: false, effectiveFrom: null, earlierVersions: [],
     });
     expect(mayas[1]).toMatchObject({ templateName: 'Evening Keppra', isTemplate: true, medicationId: med, repeatPattern: 'weekly', repeatInterval: 2, repeatEndDate: '2027-11-21', estimatedDuration: 5 });
     expect((await query.byIds([ids.keppra, ids.cath])).map((t) => t.id)).toEqual([ids.keppra, ids.cath]);
@@ -72,6 +72,36 @@ describe('task templates read model (PostgreSQL)', () => {
     const before = await h.rows('task_templates');
     await h.apply(projection, [created(ids.keppra, maya, { name: 'Keppra', templateName: 'Evening Keppra', isTemplate: true, category: 'medication', medicationId: med, repeatPattern: 'weekly', repeatInterval: 2, repeatEndDate: '2027-11-21', estimatedDuration: 5, imageUrl: 'https://x/y.png' }, '2026-11-22T10:00:00Z'), deactivated(ids.cath, maya)]);
     expect(await h.rows('task_templates')).toEqual(before);
+  });
+
+  it('a schedule change keeps the earlier version for the days before it; pause and resume; replaying changes nothing', async () => {
+    const query = new TaskTemplatesQuery(h.orm.em);
+    const [keppra] = await query.byIds([ids.keppra]);
+    const { id: _i, childId: _c, isActive: _a, createdAt: _t, isPaused: _p, effectiveFrom: _e, earlierVersions: _v, ...original } = keppra;
+    const changed = (effectiveFrom: string, change: object, at: string) =>
+      h.record(`task-template-${ids.keppra}`, {
+        type: 'TaskTemplateScheduleChanged',
+        data: { templateId: ids.keppra, childId: maya, effectiveFrom, details: { ...original, ...change }, changedBy: parent, changedAt: at },
+      } satisfies TaskTemplateEvent);
+    const events = [
+      changed('2026-12-10', { scheduledTimes: ['09:00'] }, '2026-11-26T10:00:00Z'),
+      changed('2026-12-01', { scheduledTimes: ['07:00'], description: '7.5 ml' }, '2026-11-27T10:00:00Z'),
+      h.record(`task-template-${ids.keppra}`, { type: 'TaskTemplatePaused', data: { templateId: ids.keppra, childId: maya, pausedBy: parent, pausedAt: '2026-11-28T10:00:00Z' } } satisfies TaskTemplateEvent),
+    ];
+    await h.apply(projection, events);
+    const [after] = await query.byIds([ids.keppra]);
+    // the change from 12-01 replaced the one from 12-10; the original stays for the days before 12-01
+    expect(after).toMatchObject({ scheduledTimes: ['07:00'], description: '7.5 ml', effectiveFrom: '2026-12-01', isPaused: true, name: 'Keppra', repeatPattern: 'weekly' });
+    expect(after.earlierVersions).toEqual([{ from: null, details: original }]);
+    expect((await query.activeRepeating('2026-12-01')).map((t) => t.id)).not.toContain(ids.keppra);
+
+    const before = await h.rows('task_templates');
+    await h.apply(projection, events);
+    expect(await h.rows('task_templates')).toEqual(before);
+
+    await h.apply(projection, [h.record(`task-template-${ids.keppra}`, { type: 'TaskTemplateResumed', data: { templateId: ids.keppra, childId: maya, resumedBy: parent, resumedAt: '2026-11-29T10:00:00Z' } } satisfies TaskTemplateEvent)]);
+    expect((await query.byIds([ids.keppra]))[0].isPaused).toBe(false);
+    expect((await query.activeRepeating('2026-12-01')).map((t) => t.id)).toContain(ids.keppra);
   });
 
   it('removing a care recipient drops its templates', async () => {

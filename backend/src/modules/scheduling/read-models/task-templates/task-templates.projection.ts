@@ -3,15 +3,21 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
-import type { TaskTemplateEvent } from '../../domain/task-template';
-import { TaskTemplateEntity } from './task-templates.entity';
-
+import { withChange, type TaskTemplateEvent } from '../../domain/task-template';
+import { rowSchedule, TaskTemplateEntity, toTaskTemplate } from './task-templates.entity';
 
 @Injectable()
 @ReadModelProjection()
 export class TaskTemplatesProjection implements Projection<TaskTemplateEvent | CareRecipientEvent> {
   readonly name = 'scheduling.task-templates';
-  readonly handles = ['TaskTemplateCreated', 'TaskTemplateDeactivated', 'CareRecipientRemoved'] as const;
+  readonly handles = [
+    'TaskTemplateCreated',
+    'TaskTemplateDeactivated',
+    'TaskTemplateScheduleChanged',
+    'TaskTemplatePaused',
+    'TaskTemplateResumed',
+    'CareRecipientRemoved',
+  ] as const;
   readonly tables = ['task_templates'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<TaskTemplateEvent | CareRecipientEvent>): Promise<void> {
@@ -22,6 +28,9 @@ export class TaskTemplatesProjection implements Projection<TaskTemplateEvent | C
           ...details,
           id: templateId,
           isActive: true,
+          isPaused: false,
+          effectiveFrom: null,
+          earlierVersions: [],
           createdBy: isUuid(createdBy) ? createdBy : null,
           createdAt: new Date(createdAt),
           updatedAt: new Date(createdAt),
@@ -30,6 +39,21 @@ export class TaskTemplatesProjection implements Projection<TaskTemplateEvent | C
       }
       case 'TaskTemplateDeactivated':
         await em.nativeUpdate(TaskTemplateEntity, { id: event.data.templateId }, { isActive: false, updatedAt: new Date(event.data.deactivatedAt) });
+        return;
+      case 'TaskTemplateScheduleChanged': {
+        const row = await em.findOne(TaskTemplateEntity, { id: event.data.templateId });
+        if (!row) return;
+        const versions = withChange([...(row.earlierVersions ?? []), { from: toTaskTemplate(row).effectiveFrom, details: rowSchedule(row) }], event.data.effectiveFrom, event.data.details);
+        const latest = versions[versions.length - 1];
+        em.assign(row, { ...latest.details, effectiveFrom: latest.from, earlierVersions: versions.slice(0, -1), updatedAt: new Date(event.data.changedAt) });
+        await em.flush();
+        return;
+      }
+      case 'TaskTemplatePaused':
+        await em.nativeUpdate(TaskTemplateEntity, { id: event.data.templateId }, { isPaused: true, updatedAt: new Date(event.data.pausedAt) });
+        return;
+      case 'TaskTemplateResumed':
+        await em.nativeUpdate(TaskTemplateEntity, { id: event.data.templateId }, { isPaused: false, updatedAt: new Date(event.data.resumedAt) });
         return;
       case 'CareRecipientRemoved':
         await em.nativeDelete(TaskTemplateEntity, { childId: event.data.childId });

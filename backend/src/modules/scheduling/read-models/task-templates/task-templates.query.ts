@@ -22,13 +22,13 @@ export class TaskTemplatesQuery {
   }
 
   /**
-   * Active repeating templates that may still occur on or after `earliestDate` (yyyy-mm-dd): the
+   * Active, unpaused repeating templates that may still occur on or after `earliestDate` (yyyy-mm-dd): the
    * materialisation job's work list. The exact day rule is occursOn, per care team date.
    */
   async activeRepeating(earliestDate: string): Promise<TaskTemplate[]> {
     const rows = await this.em.fork().find(
       TaskTemplateEntity,
-      { isActive: true, isRepeating: true, $or: [{ repeatEndDate: null }, { repeatEndDate: { $gte: earliestDate } }] },
+      { isActive: true, isPaused: false, isRepeating: true, $or: [{ repeatEndDate: null }, { repeatEndDate: { $gte: earliestDate } }] },
       { orderBy: { childId: 'asc', createdAt: 'asc', id: 'asc' } },
     );
     return rows.map(toTaskTemplate);

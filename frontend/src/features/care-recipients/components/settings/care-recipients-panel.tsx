@@ -1,7 +1,7 @@
 import { PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Child } from '@carecircle/libs';
 import { Button, Skeleton } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHasBeenTrue } from '../../../../shared/hooks/use-has-been-true';
 import { useGetChildrenQuery } from '../../api';
 import { recipientName } from '../../recipient-name';
@@ -18,13 +18,15 @@ const AddPersonDialog = lazy(() => import('./add-person-dialog').then((m) => ({ 
 /**
  * The settings area's Care Recipients panel (spec document 1, section 2): recipient cards with edit,
  * medications and delete; Add Person (or Add Your First Care Recipient) opens the 3-step dialog.
+ * `schedulesDialog`, given by the app, shows a recipient's repeating schedules (daily care's screen).
  */
-export function CareRecipientsPanel() {
+export function CareRecipientsPanel({ schedulesDialog }: { schedulesDialog?: (child: Child, onClose: () => void) => ReactNode } = {}) {
   const { data: recipients, isLoading, isError, refetch } = useGetChildrenQuery();
   const [adding, setAdding] = useState(false);
   const addingMounted = useHasBeenTrue(adding);
   const [editing, setEditing] = useState<Child | null>(null);
   const [removing, setRemoving] = useState<Child | null>(null);
+  const [scheduling, setScheduling] = useState<Child | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const medicationsRef = useRef<HTMLDivElement>(null);
   const [focusMedications, setFocusMedications] = useState(false);
@@ -79,6 +81,7 @@ export function CareRecipientsPanel() {
                 setFocusMedications(true);
               }}
               onDelete={() => setRemoving(child)}
+              onSchedules={schedulesDialog && (() => setScheduling(child))}
             />
           ))}
         </div>
@@ -102,6 +105,7 @@ export function CareRecipientsPanel() {
           <AddPersonDialog open={adding} onClose={() => setAdding(false)} onAdded={(child) => setSelectedId(child.id)} />
         )}
       </Suspense>
+      {scheduling && schedulesDialog?.(scheduling, () => setScheduling(null))}
       <EditRecipientDialog recipient={editing} onClose={() => setEditing(null)} />
       <RemoveRecipientDialog
         recipient={removing}

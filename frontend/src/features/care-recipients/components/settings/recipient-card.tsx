@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MedicineBoxOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, ScheduleOutlined } from '@ant-design/icons';
 import type { Child } from '@carecircle/libs';
 import { Avatar, Button } from 'antd';
 import { ageInYears, formatIsoDate } from '../../../../shared/formatting/dates';
@@ -11,10 +11,12 @@ interface Props {
   onEdit: () => void;
   onManageMedications: () => void;
   onDelete: () => void;
+  /** Repeating schedules (given by the app, which owns the scheduling screens). */
+  onSchedules?: () => void;
 }
 
 /** One recipient in settings: avatar, name, age group, birth date and age, medical notes; edit, medications, delete. */
-export function RecipientCard({ recipient, selected, onEdit, onManageMedications, onDelete }: Props) {
+export function RecipientCard({ recipient, selected, onEdit, onManageMedications, onDelete, onSchedules }: Props) {
   const name = recipientName(recipient);
   const age = ageInYears(recipient.dateOfBirth);
   const group = ageGroupLabel(age);
@@ -57,6 +59,11 @@ export function RecipientCard({ recipient, selected, onEdit, onManageMedications
         >
           Medications
         </Button>
+        {onSchedules && (
+          <Button icon={<ScheduleOutlined />} onClick={onSchedules} aria-label={`Repeating schedules for ${name}`}>
+            Schedules
+          </Button>
+        )}
         {recipient.canEdit && (
           <Button danger icon={<DeleteOutlined />} onClick={onDelete} aria-label={`Delete ${name}`}>
             Delete

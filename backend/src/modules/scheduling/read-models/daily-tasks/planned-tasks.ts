@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { addDays, compareTasks, localDate, localDateTimeToInstant, type Task } from '@carecircle/libs';
+import { readAppointment } from '../../domain/task.decide';
+import { TaskTemplatesQuery } from '../task-templates/task-templates.query';
+import { CareTeamClock } from '../../time/care-team-clock';
+import { occurrencesOn } from '../../workers/occurrence-ids';
+import { appointmentFor, TemplateMaterialiser } from '../../workers/recurring-tasks.job';
+
+/**
+ * Future days read as they will be: the occurrences the recipients' active, unpaused repeating
+ * schedules will make on dates from the care team's today on, for (template, date) pairs not
+ * materialised yet, marked `planned: true`. Their ids are the ones materialisation will give them
+ * (workers/occurrence-ids.ts), so a planned task and the real one later are the same task to the
+ * front end. Nothing is stored: a planned task has no stream, and commands on it are a 404.
+ */
+@Injectable()
+export class PlannedTasks {
+  constructor(
+    private readonly templates: TaskTemplatesQuery,
+    private readonly materialiser: TemplateMaterialiser,
+    private readonly clock: CareTeamClock,
+  ) {}
+
+  /** The day or range's tasks with the planned ones added (not those already there), in the spec's order. */
+  async add(tasks: Task[], children: { id: string; name: string }[], startDate: string, endDate: string, now: Date): Promise<Task[]> {
+    const known = new Set(tasks.map((t) => t.id));
+    const planned: Task[] = [];
+    for (const child of children) {
+      const timezone = await this.clock.timezoneFor(child.id);
+      const first = [startDate, localDate(now, timezone)].sort()[1];
+      if (first > endDate) continue;
+      const templates = (await this.templates.forChild(child.id)).filter((t) => t.isActive && !t.isPaused && t.isRepeating);
+      if (templates.length === 0) continue;
+      const done = await this.materialiser.doneBetween(first, endDate, templates.map((t) => t.id));
+      for (let date = first; date <= endDate; date = addDays(date, 1)) {
+        for (const template of templates) {
+          if (done.has(`${template.id}/${date}`)) continue;
+          for (const occurrence of occurrencesOn(template, date)) {
+            if (!known.has(occurrence.taskId)) planned.push(plannedTask(occurrence, child.name, timezone));
+          }
+        }
+      }
+    }
+    return planned.length === 0 ? tasks : [...tasks, ...planned].sort(compareTasks(now));
+  }
+}
+
+function plannedTask({ taskId, date, time, template }: ReturnType<typeof occurrencesOn>[number], childName: string, timezone: string): Task {
+  return {
+    id: taskId,
+    childId: template.childId,
+    childName,
+    templateId: template.id,
+    name: template.name,
+    description: template.description,
+    category: template.category,
+    status: 'pending',
+    scheduledDate: date,
+    scheduledTime: localDateTimeToInstant(date, time, timezone),
+    localTime: time,
+    timezone,
+    completedAt: null,
+    completedBy: null,
+    completedByName: null,
+    notes: null,
+    isUrgent: template.isUrgent,
+    priority: template.priority,
+    medicationId: template.medicationId,
+    imageUrl: template.imageUrl,
+    timeSlot: null,
+    taskGroupId: null,
+    timeSpecificNotes: template.timeNotes[time] ?? null,
+    appointmentDetails: template.category === 'appointment' ? readAppointment(appointmentFor(time), date) : null,
+    // not a task yet: it cannot be late
+    isOverdue: false,
+    isUrgentOverdue: false,
+    planned: true,
+  };
+}
