@@ -27,6 +27,7 @@ export type CareRecipientCommand =
   | Command<'UpdateCareRecipient', { input: ChildInput }>
   | Command<'RemoveCareRecipient', Record<string, never>>
   | Command<'GrantCaregiverAccess', { userId: string; canEdit: boolean }>
+  | Command<'RevokeCaregiverAccess', { userId: string }>
   | Command<'AddMedication', { medicationId: string; input: MedicationInput }>
   | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput> }>
   | Command<'RemoveMedication', { medicationId: string }>;
@@ -161,6 +162,12 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
       const { userId, canEdit } = command.data;
       if (userId === active.primaryCaregiverId || active.access[userId] === canEdit) return [];
       return [{ type: 'CaregiverAccessGranted', data: { childId: active.childId, userId, canEdit, grantedAt: at } }];
+    }
+    case 'RevokeCaregiverAccess': {
+      const active = authorize(state, actorId, 'own');
+      const { userId } = command.data;
+      if (!(userId in active.access)) return [];
+      return [{ type: 'CaregiverAccessRevoked', data: { childId: active.childId, userId, revokedAt: at } }];
     }
     case 'AddMedication': {
       const active = authorize(state, actorId, 'edit');

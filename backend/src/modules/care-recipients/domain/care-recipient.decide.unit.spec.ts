@@ -160,6 +160,23 @@ describe('care recipient decider', () => {
     });
   });
 
+  describe('RevokeCaregiverAccess', () => {
+    const revoke = (userId: string, actorId = 'parent') => ({ type: 'RevokeCaregiverAccess' as const, data: { userId }, metadata: meta(actorId) });
+    const revoked = (userId: string): CareRecipientEvent => ({ type: 'CaregiverAccessRevoked', data: { childId: 'child', userId, revokedAt: at } });
+
+    it('ends a shared caregiver’s access, once', () => {
+      spec.given([added, shared('grandpa', true)]).when(revoke('grandpa')).then([revoked('grandpa')]);
+      spec.given([added, shared('grandpa', true), revoked('grandpa')]).when(revoke('grandpa')).then([]);
+      spec.given([added]).when(revoke('stranger')).then([]);
+    });
+
+    it('only the primary caregiver revokes; others learn nothing of a recipient they cannot see', () => {
+      spec.given([added, shared('editor', true), shared('grandpa', false)]).when(revoke('grandpa', 'editor')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+      spec.given([added, shared('grandpa', false)]).when(revoke('grandpa', 'stranger')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+      spec.given([added, removed]).when(revoke('grandpa')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+    });
+  });
+
   describe('medications', () => {
     const addMedication = (input: object, actorId = 'parent') => ({
       type: 'AddMedication' as const,
