@@ -39,12 +39,10 @@ export class LiveUpdatesController implements OnModuleDestroy {
     const sid = req.sessionID;
     const signedInAt = req.session.signedInAt ?? 0;
     let closed = false;
-    let heartbeat: NodeJS.Timeout | undefined;
     const stops: (() => void)[] = [];
     const close = () => {
       if (closed) return;
       closed = true;
-      clearInterval(heartbeat);
       for (const stop of stops) stop();
       this.open.delete(close);
       res.end();
@@ -68,6 +66,7 @@ export class LiveUpdatesController implements OnModuleDestroy {
       for (const stop of stops) stop();
       throw error;
     }
+    if (closed) return; // the session ended while we subscribed; from here on nothing awaits until the timer is set
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -82,7 +81,8 @@ export class LiveUpdatesController implements OnModuleDestroy {
         if (!closed) res.write(': heartbeat\n\n');
       } else close();
     };
-    heartbeat = setInterval(() => beat().catch((error: Error) => this.log.warn(`live stream session check failed: ${error.message}`)), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => beat().catch((error: Error) => this.log.warn(`live stream session check failed: ${error.message}`)), HEARTBEAT_MS);
+    stops.push(() => clearInterval(heartbeat));
     this.open.add(close);
     req.on('close', close);
     res.on('error', close);
