@@ -4,6 +4,9 @@ import { AchievementsQuery } from '../achievements/achievements.query';
 import { DailyProgressProjection } from './daily-progress.projection';
 import { DailyProgressQuery } from './daily-progress.query';
 
+/** A month of days, each event in its own transaction: seconds on a loaded machine, not 5. */
+jest.setTimeout(30_000);
+
 describe('daily progress and achievements read models (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
   const projection = new DailyProgressProjection();
