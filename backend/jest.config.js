@@ -19,7 +19,8 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/../libs/src'], testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'] },
+    // Each int suite creates and migrates its own database: seconds, not the default 5, on a busy machine.
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'], testTimeout: 30_000 },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/src/**/*.e2e.spec.ts'] },
   ],
 };
