@@ -19,8 +19,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/../libs/src'], testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts'] },
-    // Each int suite creates and migrates its own database: seconds, not the default 5, on a busy machine.
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'], testTimeout: 30_000 },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'], setupFilesAfterEnv: ['<rootDir>/src/test-support/int-timeout.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/src/**/*.e2e.spec.ts'] },
   ],
 };
