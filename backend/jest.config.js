@@ -19,7 +19,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/../libs/src'], testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'], setupFilesAfterEnv: ['<rootDir>/src/test-support/int-timeout.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/src/**/*.e2e.spec.ts'] },
   ],
 };

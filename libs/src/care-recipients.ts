@@ -44,6 +44,7 @@ export interface ChildInput {
 export const CHILD_FIRST_NAME_REQUIRED = 'First name is required';
 export const CHILD_LAST_NAME_REQUIRED = 'Last name is required';
 export const CHILD_DATE_OF_BIRTH_INVALID = 'Date of birth must be a date (yyyy-mm-dd)';
+export const CHILD_EMAIL_INVALID = 'Please enter a valid email address.';
 
 /**
  * Splits a legacy full name into first and last name: the last word is the last name.

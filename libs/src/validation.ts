@@ -45,6 +45,8 @@ export const VALIDATION_MESSAGES = {
   tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   badAddress: 'The address contains characters that are not allowed.',
   notUuid: 'Must be an id (UUID).',
+  /** After the field's name: "videoLink must be ...". */
+  notLink: 'must be an https:// link or a photo uploaded here',
 } as const;
 
 /** What is wrong with a yyyy-mm-dd date: not a real date, outside DATE_MIN..DATE_MAX, or after `notAfter`. */
@@ -110,4 +112,45 @@ export function isUuid(value: unknown): value is string {
 /** A whole number within [min, max]. */
 export function isIntInRange(value: unknown, min: number, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * Where the uploads module serves a stored photo: `/api/uploads/<uuid>.<extension>`, the path
+ * POST /api/upload answers. The only relative link the product stores.
+ */
+export const UPLOAD_PATH_PREFIX = '/api/uploads/';
+export const UPLOAD_NAME = new RegExp(`^${UUID_PATTERN}\\.(png|jpg|gif|webp)$`);
+
+/** The stored name an upload path names (`<uuid>.png`), or null when it is no upload path. */
+export function uploadNameOf(link: string): string | null {
+  if (!link.startsWith(UPLOAD_PATH_PREFIX)) return null;
+  const name = link.slice(UPLOAD_PATH_PREFIX.length);
+  return UPLOAD_NAME.test(name) ? name : null;
+}
+
+/** Links are stored in `text` columns; this is the length every link field accepts. */
+export const LINK_MAX_LENGTH = 2000;
+
+/**
+ * A link the product stores and renders (video links, profile and task photos): an `https://` URL
+ * with a host and no credentials, or one of our upload paths. Nothing else: no `javascript:`,
+ * `data:`, `http:` or scheme-relative `//host`, no spaces or control characters, no backslashes
+ * (browsers read them as slashes).
+ */
+export function isSafeLink(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > LINK_MAX_LENGTH) return false;
+  if (uploadNameOf(value) !== null) return true;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  if (!/^https:\/\/[^/?#@\\]/i.test(value) || /[\s\\\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The link when it is safe to put in an href or src, otherwise undefined (render nothing). */
+export function safeLink(value: string | null | undefined): string | undefined {
+  return isSafeLink(value) ? value : undefined;
 }

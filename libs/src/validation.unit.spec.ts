@@ -1,5 +1,18 @@
 import { localDateTimeToInstant } from './scheduling/local-time';
-import { dateProblem, isDateInRange, isInstantInRange, isIntInRange, isSafeText, isUuid, toSafeText, UUID_PATTERN } from './validation';
+import {
+  dateProblem,
+  isDateInRange,
+  isInstantInRange,
+  isIntInRange,
+  isSafeLink,
+  isSafeText,
+  isUuid,
+  LINK_MAX_LENGTH,
+  safeLink,
+  toSafeText,
+  uploadNameOf,
+  UUID_PATTERN,
+} from './validation';
 
 describe('shared input rules', () => {
   it('dates: real yyyy-mm-dd within 1900-01-01..2100-12-31', () => {
@@ -48,5 +61,51 @@ describe('shared input rules', () => {
   it('integers within a range', () => {
     expect(isIntInRange(2_147_483_647, 1, 2_147_483_647)).toBe(true);
     for (const bad of [2_147_483_648, 0, 1.5, Number.NaN, Infinity, '5']) expect(isIntInRange(bad, 1, 2_147_483_647)).toBe(false);
+  });
+});
+
+describe('links', () => {
+  const upload = '/api/uploads/0b8f6f0e-6a0e-4c1b-9a57-1f2b3c4d5e6f.png';
+
+  it('accepts https URLs with a host and our upload paths', () => {
+    for (const ok of ['https://example.com', 'https://meet.example.com/abc-defg?pwd=1#x', 'HTTPS://Example.com/a', 'https://medium.com/@maya', upload]) {
+      expect(isSafeLink(ok)).toBe(true);
+    }
+    expect(uploadNameOf(upload)).toBe('0b8f6f0e-6a0e-4c1b-9a57-1f2b3c4d5e6f.png');
+    expect(safeLink(upload)).toBe(upload);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript://example.com/%0aalert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://example.com',
+    'ftp://example.com/x',
+    '//evil.example/x',
+    '/api/other',
+    '/api/uploads/../../etc/passwd',
+    '/api/uploads/0b8f6f0e-6a0e-4c1b-9a57-1f2b3c4d5e6f.svg',
+    'api/uploads/0b8f6f0e-6a0e-4c1b-9a57-1f2b3c4d5e6f.png',
+    'https://',
+    'https:example.com',
+    'https:/example.com',
+    'https://user:pw@example.com/',
+    'https://user@example.com/',
+    'https://@example.com/',
+    'https://example.com\\@evil.example',
+    'https://exa mple.com',
+    'https://example.com/\nx',
+    ' https://example.com',
+    '',
+  ])('refuses %j', (bad) => {
+    expect(isSafeLink(bad)).toBe(false);
+    expect(safeLink(bad)).toBeUndefined();
+  });
+
+  it('refuses what is not text, or is longer than a link field holds', () => {
+    for (const bad of [null, undefined, 42, {}, ['https://example.com']]) expect(isSafeLink(bad)).toBe(false);
+    const long = 'https://example.com/';
+    expect(isSafeLink(long + 'x'.repeat(LINK_MAX_LENGTH - long.length))).toBe(true);
+    expect(isSafeLink(long + 'x'.repeat(LINK_MAX_LENGTH - long.length + 1))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { AuditEntities } from '../modules/audit';
 import { CareRecipientsEntities } from '../modules/care-recipients';
 import { IdentityEntities } from '../modules/identity';
 import { SchedulingEntities } from '../modules/scheduling';
+import { UploadsEntities } from '../modules/uploads';
 import { NotificationsEntities } from '../modules/notifications';
 import { ProjectionCheckpointEntity } from '../platform/projections/projection-checkpoint.entity';
 import { Migration20261121000001 } from './migrations/Migration20261121000001';
@@ -13,13 +14,14 @@ import { Migration20261122000100 } from './migrations/Migration20261122000100';
 import { Migration20261123000100 } from './migrations/Migration20261123000100';
 import { Migration20261123000200 } from './migrations/Migration20261123000200';
 import { Migration20261123001000 } from './migrations/Migration20261123001000';
+import { Migration20261123004100 } from './migrations/Migration20261123004100';
 import { Migration20261124000900 } from './migrations/Migration20261124000900';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities],
     extensions: [Migrator],
     migrations: {
       migrationsList: [
@@ -30,6 +32,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261123000100', class: Migration20261123000100 },
         { name: 'Migration20261123000200', class: Migration20261123000200 },
         { name: 'Migration20261123001000', class: Migration20261123001000 },
+        { name: 'Migration20261123004100', class: Migration20261123004100 },
         { name: 'Migration20261124000900', class: Migration20261124000900 },
       ],
       transactional: true,

@@ -5,6 +5,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { Task } from '@carecircle/libs';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../platform/database/database.tokens';
 import { ProjectionChangeFeed } from '../../platform/projections/projection-changes';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
@@ -20,6 +22,8 @@ class LiveStream {
   private buffer = '';
   private req!: http.ClientRequest;
   raw = '';
+  /** Whether the server has ended the stream. */
+  ended = false;
 
   static async open(port: number, cookie: string): Promise<{ stream: LiveStream; response: http.IncomingMessage }> {
     const stream = new LiveStream();
@@ -36,6 +40,7 @@ class LiveStream {
           }
         });
         response.on('error', () => undefined);
+        response.on('end', () => (stream.ended = true));
         if (response.statusCode !== 200) resolve({ stream, response });
       });
       stream.req.on('error', reject);
@@ -64,6 +69,15 @@ class LiveStream {
       const found = this.messages.slice(from).find(match);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no live message in ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Resolves once the server ends the stream, or rejects after `timeoutMs`. */
+  async waitForEnd(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended) {
+      if (Date.now() > deadline) throw new Error(`the stream was still open after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -104,6 +118,11 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     return { stream, response };
   };
   const addChild = async (agent: TestAgent) => (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
+  const careRecipientCommand = (childId: string, actorId: string, command: { type: 'GrantCaregiverAccess'; data: { userId: string; canEdit: boolean } } | { type: 'RevokeCaregiverAccess'; data: { userId: string } }) =>
+    t.app.get(CommandBus).execute(
+      new ExecuteCareRecipientCommand(childId, { ...command, metadata: { actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() } }),
+    );
+  const server = () => request(`http://127.0.0.1:${port}`);
 
   it('refuses anonymous callers with 401', async () => {
     await request(`http://127.0.0.1:${port}`).get('/api/live').expect(401);
@@ -114,13 +133,7 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     const b = await caregiver('Ben');
     const other = await caregiver('Olga');
     const child = await addChild(a.agent);
-    await t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(child.id, {
-        type: 'GrantCaregiverAccess',
-        data: { userId: b.user.id, canEdit: true },
-        metadata: { actorId: a.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    await careRecipientCommand(child.id, a.user.id, { type: 'GrantCaregiverAccess', data: { userId: b.user.id, canEdit: true } });
     const othersChild = await addChild(other.agent);
 
     const { stream: ben, response } = await open(b.cookie);
@@ -159,5 +172,56 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     const deadline = Date.now() + 2000;
     while (feed.subscriberCount !== before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(feed.subscriberCount).toBe(before);
+  });
+
+  it.each([
+    ['POST /api/auth/logout', (cookie: string) => server().post('/api/auth/logout').set('Cookie', cookie).expect(204)],
+    ['GET /api/logout', (cookie: string) => server().get('/api/logout').set('Cookie', cookie).expect(302)],
+  ])('ends the stream when its session is signed out from another request (%s)', async (_, signOut) => {
+    const feed = t.app.get(ProjectionChangeFeed);
+    const d = await caregiver('Dana');
+    const child = await addChild(d.agent);
+    const before = feed.subscriberCount;
+    const { stream } = await open(d.cookie);
+    await signOut(d.cookie);
+    await stream.waitForEnd(2000);
+    expect(feed.subscriberCount).toBe(before);
+    // Nothing more arrives, and the same cookie cannot open a new stream.
+    await d.agent.put(`/api/children/${child.id}`).send({ notes: 'after sign-out' }).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.messages.filter((m) => m.childId === child.id)).toEqual([]);
+    await server().get('/api/live').set('Cookie', d.cookie).expect(401);
+  });
+
+  it('ends the stream when its expired session is pruned', async () => {
+    const e = await caregiver('Eli');
+    const { stream } = await open(e.cookie);
+    const pool = t.app.get<Pool>(PG_POOL);
+    // What the maintenance queue's prune-sessions does once a session's idle time-out has passed.
+    const sid = decodeURIComponent(e.cookie.split('cc.sid=')[1].split(';')[0]).slice(2).split('.')[0];
+    await pool.query(`UPDATE sessions SET expire = now() - interval '1 second' WHERE sid = $1`, [sid]);
+    await pool.query(`DELETE FROM sessions WHERE expire < now()`);
+    await stream.waitForEnd(2000);
+  });
+
+  it('stops sending a recipient’s changes once access to it is revoked; the stream goes on for the rest', async () => {
+    const a = await caregiver('Ava');
+    const b = await caregiver('Bo');
+    const shared = await addChild(a.agent);
+    const own = await addChild(b.agent);
+    await careRecipientCommand(shared.id, a.user.id, { type: 'GrantCaregiverAccess', data: { userId: b.user.id, canEdit: false } });
+    const { stream } = await open(b.cookie);
+
+    await a.agent.put(`/api/children/${shared.id}`).send({ notes: 'before' }).expect(200);
+    await stream.waitFor((m) => m.childId === shared.id, 0, 2000);
+
+    await careRecipientCommand(shared.id, a.user.id, { type: 'RevokeCaregiverAccess', data: { userId: b.user.id } });
+    const from = stream.messages.length;
+    await a.agent.put(`/api/children/${shared.id}`).send({ notes: 'after' }).expect(200);
+    await b.agent.put(`/api/children/${own.id}`).send({ notes: 'mine' }).expect(200);
+    await stream.waitFor((m) => m.childId === own.id, from, 2000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.messages.slice(from).filter((m) => m.childId === shared.id)).toEqual([]);
+    expect(stream.ended).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { User } from '@carecircle/libs';
 import { ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
+import { SessionEndings } from '../../platform/session/session-endings';
 import { ChildrenQuery } from '../care-recipients';
 import { CurrentUser } from '../identity';
 
@@ -15,7 +16,8 @@ const RETRY_MS = 3000;
  * GET /api/live: server-sent events telling an open dashboard what changed, so a second caregiver
  * sees a completed task without reloading. Each message is `{childId, changed}` where `changed`
  * lists the live topics of the read models that changed ('daily-tasks', 'progress', 'notifications',
- * ...); the client refetches those. Only recipients the user may see at that moment are sent. Fed by
+ * ...); the client refetches those. Only recipients the user may see at that moment are sent, and
+ * the stream ends when its session does (platform/session/session-endings.ts). Fed by
  * the projections through PostgreSQL NOTIFY (platform/projections/projection-changes.ts), so it
  * works whichever process projected the change.
  */
@@ -28,21 +30,43 @@ export class LiveUpdatesController implements OnModuleDestroy {
   constructor(
     private readonly feed: ProjectionChangeFeed,
     private readonly children: ChildrenQuery,
+    private readonly sessions: SessionEndings,
   ) {}
 
   @Get()
   @ApiProduces('text/event-stream')
   async stream(@CurrentUser() user: User, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const sid = req.sessionID;
+    const signedInAt = req.session.signedInAt ?? 0;
     let closed = false;
+    const stops: (() => void)[] = [];
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops) stop();
+      this.open.delete(close);
+      res.end();
+    };
+    // Access is judged again at each delivery: a revoked caregiver or a removed recipient gets nothing more.
     const send = async (changes: ChildChanges[]) => {
       const visible = new Set((await this.children.listFor(user.id)).map((child) => child.id));
       for (const change of changes) {
         if (!closed && visible.has(change.childId)) res.write(`data: ${JSON.stringify({ childId: change.childId, changed: change.changed })}\n\n`);
       }
     };
-    const unsubscribe = await this.feed.subscribe((changes) => {
-      send(changes).catch((error: Error) => this.log.warn(`live update for ${user.id} not sent: ${error.message}`));
-    });
+    try {
+      stops.push(
+        await this.feed.subscribe((changes) => {
+          send(changes).catch((error: Error) => this.log.warn(`live update for ${user.id} not sent: ${error.message}`));
+        }),
+      );
+      // Sign-out (from this or any other tab or process), a new sign-in, pruning, erasure: the stream ends with its session.
+      stops.push(await this.sessions.watch(sid, close));
+    } catch (error) {
+      for (const stop of stops) stop();
+      throw error;
+    }
+    if (closed) return; // the session ended while we subscribed; from here on nothing awaits until the timer is set
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -51,19 +75,20 @@ export class LiveUpdatesController implements OnModuleDestroy {
     });
     res.flushHeaders();
     res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      this.open.delete(close);
-      res.end();
+    // Each heartbeat also checks the session: expiry (idle or absolute) ends the stream within HEARTBEAT_MS.
+    const beat = async () => {
+      if (await this.sessions.isLive(sid, signedInAt)) {
+        if (!closed) res.write(': heartbeat\n\n');
+      } else close();
     };
+    const heartbeat = setInterval(() => beat().catch((error: Error) => this.log.warn(`live stream session check failed: ${error.message}`)), HEARTBEAT_MS);
+    stops.push(() => clearInterval(heartbeat));
     this.open.add(close);
     req.on('close', close);
     res.on('error', close);
     if (req.destroyed) close();
+    // A session that ended while the stream was being set up was announced before it was watched.
+    else await beat();
   }
 
   /** Ends open streams at shutdown, so the HTTP server can close. */

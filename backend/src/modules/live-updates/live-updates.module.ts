@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SessionEndings } from '../../platform/session/session-endings';
 import { CareRecipientsModule } from '../care-recipients';
 import { LiveUpdatesController } from './live-updates.http';
 
@@ -6,5 +7,6 @@ import { LiveUpdatesController } from './live-updates.http';
 @Module({
   imports: [CareRecipientsModule],
   controllers: [LiveUpdatesController],
+  providers: [SessionEndings],
 })
 export class LiveUpdatesModule {}

@@ -12,6 +12,7 @@ export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
 export { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
 export { MarkUrgentOverdue } from './commands/mark-urgent-overdue/mark-urgent-overdue.handler';
 export type { TaskEvent, TaskDetails, TaskSchedule } from './domain/task';
+export type { TaskTemplateEvent } from './domain/task-template';
 /** Stored type names of the task stream's events, for modules that react to them. */
 export type TaskEventType = TaskEvent['type'];
 export const SchedulingEntities = [DailyTaskEntity, SchedulingChildEntity, ProgressTaskEntity, DailyProgressEntity, AchievementEntity, TaskTemplateEntity];

@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
+import type { User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { ExecuteCareRecipientCommand } from '../care-recipients';
+import { MAX_UPLOADS_PER_DAY } from './upload-storage';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './uploads.http';
 
 /** A 1x1 transparent PNG. */
@@ -11,6 +16,9 @@ const PNG = Buffer.from(
   'base64',
 );
 const GIF = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
+
+/** Several sign-ups (argon2) per test: generous under a loaded full run. */
+jest.setTimeout(30_000);
 
 describe('photo uploads over HTTP', () => {
   let t: TestApp;
@@ -58,8 +66,9 @@ describe('photo uploads over HTTP', () => {
     expect(await stored()).toEqual(before);
     const { body } = await owner.post('/api/upload').attach('file', PNG, 'photo.png').expect(201);
     await t.agent().get(body.url).expect(401);
-    // Another signed-in caregiver can fetch it only by knowing its random name.
-    await other.get(body.url).expect(200);
+    // Knowing the random name is not enough for another family: the same 404 as for no such upload.
+    const res = await other.get(body.url).expect(404);
+    expect(res.body).toEqual({ statusCode: 404, message: UPLOAD_MESSAGES.notFound });
   });
 
   it.each([
@@ -106,4 +115,90 @@ describe('photo uploads over HTTP', () => {
       expect(res.status).toBe(404);
     }
   });
+
+  describe('who may see an upload', () => {
+    const upload = async (agent: TestAgent) => (await agent.post('/api/upload').attach('file', PNG, 'photo.png').expect(201)).body.url as string;
+    const addChild = async (agent: TestAgent, profileImageUrl: string | null = null) =>
+      (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez', profileImageUrl }).expect(201)).body.id as string;
+    /** Sharing has no HTTP route yet (invitations arrive later): the command the route will send. */
+    const share = (childId: string, primary: User, user: User, access: { canEdit: boolean } | 'revoke') =>
+      t.app.get(CommandBus).execute(
+        new ExecuteCareRecipientCommand(childId, {
+          ...(access === 'revoke' ? { type: 'RevokeCaregiverAccess', data: { userId: user.id } } : { type: 'GrantCaregiverAccess', data: { userId: user.id, ...access } }),
+          metadata: { actorId: primary.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+        }),
+      );
+
+    it('the uploader, and the caregivers of the recipient it was attached to, while they have access', async () => {
+      const primary = await t.signUp();
+      const secondary = await t.signUp();
+      const stranger = await t.signUp();
+      const profile = await upload(primary.agent);
+      const medicationPhoto = await upload(primary.agent);
+      const taskPhoto = await upload(primary.agent);
+      const unattached = await upload(primary.agent);
+      const childId = await addChild(primary.agent, profile);
+      await primary.agent.post(`/api/children/${childId}/medications`).send({ name: 'Baclofen', dosage: '5 mg', photoUrl: medicationPhoto }).expect(201);
+      await primary.agent.post(`/api/children/${childId}/tasks`).send({ name: 'Stretches', category: 'exercise_activity', scheduledTime: '09:00', imageUrl: taskPhoto }).expect(201);
+      await share(childId, primary.user, secondary.user, { canEdit: true });
+
+      for (const url of [profile, medicationPhoto, taskPhoto, unattached]) await primary.agent.get(url).expect(200);
+      for (const url of [profile, medicationPhoto, taskPhoto]) await secondary.agent.get(url).expect(200);
+      await secondary.agent.get(unattached).expect(404);
+      for (const url of [profile, medicationPhoto, taskPhoto, unattached]) {
+        await stranger.agent.get(url).expect(404);
+        await t.agent().get(url).expect(401);
+      }
+
+      // A secondary caregiver's own upload reaches the primary once attached to the shared recipient.
+      const fromSecondary = await upload(secondary.agent);
+      await primary.agent.get(fromSecondary).expect(404);
+      await secondary.agent.post(`/api/children/${childId}/medications`).send({ name: 'Keppra', dosage: '1 ml', photoUrl: fromSecondary }).expect(201);
+      await primary.agent.get(fromSecondary).expect(200);
+      await stranger.agent.get(fromSecondary).expect(404);
+
+      await share(childId, primary.user, secondary.user, 'revoke');
+      await secondary.agent.get(profile).expect(404);
+      await secondary.agent.get(fromSecondary).expect(200); // still the uploader's own
+      await primary.agent.get(profile).expect(200);
+    });
+
+    it('naming another family’s upload in your own recipient shows you nothing', async () => {
+      const victim = await t.signUp();
+      const thief = await t.signUp();
+      const photo = await upload(victim.agent);
+      await addChild(victim.agent, photo);
+      const thiefsChild = await addChild(thief.agent, photo);
+      await thief.agent.put(`/api/children/${thiefsChild}`).send({ profileImageUrl: photo }).expect(200);
+      await thief.agent.get(photo).expect(404);
+      await victim.agent.get(photo).expect(200);
+    });
+
+    it('a removed recipient’s uploads are the uploader’s alone again', async () => {
+      const primary = await t.signUp();
+      const secondary = await t.signUp();
+      const photo = await upload(primary.agent);
+      const childId = await addChild(primary.agent, photo);
+      await share(childId, primary.user, secondary.user, { canEdit: false });
+      await secondary.agent.get(photo).expect(200);
+      await primary.agent.delete(`/api/children/${childId}`).expect(204);
+      await secondary.agent.get(photo).expect(404);
+      await primary.agent.get(photo).expect(200);
+    });
+  });
+
+  it(`allows ${MAX_UPLOADS_PER_DAY} uploads per user per day, counted atomically; then 429 and nothing stored`, async () => {
+    const busy = (await t.signUp()).agent;
+    const before = (await stored()).length;
+    const answers = await Promise.all(
+      Array.from({ length: MAX_UPLOADS_PER_DAY + 10 }, () => busy.post('/api/upload').attach('file', PNG, { filename: 'photo.png', contentType: 'image/png' })),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_UPLOADS_PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(answers.find((res) => res.status === 429)?.body).toEqual({ statusCode: 429, message: UPLOAD_MESSAGES.dailyLimit });
+    expect((await stored()).length).toBe(before + MAX_UPLOADS_PER_DAY);
+    // The limit is per user: another caregiver still uploads.
+    await other.post('/api/upload').attach('file', PNG, 'photo.png').expect(201);
+  }, 60_000);
 });

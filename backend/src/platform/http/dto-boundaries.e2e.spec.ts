@@ -32,16 +32,22 @@ interface FieldCase {
 
 const DATES = ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31', '2026-02-30'];
 const TIMES = ['24:00', '23:60', '7:5'];
+/** Links that must never be stored: other schemes, plain http, scheme-relative, credentials, other paths. */
+const BAD_LINKS = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://example.com/photo.png', 'ftp://example.com/photo.png', '//evil.example/photo.png', 'https://user:pw@example.com/', '/api/health'];
+/** What every link field accepts. */
+const GOOD_LINKS = ['https://example.com/photo.png'];
 /** Rules that say what a field holds; a field with none of them is unchecked and fails the test. */
 const VALUE_RULES = new Set([
   'isCalendarDate', 'isClockTime', 'isInt', 'maxLength', 'isLength', 'isTextOrTextList', 'isEmailAddress', 'isIn', 'isUuid',
-  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'nestedValidation',
+  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'isLink', 'nestedValidation',
 ]);
 
 /** Fields named like a date or a clock time must carry that rule (minutes such as travelTime are not clock times). */
 const NAMED_KINDS: [RegExp, string][] = [
   [/^date$|Date$|^dateOf/, 'isCalendarDate'],
   [/^time$|^(?!travel|prep).*Times?$/, 'isClockTime'],
+  [/Url$|Link$/, 'isLink'],
+  [/^email$|Email$/, 'isEmailAddress'],
 ];
 
 /** The routes taking a JSON body DTO (the command routes), from Nest's route metadata. */
@@ -78,8 +84,11 @@ function nestedClass(dto: DtoClass, property: string, each: boolean): DtoClass {
   return (value as object).constructor as DtoClass;
 }
 
-/** The boundary cases of every field of a DTO, nested DTOs included. */
-function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) => Record<string, unknown> = (v) => v as Record<string, unknown>): FieldCase[] {
+/**
+ * The boundary cases of every field of a DTO, nested DTOs included; with `accepted`, the values a
+ * field must accept instead (valid links).
+ */
+function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) => Record<string, unknown> = (v) => v as Record<string, unknown>, accepted = false): FieldCase[] {
   const byProperty = new Map<string, ValidationMetadata[]>();
   for (const rule of rulesOf(dto)) byProperty.set(rule.propertyName, [...(byProperty.get(rule.propertyName) ?? []), rule]);
   const cases: FieldCase[] = [];
@@ -98,7 +107,11 @@ function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) =
     if (nested) {
       const each = nested.each === true;
       const inner = nestedClass(dto, property, each);
-      cases.push(...fieldCases(inner, each ? [...path, property, '0'] : [...path, property], (v) => place({ [property]: each ? [v] : v })));
+      cases.push(...fieldCases(inner, each ? [...path, property, '0'] : [...path, property], (v) => place({ [property]: each ? [v] : v }), accepted));
+      continue;
+    }
+    if (accepted) {
+      if (named('isLink')) for (const value of GOOD_LINKS) add(value, value);
       continue;
     }
     const date = named('isCalendarDate');
@@ -133,6 +146,8 @@ function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) =
       add('-1', -1);
       add(String(INT4_MAX + 1), INT4_MAX + 1);
     }
+    if (named('isLink')) for (const value of BAD_LINKS) add(value, value);
+    if (named('isEmailAddress')) add('not an email', 'maya@');
   }
   return cases;
 }
@@ -193,4 +208,22 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
     expect(tried).toBeGreaterThan(300);
     expect({ events: await events(), read: await snapshot() }).toEqual(before);
   }, 300_000);
+
+  it('accepts an https link in every link field (the field is never the one refused)', async () => {
+    const ids: Record<string, string> = { childId, id: taskId };
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of routes) {
+      const url = route.path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? taskId);
+      for (const { field, label, body } of fieldCases(route.dto, [], undefined, true)) {
+        tried += 1;
+        const res = await owner[route.method](url).send({ childId, ...body });
+        const fields: string[] = (res.body.errors ?? []).map((e: { field: string }) => e.field);
+        if (res.status >= 500 || fields.includes(field)) failures.push(`${route.method.toUpperCase()} ${route.path} ${label}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // videoLink, imageUrl (tasks, templates, repeating and bulk tasks), photoUrl (x2), profileImageUrl
+    expect(tried).toBeGreaterThanOrEqual(7);
+  }, 120_000);
 });

@@ -19,9 +19,11 @@ import {
   isDateInRange,
   isIntInRange,
   isLocalTime,
+  isSafeLink,
   isSafeText,
   isUuid,
   INT4_MAX,
+  LINK_MAX_LENGTH,
   VALIDATION_MESSAGES,
 } from '@carecircle/libs';
 
@@ -69,18 +71,42 @@ export function IsTextOfLength(min: number, max: number, message: string) {
   return applyDecorators(IsString({ message }), Length(min, max, { message }), IsSafeText());
 }
 
-/** An email address of at most 254 characters (checked for safe text first: the email parser throws on a lone surrogate). */
-export function IsEmailAddress(message: string) {
+/**
+ * An email address of at most 254 characters (checked for safe text first: the email parser throws
+ * on a lone surrogate). With `optional` (contact fields the decider trims), blank means "none" and
+ * the address is judged without its surrounding spaces.
+ */
+export function IsEmailAddress(message: string, options: { optional?: boolean } = {}) {
+  const isAddress = (text: string) => text.length <= 254 && isSafeText(text) && isEmail(text);
   return applyDecorators(
     ValidateBy({
       name: 'isEmailAddress',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && value.length <= 254 && isSafeText(value) && isEmail(value),
+        validate: (value: unknown) =>
+          typeof value === 'string' && (options.optional ? blank(value) || isAddress(value.trim()) : isAddress(value)),
         defaultMessage: () => message,
       },
     }),
     MaxLength(254),
     IsSafeText(),
+  );
+}
+
+/**
+ * A link the product stores and renders (videoLink, profileImageUrl, photoUrl, imageUrl): an
+ * `https://` URL with a host and no credentials, or a path POST /api/upload answered (libs
+ * `isSafeLink`), within the field's length. Blank means "none"; the decider stores it trimmed.
+ */
+export function IsLink() {
+  return applyDecorators(
+    ValidateBy({
+      name: 'isLink',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && (blank(value) || isSafeLink(value.trim())),
+        defaultMessage: () => `$property ${VALIDATION_MESSAGES.notLink}`,
+      },
+    }),
+    MaxLength(LINK_MAX_LENGTH),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   IsDaysOfWeek,
   IsEmailAddress,
   IsIntIn,
+  IsLink,
   IsMinutes,
   IsOneOf,
   IsText,
@@ -28,6 +29,8 @@ class Sample {
   @IfGiven() @IsOneOf(['low', 'high'], 'Unknown level') level?: unknown;
   @IfGiven() @IsUuid() id?: unknown;
   @IfGiven() @IsEmailAddress('Bad email') email?: unknown;
+  @IfGiven() @IsEmailAddress('Bad contact email', { optional: true }) contactEmail?: unknown;
+  @IfGiven() @IsLink() link?: unknown;
   @IfGiven() @IsTimeNotes(10) notes?: unknown;
   @IfGiven() @IsDaysOfWeek('Bad day') days?: unknown;
   @IfGiven() @IsMinutes({ min: 'Negative', max: 'Too long' }) minutes?: unknown;
@@ -113,5 +116,23 @@ describe('DTO rules', () => {
     await refuses('minutes', '-5', 'Negative');
     await refuses('minutes', 2_147_483_648, 'Too long');
     await refuses('minutes', true);
+  });
+});
+
+describe('links and contact emails', () => {
+  it('links: https with a host, or an upload path; blank is none; anything else names the field', async () => {
+    for (const link of ['https://meet.example.com/abc', ' https://example.com/a ', '/api/uploads/0b8f6f0e-6a0e-4c1b-9a57-1f2b3c4d5e6f.jpg', '', '  ', null]) {
+      expect(await problems({ link })).toEqual({});
+    }
+    for (const link of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://example.com', 'ftp://example.com', '//evil.example', '/etc/passwd', 42]) {
+      expect((await problems({ link })).link).toContain(`link ${VALIDATION_MESSAGES.notLink}`);
+    }
+  });
+
+  it('contact emails: blank is none, spaces around are ignored, anything else is refused', async () => {
+    for (const contactEmail of ['', ' ', ' maya@example.com ', null]) expect(await problems({ contactEmail })).toEqual({});
+    for (const contactEmail of ['maya', 'maya@', '@example.com', 'a b@example.com', 7]) expect((await problems({ contactEmail })).contactEmail).toContain('Bad contact email');
+    // Sign-in and registration emails stay exact.
+    expect(await problems({ email: ' maya@example.com ' })).toEqual({ email: ['Bad email'] });
   });
 });

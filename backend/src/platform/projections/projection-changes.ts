@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
 import type { RecordedEvent } from '../event-store/event-store';
 import { DATABASE_URL } from '../database/database.tokens';
+import { PgChannelListener } from '../database/pg-channel-listener';
 import type { Projection } from './projection';
 
 /**
@@ -17,7 +17,6 @@ export const PROJECTION_CHANGES_CHANNEL = 'projection_changes';
 const CHILD_IDS_PER_MESSAGE = 150;
 /** Announcements arriving within this window are merged into one message per recipient. */
 const FLUSH_MS = 100;
-const RECONNECT_MS = 1000;
 
 interface Announcement {
   /** projection name */
@@ -69,20 +68,25 @@ export class ProjectionChangeFeed implements OnApplicationShutdown {
   private readonly log = new Logger(ProjectionChangeFeed.name);
   private readonly listeners = new Set<Listener>();
   private readonly pending = new Map<string, Set<string>>();
-  private client: Client | null = null;
-  private connecting: Promise<void> | null = null;
+  private readonly channel: PgChannelListener;
   private flushTimer: NodeJS.Timeout | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private closed = false;
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(@Inject(DATABASE_URL) databaseUrl: string) {
+    this.channel = new PgChannelListener({
+      databaseUrl,
+      channel: PROJECTION_CHANGES_CHANNEL,
+      onPayload: (payload) => this.receive(payload),
+      wanted: () => this.listeners.size > 0,
+      log: this.log,
+    });
+  }
 
   /** Adds a listener; resolves once the channel is being listened to. Call the answer to unsubscribe. */
   async subscribe(listener: Listener): Promise<() => void> {
     this.listeners.add(listener);
     const unsubscribe = () => void this.listeners.delete(listener);
     try {
-      await this.listen();
+      await this.channel.listen();
     } catch (error) {
       unsubscribe();
       throw error;
@@ -96,48 +100,9 @@ export class ProjectionChangeFeed implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
     this.listeners.clear();
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    await this.connecting?.catch(() => undefined);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-
-  private listen(): Promise<void> {
-    if (this.client) return Promise.resolve();
-    this.connecting ??= this.connect().finally(() => (this.connecting = null));
-    return this.connecting;
-  }
-
-  private async connect(): Promise<void> {
-    if (this.closed) throw new Error('the live-update feed is shut down');
-    const client = new Client({ connectionString: this.databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel === PROJECTION_CHANGES_CHANNEL && message.payload) this.receive(message.payload);
-    });
-    client.on('error', (error) => this.dropped(client, error));
-    client.on('end', () => this.dropped(client, new Error('connection ended')));
-    await client.connect();
-    await client.query(`LISTEN ${PROJECTION_CHANGES_CHANNEL}`);
-    if (this.closed) {
-      await client.end();
-      throw new Error('the live-update feed is shut down');
-    }
-    this.client = client;
-  }
-
-  private dropped(client: Client, error: Error): void {
-    if (this.client !== client) return;
-    this.client = null;
-    client.end().catch(() => undefined);
-    if (this.closed) return;
-    this.log.warn(`live-update listener lost its connection (${error.message}); reconnecting`);
-    this.reconnectTimer = setTimeout(() => {
-      if (this.listeners.size > 0) this.listen().catch((e: Error) => this.log.error(`live-update listener: ${e.message}`));
-    }, RECONNECT_MS);
+    await this.channel.close();
   }
 
   private receive(payload: string): void {

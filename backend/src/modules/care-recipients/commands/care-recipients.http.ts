@@ -3,9 +3,9 @@ import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req, UseGuards } 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CHILD_DATE_OF_BIRTH_INVALID, type Child, type ChildInput, type User, TEXT_MAX } from '@carecircle/libs';
+import { CHILD_DATE_OF_BIRTH_INVALID, CHILD_EMAIL_INVALID, type Child, type ChildInput, type User, TEXT_MAX } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
-import { IfGiven, IsCalendarDate, IsText } from '../../../platform/http/dto-rules';
+import { IfGiven, IsCalendarDate, IsEmailAddress, IsLink, IsText } from '../../../platform/http/dto-rules';
 import { CurrentUser } from '../../identity';
 import { ChildAccess, ChildAccessGuard } from '../access/child-access.guard';
 import { ChildrenQuery } from '../read-models/children/children.query';
@@ -26,8 +26,8 @@ export class ChildDto implements ChildInput {
   @IfGiven() @IsText(LONG) notes?: string | null;
   @IfGiven() @IsText(50) gender?: string | null;
   @IfGiven() @IsText(50) phone?: string | null;
-  @IfGiven() @IsText(254) email?: string | null;
-  @IfGiven() @IsText(2000) profileImageUrl?: string | null;
+  @IfGiven() @IsEmailAddress(CHILD_EMAIL_INVALID, { optional: true }) email?: string | null;
+  @IfGiven() @IsLink() profileImageUrl?: string | null;
 }
 
 @ApiTags('care recipients')

@@ -5,7 +5,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { MEDICATION_DOSAGE_REQUIRED, MEDICATION_NAME_REQUIRED, type Medication, type MedicationInput } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
-import { IfGiven, IsText } from '../../../platform/http/dto-rules';
+import { IfGiven, IsLink, IsText } from '../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard } from '../access/child-access.guard';
 import { MedicationsQuery } from '../read-models/medications/medications.query';
 import { ExecuteCareRecipientCommand } from './care-recipient-command.handler';
@@ -14,14 +14,14 @@ export class MedicationDto implements MedicationInput {
   @IsText(200, { message: MEDICATION_NAME_REQUIRED }) name!: string;
   @IsText(200, { message: MEDICATION_DOSAGE_REQUIRED }) dosage!: string;
   @IfGiven() @IsText(2000) instructions?: string | null;
-  @IfGiven() @IsText(2000) photoUrl?: string | null;
+  @IfGiven() @IsLink() photoUrl?: string | null;
 }
 
 export class MedicationUpdateDto implements Partial<MedicationInput> {
   @IfGiven() @IsText(200) name?: string;
   @IfGiven() @IsText(200) dosage?: string;
   @IfGiven() @IsText(2000) instructions?: string | null;
-  @IfGiven() @IsText(2000) photoUrl?: string | null;
+  @IfGiven() @IsLink() photoUrl?: string | null;
 }
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Medication not found') });

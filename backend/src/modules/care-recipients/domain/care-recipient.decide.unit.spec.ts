@@ -168,6 +168,7 @@ describe('care recipient decider', () => {
       spec.given([added, shared('grandpa', false)]).when(revoke('grandpa')).then([revoked('grandpa')]);
       spec.given([added, shared('grandpa', false)]).when(revoke('grandpa', 'grandpa')).then([revoked('grandpa')]);
       spec.given([added, shared('grandpa', false), revoked('grandpa')]).when(revoke('grandpa')).then([]);
+      spec.given([added]).when(revoke('stranger')).then([]);
     });
 
     it('nobody else revokes, and an unknown or removed recipient is not found', () => {

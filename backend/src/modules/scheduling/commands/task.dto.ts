@@ -17,7 +17,7 @@ import {
   type TaskUpdateInput,
   TEXT_MAX,
 } from '@carecircle/libs';
-import { IfGiven, IsCalendarDate, IsClockTime, IsMinutes, IsOneOf, IsText, IsTimeNotes } from '../../../platform/http/dto-rules';
+import { IfGiven, IsCalendarDate, IsClockTime, IsLink, IsMinutes, IsOneOf, IsText, IsTimeNotes } from '../../../platform/http/dto-rules';
 
 const SHORT = TEXT_MAX.name;
 const LONG = TEXT_MAX.text;
@@ -57,7 +57,7 @@ export class AppointmentDto implements AppointmentInput {
   @IfGiven() @IsClockTime({ message: TASK_MESSAGES.invalidTime }) endTime?: string | null;
   @IfGiven() @IsText(LONG) location?: string | null;
   @IfGiven() @IsBoolean() isTelemedicine?: boolean | null;
-  @IfGiven() @IsText(2000) videoLink?: string | null;
+  @IfGiven() @IsLink() videoLink?: string | null;
   @IfGiven() @IsTextOrTextList() attendees?: string | string[] | null;
   @IfGiven() @IsArray() @ArrayMaxSize(4) @IsOneOf(APPOINTMENT_REMINDERS, TASK_MESSAGES.unknownReminder, { each: true }) reminders?: string[] | null;
   /** Minutes, 0 or more; anything non-numeric becomes 0 (spec). */
@@ -79,7 +79,7 @@ export class CreateTaskDto implements TaskInput {
   @IfGiven() @IsScheduledDate() scheduledDate?: string | null;
   @IfGiven() @IsText(SHORT) timeSlot?: string | null;
   @IfGiven() @IsText(LONG) timeSpecificNotes?: string | null;
-  @IfGiven() @IsText(2000) imageUrl?: string | null;
+  @IfGiven() @IsLink() imageUrl?: string | null;
   @IfGiven() @IsObject() @ValidateNested() @Type(() => AppointmentDto) appointmentDetails?: AppointmentDto | null;
 }
 

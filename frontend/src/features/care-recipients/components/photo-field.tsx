@@ -1,4 +1,5 @@
 import { DeleteOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
+import { safeLink } from '@carecircle/libs';
 import { Button } from 'antd';
 import { useId, type ChangeEvent } from 'react';
 import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
@@ -53,7 +54,7 @@ export function PhotoField({ label, value, onChange, onUploadingChange, disabled
       </label>
       {value ? (
         <div className="photo-field__preview">
-          <img src={value} alt={`${label} preview`} className="photo-field__image" />
+          <img src={safeLink(value)} alt={`${label} preview`} className="photo-field__image" />
           <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} disabled={disabled}>
             Remove photo
           </Button>

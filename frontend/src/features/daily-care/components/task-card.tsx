@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
-import { isOverdue, REPEATING_MESSAGES, type Task } from '@carecircle/libs';
+import { isOverdue, REPEATING_MESSAGES, safeLink, type Task } from '@carecircle/libs';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
@@ -163,11 +163,11 @@ function AppointmentDetails({ task, onEdit }: { task: Task; onEdit?: () => void 
           <dd>{minutes(details?.travelTime ?? 0)}</dd>
           <dt>Prep Time</dt>
           <dd>{minutes(details?.prepTime ?? 0)}</dd>
-          {details?.isTelemedicine && details.videoLink && (
+          {details?.isTelemedicine && safeLink(details.videoLink) && (
             <>
               <dt>Video link</dt>
               <dd>
-                <a href={details.videoLink} target="_blank" rel="noreferrer">
+                <a href={safeLink(details.videoLink)} target="_blank" rel="noreferrer">
                   Join video call
                 </a>
               </dd>

@@ -9,6 +9,7 @@ import {
   appointmentDescription,
   appointmentNotes,
   DEFAULT_APPOINTMENT_REMINDERS,
+  isSafeLink,
   readMinutes,
   type AppointmentInput,
   type AppointmentType,
@@ -21,6 +22,9 @@ import { toast } from '../../../shared/ui/toast';
 import { useCreateTasksMutation, useUpdateTaskMutation } from './api';
 import { todayLocal } from './dates';
 import { optionSelect } from './option-select';
+
+/** The same rule as the server's (libs isSafeLink): https links only. */
+const VIDEO_LINK_MESSAGE = 'Please enter a full link (https://...).';
 
 interface AppointmentFormValues {
   title: string;
@@ -197,7 +201,7 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
         <Switch />
       </Form.Item>
       {isTelemedicine ? (
-        <Form.Item label="Video link" name="videoLink" rules={[{ type: 'url', message: 'Please enter a full link (https://...).' }]}>
+        <Form.Item label="Video link" name="videoLink" rules={[{ validator: (_, value?: string) => (!value?.trim() || isSafeLink(value.trim()) ? Promise.resolve() : Promise.reject(new Error(VIDEO_LINK_MESSAGE))) }]}>
           <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" maxLength={TEXT_MAX.url} />
         </Form.Item>
       ) : (

@@ -28,6 +28,7 @@ import {
   IsClockTime,
   IsDaysOfWeek,
   IsIntIn,
+  IsLink,
   IsOneOf,
   IsText,
   IsTimeNotes,
@@ -77,7 +78,7 @@ export class TaskTemplateDto implements TaskTemplateInput {
   @IfGiven()
   @IsIntIn(1, INT4_MAX, { type: TEMPLATE_MESSAGES.estimatedDuration, min: TEMPLATE_MESSAGES.estimatedDuration, max: TEMPLATE_MESSAGES.estimatedDurationMax })
   estimatedDuration?: number | null;
-  @IfGiven() @IsText(2000) imageUrl?: string | null;
+  @IfGiven() @IsLink() imageUrl?: string | null;
 }
 
 /** POST /api/repeating-tasks names the recipient in the body. */

@@ -1,5 +1,4 @@
-import { TEXT_MAX } from '@carecircle/libs';
-import type { Child, ChildInput } from '@carecircle/libs';
+import { CHILD_EMAIL_INVALID, TEXT_MAX, type Child, type ChildInput } from '@carecircle/libs';
 import { Button, Form, Input, Modal } from 'antd';
 import { fieldErrors, isSessionExpired, serverMessage } from '../../../../shared/api/api-error';
 import { toast } from '../../../../shared/ui/toast';
@@ -101,7 +100,7 @@ function EditRecipientForm({ recipient, onClose }: { recipient: Child; onClose: 
         <Form.Item label="Phone Number" name="phone">
           <Input type="tel" autoComplete="off" maxLength={TEXT_MAX.phone} />
         </Form.Item>
-        <Form.Item label="Email Address" name="email" rules={[{ type: 'email', message: 'Please enter a valid email address.' }]}>
+        <Form.Item label="Email Address" name="email" rules={[{ type: 'email', message: CHILD_EMAIL_INVALID }]}>
           <Input type="email" autoComplete="off" maxLength={TEXT_MAX.email} />
         </Form.Item>
       </div>

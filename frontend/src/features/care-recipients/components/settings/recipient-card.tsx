@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, ScheduleOutlined } from '@ant-design/icons';
-import type { Child } from '@carecircle/libs';
+import { safeLink, type Child } from '@carecircle/libs';
 import { Avatar, Button } from 'antd';
 import { ageInYears, formatIsoDate } from '../../../../shared/formatting/dates';
 import { ageGroupLabel } from '../../recipient-setup';
@@ -26,7 +26,7 @@ export function RecipientCard({ recipient, selected, onEdit, onManageMedications
       <div className="recipient-card__head">
         <Avatar
           size={56}
-          src={recipient.profileImageUrl ?? undefined}
+          src={safeLink(recipient.profileImageUrl)}
           alt=""
           className="recipient-card__avatar"
           aria-hidden

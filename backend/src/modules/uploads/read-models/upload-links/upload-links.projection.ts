@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid, uploadNameOf } from '@carecircle/libs';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import type { TaskEvent, TaskTemplateEvent } from '../../../scheduling';
+import { UploadLinkEntity } from './upload-links.entity';
+
+type LinkingEvent = CareRecipientEvent | TaskEvent | TaskTemplateEvent;
+
+/** The link an event stores, if any: a profile photo, a medication photo, a task's or template's image. */
+function linkOf(event: RecordedEventOf<LinkingEvent>): string | null | undefined {
+  switch (event.type) {
+    case 'CareRecipientAdded':
+    case 'CareRecipientUpdated':
+      return event.data.profileImageUrl;
+    case 'MedicationAdded':
+    case 'MedicationUpdated':
+      return event.data.photoUrl;
+    case 'TaskScheduled':
+    case 'TaskUpdated':
+    case 'TaskTemplateCreated':
+      return event.data.imageUrl;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Which recipient each upload is attached to, and by whom (the event's actor). The uploads module
+ * serves an upload to the recipient's caregivers only through a link its own uploader made
+ * (upload-links.query.ts), so naming someone else's upload in your recipient's profile shows you
+ * nothing. A removed recipient's links go with it.
+ */
+@Injectable()
+@ReadModelProjection()
+export class UploadLinksProjection implements Projection<LinkingEvent> {
+  readonly name = 'uploads.upload-links';
+  readonly handles = [
+    'CareRecipientAdded',
+    'CareRecipientUpdated',
+    'CareRecipientRemoved',
+    'MedicationAdded',
+    'MedicationUpdated',
+    'TaskScheduled',
+    'TaskUpdated',
+    'TaskTemplateCreated',
+  ] as const;
+  readonly tables = ['upload_links'] as const;
+
+  async apply(em: EntityManager, event: RecordedEventOf<LinkingEvent>): Promise<void> {
+    if (event.type === 'CareRecipientRemoved') {
+      await em.nativeDelete(UploadLinkEntity, { childId: event.data.childId });
+      return;
+    }
+    const link = linkOf(event);
+    const name = link ? uploadNameOf(link) : null;
+    const attachedBy = event.metadata.actorId;
+    if (name === null || !isUuid(attachedBy)) return;
+    await em.upsert(UploadLinkEntity, { name, childId: event.data.childId, attachedBy });
+  }
+}
