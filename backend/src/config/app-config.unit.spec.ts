@@ -16,6 +16,8 @@ describe('configuration', () => {
       stripe: null,
       google: null,
       vapid: null,
+      publicUrl: null,
+      apiDocs: true,
     });
   });
 
@@ -35,6 +37,7 @@ describe('configuration', () => {
         GOOGLE_CLIENT_SECRET: 'secret',
         VAPID_PUBLIC_KEY: 'pub',
         VAPID_PRIVATE_KEY: 'priv',
+        PUBLIC_URL: 'https://care.example.org',
       },
       defaults,
     );
@@ -49,7 +52,14 @@ describe('configuration', () => {
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
       google: { clientId: 'id', clientSecret: 'secret' },
       vapid: { publicKey: 'pub', privateKey: 'priv' },
+      publicUrl: 'https://care.example.org',
     });
+  });
+
+  it('serves /api/docs outside production, and in production only with API_DOCS=public', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }, defaults).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, defaults).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'public' }, defaults).apiDocs).toBe(true);
   });
 
   it('names every problem at once', () => {
@@ -65,6 +75,8 @@ describe('configuration', () => {
           ADMIN_EMAILS: 'boss@',
           APP_ROLES: 'api,cron',
           GOOGLE_CLIENT_ID: 'id',
+          PUBLIC_URL: 'ftp://care.example.org',
+          API_DOCS: 'yes',
         },
         defaults,
       );
@@ -73,9 +85,9 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'API_DOCS']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(8);
+    expect((error as ConfigError).problems).toHaveLength(10);
   });
 });
