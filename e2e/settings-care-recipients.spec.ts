@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Child, Medication, Task, TaskTemplate } from '@carecircle/libs';
-import { expectToast, registerThroughApi, uniqueEmail } from './support';
+import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
 
 // The settings Care Recipients panel, clicked through the way a caregiver would: add a person with a
 // photo, a pasted medication schedule and a routine task, review and approve, then manage them.

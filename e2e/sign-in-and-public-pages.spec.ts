@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { PASSWORD, registerThroughApi, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 
 test('a wrong password shows the server message and stays on the sign-in page', async ({ page, request, baseURL }) => {
   const email = uniqueEmail('wrong-password');
