@@ -53,7 +53,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.useGlobalFilters(filter);
 
   if (config.apiDocs) {
-    // Request and answer schemas generated from the DTOs by the swagger plugin (docs/security.md, Headers).
+    // Request body schemas generated from the DTOs by the swagger plugin (npm run openapi:metadata).
     await SwaggerModule.loadPluginMetadata(openApiMetadata);
     const document = SwaggerModule.createDocument(
       app,
