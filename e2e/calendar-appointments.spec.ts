@@ -35,10 +35,16 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
   const todays = main.locator('.calendar-card').filter({ has: page.getByRole('heading', { name: "Today's Appointments" }) });
 
   await test.step('the calendar page: an empty week, and sync says honestly that it is not configured', async () => {
+    const missingRoutes: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/api/')) missingRoutes.push(response.url());
+    });
     await page.goto('/calendar');
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    // Only screens that exist are offered: Today and Settings, with Quick Add between them.
+    await expect(nav.getByRole('link')).toHaveText(['Today', 'Settings']);
     const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('button');
     await expect(days).toHaveCount(7);
     await expect(days.first()).toHaveAttribute('aria-pressed', 'true');
@@ -50,6 +56,7 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
     await main.getByRole('button', { name: 'Sync' }).click();
     await expectToast(page, 'Calendar sync is not configured on this server');
     await expectNoSeriousViolations(page);
+    expect(missingRoutes).toEqual([]);
   });
 
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });

@@ -7,6 +7,8 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
 import { ormConfig } from './database/orm.config';
+import { AuditModule } from './modules/audit';
+import { CalendarModule } from './modules/calendar';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
@@ -43,6 +45,8 @@ export class AppModule {
         NotificationsModule.forRoot(config),
         LiveUpdatesModule,
         UploadsModule,
+        AuditModule,
+        CalendarModule,
         ...(serveFrontend
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'], serveStaticOptions: { setHeaders: staticCaching(config.frontendDist) } })]
           : []),

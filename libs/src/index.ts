@@ -10,3 +10,4 @@ export * from './scheduling/local-time';
 export * from './scheduling/tasks';
 export * from './scheduling/task-form';
 export * from './validation';
+export * from './audit';

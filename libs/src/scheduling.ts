@@ -160,3 +160,14 @@ export function compareTasks(now: Date) {
   return (a: Pick<Task, 'status' | 'scheduledTime' | 'name'>, b: Pick<Task, 'status' | 'scheduledTime' | 'name'>) =>
     rank(a) - rank(b) || a.scheduledTime.localeCompare(b.scheduledTime) || a.name.localeCompare(b.name);
 }
+
+/** GET /api/calendar/status: whether an external calendar can be connected here, and whether it is. */
+export interface CalendarStatus {
+  google: { configured: boolean; available: boolean; connected: boolean; lastSyncAt: string | null };
+  feedUrl: string | null;
+}
+
+export const CALENDAR_MESSAGES = {
+  notConfigured: 'Calendar sync is not configured on this server',
+  notAvailableYet: 'Google Calendar sync is not available in this version yet',
+} as const;

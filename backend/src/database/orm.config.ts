@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { AuditEntities } from '../modules/audit';
 import { CareRecipientsEntities } from '../modules/care-recipients';
 import { IdentityEntities } from '../modules/identity';
 import { SchedulingEntities } from '../modules/scheduling';
@@ -11,12 +12,13 @@ import { Migration20261121000300 } from './migrations/Migration20261121000300';
 import { Migration20261122000100 } from './migrations/Migration20261122000100';
 import { Migration20261123000100 } from './migrations/Migration20261123000100';
 import { Migration20261123000200 } from './migrations/Migration20261123000200';
+import { Migration20261123001000 } from './migrations/Migration20261123001000';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities],
     extensions: [Migrator],
     migrations: {
       migrationsList: [
@@ -26,6 +28,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261122000100', class: Migration20261122000100 },
         { name: 'Migration20261123000100', class: Migration20261123000100 },
         { name: 'Migration20261123000200', class: Migration20261123000200 },
+        { name: 'Migration20261123001000', class: Migration20261123001000 },
       ],
       transactional: true,
       snapshot: false,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig } from '../database/orm.config';
 import { migrate } from '../database/migrate';
-import type { RecordedEvent } from '../platform/event-store/event-store';
+import type { EventMetadata, RecordedEvent } from '../platform/event-store/event-store';
 import type { Projection } from '../platform/projections/projection';
 import { createTestDatabase } from './database';
 
@@ -14,7 +14,7 @@ export async function projectionHarness() {
   let position = 0n;
   const revisions = new Map<string, bigint>();
 
-  const record = (streamId: string, event: { type: string; data: object }): RecordedEvent => {
+  const record = (streamId: string, event: { type: string; data: object }, metadata: Partial<EventMetadata> = {}): RecordedEvent => {
     const revision = (revisions.get(streamId) ?? -1n) + 1n;
     revisions.set(streamId, revision);
     return {
@@ -22,7 +22,7 @@ export async function projectionHarness() {
       streamId,
       type: event.type,
       data: event.data as Record<string, unknown>,
-      metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+      metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), ...metadata },
       revision,
       position: ++position,
     };

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/identity/hooks/use-auth';
 
-/** Signed-in routes render nothing for an anonymous visitor (spec document 1, section 2). */
+/**
+ * Signed-in routes: an anonymous visitor is sent to /login and comes back here after signing in
+ * (the path travels as `next`); nothing of the page shows while the session is being checked.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useAuth();
-  return isAuthenticated ? children : null;
+  const { isAuthenticated, isLoading } = useAuth();
+  const { pathname, search, hash } = useLocation();
+  if (isAuthenticated) return children;
+  if (isLoading) return null;
+  return <Navigate to={`/login?next=${encodeURIComponent(pathname + search + hash)}`} replace />;
 }

@@ -13,6 +13,7 @@ import { UsersProjection } from './read-models/users/users.projection';
 import { UsersQuery } from './read-models/users/users.query';
 import { AuthController } from './session/auth.http';
 import { LoginThrottle } from './session/login-throttle';
+import { SecurityLog } from './session/security-log';
 import { SessionGuard } from './session/session.guard';
 
 @Module({
@@ -25,6 +26,7 @@ import { SessionGuard } from './session/session.guard';
     UsersQuery,
     UserCredentialsQuery,
     LoginThrottle,
+    SecurityLog,
     UsersProjection,
     UserCredentialsProjection,
     { provide: APP_GUARD, useClass: SessionGuard },

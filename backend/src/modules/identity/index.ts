@@ -3,6 +3,8 @@ import { UserCredentialsEntity } from './read-models/user-credentials/user-crede
 import { UserEntity } from './read-models/users/users.entity';
 
 export { IdentityModule } from './identity.module';
-export { CurrentUser, Public } from './session/session.guard';
+export { CurrentUser, Public, SuperAdminOnly } from './session/session.guard';
+export type { AccountSecurityEvent } from './domain/account-security';
+export type { UserEvent } from './domain/user';
 export { UsersQuery } from './read-models/users/users.query';
 export const IdentityEntities = [UserEntity, UserCredentialsEntity];

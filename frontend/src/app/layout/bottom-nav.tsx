@@ -1,4 +1,4 @@
-import { AppstoreOutlined, HomeOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { HomeOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QuickAddMenu } from './quick-add-menu';
@@ -12,12 +12,9 @@ interface NavItem {
 
 const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-const LEFT: NavItem[] = [
-  { to: '/', label: 'Today', icon: <HomeOutlined />, isActive: (pathname) => pathname === '/' },
-  { to: '/care-hub', label: 'Care Hub', icon: <AppstoreOutlined />, isActive: under('/care-hub') },
-];
+// Care Hub (/care-hub) and Groups (/groups) join these once their screens exist: no entry leads nowhere.
+const LEFT: NavItem[] = [{ to: '/', label: 'Today', icon: <HomeOutlined />, isActive: (pathname) => pathname === '/' }];
 const RIGHT: NavItem[] = [
-  { to: '/groups', label: 'Groups', icon: <TeamOutlined />, isActive: under('/groups') },
   {
     to: '/settings',
     label: 'Settings',

@@ -1,23 +1,25 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
+/** Sections of the landing page; pages of their own are added here once they exist. */
 const LINKS = [
   { to: '/', label: 'Home' },
-  { to: '/features', label: 'Features' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/#features', label: 'Features' },
+  { to: '/#pricing', label: 'Pricing' },
 ];
 
 /** Top navigation of the public pages; on small screens the links fold into a menu. */
 export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const current = (to: string) => to === `${pathname}${hash}`;
+  const linkProps = (to: string, className: string) =>
+    current(to) ? { className: `${className} active`, 'aria-current': 'page' as const } : { className };
 
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => setMenuOpen(false), [pathname, hash]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -44,9 +46,9 @@ export function TopNav() {
         </Link>
         <nav aria-label="Main" className="top-nav__links">
           {LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end className="top-nav__link">
+            <Link key={link.to} to={link.to} {...linkProps(link.to, 'top-nav__link')}>
               {link.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <div className="top-nav__actions">
@@ -72,15 +74,9 @@ export function TopNav() {
         <div id="top-nav-menu" className="top-nav__menu">
           <nav aria-label="Main menu" className="top-nav__menu-links">
             {LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                end
-                className="top-nav__menu-link"
-                onClick={() => setMenuOpen(false)}
-              >
+              <Link key={link.to} to={link.to} {...linkProps(link.to, 'top-nav__menu-link')} onClick={() => setMenuOpen(false)}>
                 {link.label}
-              </NavLink>
+              </Link>
             ))}
           </nav>
           <div className="top-nav__menu-actions">

@@ -1,17 +1,6 @@
-import { Alert, Button } from 'antd';
+import { LoadError } from '../../shared/ui/load-error';
 
 /** Shown by pages that need the care-recipient list when it failed to load, with a retry. */
 export function RecipientsLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title="Could not load your care recipients."
-      action={
-        <Button size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    />
-  );
+  return <LoadError title="Could not load your care recipients." onRetry={onRetry} />;
 }

@@ -1,4 +1,4 @@
-import type { LoginRequest, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
+import type { AuditEntry, LoginRequest, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
 import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
 
 export const identityApi = baseApi.injectEndpoints({
@@ -15,6 +15,10 @@ export const identityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/register', method: 'POST', body }),
       invalidatesTags: ['Child', 'Medication'],
     }),
+    getMyAudit: build.query<{ entries: AuditEntry[]; next: string | null }, string | undefined>({
+      query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
+      providesTags: ['User'],
+    }),
     updateTimezone: build.mutation<User, UpdateTimezoneRequest>({
       query: (body) => ({ url: 'user/timezone', method: 'PATCH', body }),
       invalidatesTags: ['User'],
@@ -22,5 +26,5 @@ export const identityApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useUpdateTimezoneMutation } =
+export const { useGetCurrentUserQuery, useGetMyAuditQuery, useLoginMutation, useRegisterMutation, useUpdateTimezoneMutation } =
   identityApi;

@@ -8,6 +8,7 @@ import { IsEmailAddress, IsText } from '../../../platform/http/dto-rules';
 import { UserCredentialsQuery } from '../read-models/user-credentials/user-credentials.query';
 import { UsersQuery } from '../read-models/users/users.query';
 import { LoginThrottle } from './login-throttle';
+import { SecurityLog } from './security-log';
 import { CurrentUser, Public } from './session.guard';
 import { endSession, startSession } from './sign-in';
 
@@ -29,6 +30,7 @@ export class AuthController {
     private readonly credentials: UserCredentialsQuery,
     private readonly users: UsersQuery,
     private readonly throttle: LoginThrottle,
+    private readonly securityLog: SecurityLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -48,10 +50,12 @@ export class AuthController {
     const user = found && valid ? await this.users.byId(found.userId) : null;
     if (!user) {
       await this.throttle.recordFailure(body.email, ip);
+      if (found) await this.securityLog.signInFailed(req, found.userId);
       throw new UnauthorizedException('Invalid email or password');
     }
     await this.throttle.reset(body.email);
     await startSession(req, user.id);
+    await this.securityLog.signedIn(req, user.id);
     return user;
   }
 
@@ -59,7 +63,7 @@ export class AuthController {
   @Post('auth/logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await endSession(req, res);
+    await this.signOut(req, res);
   }
 
   @Public()
@@ -71,7 +75,13 @@ export class AuthController {
   @Get('logout')
   @Redirect('/', 302)
   async logoutAndLeave(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.signOut(req, res);
+  }
+
+  private async signOut(req: Request, res: Response): Promise<void> {
+    const userId = req.session?.userId;
     await endSession(req, res);
+    if (userId) await this.securityLog.signedOut(req, userId);
   }
 
   @Public()

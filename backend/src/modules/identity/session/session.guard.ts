@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata, UnauthorizedException, createParamDecorator } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException, UseGuards, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
@@ -41,3 +41,13 @@ export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionC
   if (!user) throw new UnauthorizedException('Unauthorized');
   return user;
 });
+
+/** Route guard after SessionGuard: super admins only (403 for every other signed-in user). */
+@Injectable()
+class SuperAdminGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (context.switchToHttp().getRequest<AuthenticatedRequest>().user?.role !== 'super_admin') throw new ForbiddenException('Forbidden');
+    return true;
+  }
+}
+export const SuperAdminOnly = () => UseGuards(SuperAdminGuard);

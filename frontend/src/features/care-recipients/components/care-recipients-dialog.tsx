@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Child } from '@carecircle/libs';
-import { Alert, Avatar, Button, Modal, Skeleton } from 'antd';
+import { Avatar, Button, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ageInYears } from '../../../shared/formatting/dates';
@@ -8,6 +8,7 @@ import { useGetChildrenQuery } from '../api';
 import { recipientInitials, recipientName } from '../recipient-name';
 import { RecipientFormDialog } from './recipient-form-dialog';
 import { RemoveRecipientDialog } from './remove-recipient-dialog';
+import { LoadError } from '../../../shared/ui/load-error';
 
 interface Props {
   open: boolean;
@@ -55,16 +56,7 @@ export function CareRecipientsDialog({ open, onClose }: Props) {
         {isLoading ? (
           <Skeleton active avatar paragraph={{ rows: 1 }} />
         ) : isError && recipients.length === 0 ? (
-          <Alert
-            type="error"
-            showIcon
-            title="Could not load care recipients."
-            action={
-              <Button size="small" onClick={() => refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="Could not load care recipients." onRetry={() => refetch()} />
         ) : recipients.length === 0 ? (
           <div className="empty-block">
             <UserAddOutlined className="empty-block__icon" aria-hidden />

@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Child, Medication } from '@carecircle/libs';
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { useIdlePrefetch } from '../../../shared/hooks/use-idle-prefetch';
 import { useGetMedicationsQuery } from '../api';
 import { recipientName } from '../recipient-name';
+import { LoadError } from '../../../shared/ui/load-error';
 
 // Dialogs load on demand (prefetched when idle) to keep the home screen's first load small.
 const loadFormDialog = () => import('./medication-form-dialog');
@@ -50,16 +51,7 @@ export function MedicationsCard({ recipient }: Props) {
       {isLoading ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : isError && !medications ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Could not load medications."
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title="Could not load medications." onRetry={() => refetch()} />
       ) : !medications || medications.length === 0 ? (
         <p className="muted section-card__empty">
           No medications added yet.

@@ -1,11 +1,15 @@
+import type { CalendarStatus } from '@carecircle/libs';
 import { baseApi } from '../../../app/base-api';
 
 /**
- * External calendar (spec document 2, section 7). The server answers 404 while no calendar
- * integration is configured; the page says so rather than pretending to sync.
+ * External calendar (spec document 2, section 7). The status says whether a calendar can be connected
+ * on this server; connect and sync answer 503 with the reason while it cannot.
  */
 export const calendarApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    getCalendarStatus: build.query<CalendarStatus, void>({
+      query: () => 'calendar/status',
+    }),
     /** GET /api/calendar/auth: where to send the browser to connect the calendar. */
     getCalendarAuth: build.query<{ authUrl: string }, void>({
       query: () => 'calendar/auth',
@@ -18,4 +22,4 @@ export const calendarApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCalendarAuthQuery, useSyncCalendarMutation } = calendarApi;
+export const { useGetCalendarStatusQuery, useLazyGetCalendarAuthQuery, useSyncCalendarMutation } = calendarApi;

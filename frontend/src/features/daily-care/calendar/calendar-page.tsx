@@ -1,18 +1,18 @@
 import { CalendarOutlined, EditOutlined, GoogleOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { addDays, formatClockTime, humanizeOption, type Task } from '@carecircle/libs';
+import { addDays, CALENDAR_MESSAGES, formatClockTime, humanizeOption, type CalendarStatus, type Task } from '@carecircle/libs';
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isSessionExpired, statusOf } from '../../../shared/api/api-error';
+import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
 import { useGetChildTasksInRangeQuery } from '../api';
 import { todayLocal } from '../quick-add/dates';
-import { useGetCalendarAuthQuery, useSyncCalendarMutation } from './api';
+import { LoadError } from '../../../shared/ui/load-error';
+import { useGetCalendarStatusQuery, useLazyGetCalendarAuthQuery, useSyncCalendarMutation } from './api';
 import './calendar.css';
 
 /** The calendar picker shows 7 days from today (spec section 9). */
 export const CALENDAR_DAYS = 7;
-export const NOT_CONFIGURED = 'Calendar sync is not configured on this server';
 
 interface Props {
   childId: string;
@@ -28,10 +28,10 @@ const asDate = (isoDate: string) => {
   return new Date(y, m - 1, d);
 };
 
-/** A status that means the server has no calendar integration. */
-const notConfigured = (error: unknown) => {
-  const status = statusOf(error);
-  return status === 404 || status === 501;
+/** Why the calendar cannot be connected here, or null when it can. */
+const unavailableReason = (status: CalendarStatus | undefined): string | null => {
+  if (!status || status.google.available) return null;
+  return status.google.configured ? CALENDAR_MESSAGES.notAvailableYet : CALENDAR_MESSAGES.notConfigured;
 };
 
 /** /calendar: the week ahead, today's appointments and one day's schedule by time slot. */
@@ -39,6 +39,7 @@ export function CalendarPage({ childId, childName, recipientControl, onAddAppoin
   const today = todayLocal();
   const days = Array.from({ length: CALENDAR_DAYS }, (_, i) => addDays(today, i));
   const [selected, setSelected] = useState(today);
+  const calendar = useGetCalendarStatusQuery();
   const week = useGetChildTasksInRangeQuery({ childId, startDate: today, endDate: days[days.length - 1] });
   const tasks = week.data ?? [];
   const todaysAppointments = tasks
@@ -53,12 +54,12 @@ export function CalendarPage({ childId, childName, recipientControl, onAddAppoin
           <h1 className="page__title calendar-page__title">Calendar</h1>
           <div className="calendar-page__recipient">{recipientControl}</div>
         </div>
-        <SyncButton />
+        <SyncButton unavailable={unavailableReason(calendar.data)} />
       </header>
 
       <DayPicker days={days} today={today} selected={selected} onSelect={setSelected} />
 
-      <ConnectCard />
+      <ConnectCard unavailable={unavailableReason(calendar.data)} loading={calendar.isLoading} />
 
       <Card
         title={<h2 className="calendar-card__title">Today&apos;s Appointments</h2>}
@@ -88,16 +89,7 @@ export function CalendarPage({ childId, childName, recipientControl, onAddAppoin
       >
         <p className="calendar-card__day">{dayLabel(selected, today, 'long')}</p>
         {week.isError && !week.data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="Failed to fetch tasks"
-            action={
-              <Button size="small" onClick={() => week.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="Failed to fetch tasks" onRetry={() => week.refetch()} />
         ) : week.isLoading ? (
           <Skeleton active />
         ) : dayTasks.length === 0 ? (
@@ -152,19 +144,19 @@ function DayPicker({
   );
 }
 
-function SyncButton() {
+function SyncButton({ unavailable }: { unavailable: string | null }) {
   const [sync, state] = useSyncCalendarMutation();
   const onSync = async () => {
+    if (unavailable) {
+      toast({ title: 'Not Configured', description: unavailable });
+      return;
+    }
     try {
       await sync().unwrap();
       toast({ title: 'Calendar Synced', description: 'Your Google Calendar events have been synchronized.', variant: 'success' });
     } catch (error) {
       if (isSessionExpired(error)) return;
-      if (notConfigured(error)) {
-        toast({ title: 'Not Configured', description: NOT_CONFIGURED });
-        return;
-      }
-      toast({ title: 'Sync Failed', description: 'Failed to sync calendar. Please try again.', variant: 'destructive' });
+      toast({ title: 'Sync Failed', description: serverMessage(error) ?? 'Failed to sync calendar. Please try again.', variant: 'destructive' });
     }
   };
   return (
@@ -174,30 +166,29 @@ function SyncButton() {
   );
 }
 
-function ConnectCard() {
-  const auth = useGetCalendarAuthQuery();
-  const unavailable = auth.isError && notConfigured(auth.error);
+function ConnectCard({ unavailable, loading }: { unavailable: string | null; loading: boolean }) {
+  const [getAuth, auth] = useLazyGetCalendarAuthQuery();
   const connect = async () => {
-    const result = auth.data ? { data: auth.data } : await auth.refetch();
+    const result = await getAuth();
     const url = result.data?.authUrl;
     if (url) {
       window.location.assign(url);
       return;
     }
-    toast({ title: 'Connection Failed', description: 'Failed to connect to Google Calendar. Please try again.', variant: 'destructive' });
+    if (isSessionExpired(result.error)) return;
+    toast({ title: 'Connection Failed', description: serverMessage(result.error) ?? 'Failed to connect to Google Calendar. Please try again.', variant: 'destructive' });
   };
   return (
     <Card className="calendar-card calendar-connect" title={<h2 className="calendar-card__title">Google Calendar</h2>}>
       <p className="calendar-connect__text">
         Connect your Google Calendar to see appointments next to your family&apos;s other plans.
       </p>
-      {unavailable && (
-        <Alert id="calendar-not-configured" type="info" showIcon title={NOT_CONFIGURED} className="calendar-connect__status" />
-      )}
+      {unavailable && <Alert id="calendar-not-configured" type="info" showIcon title={unavailable} className="calendar-connect__status" />}
       <Button
         icon={<GoogleOutlined />}
         onClick={connect}
-        disabled={auth.isLoading || unavailable}
+        loading={auth.isFetching}
+        disabled={loading || !!unavailable}
         aria-describedby={unavailable ? 'calendar-not-configured' : undefined}
       >
         Connect Google Calendar

@@ -1,4 +1,5 @@
 import type { Task } from '@carecircle/libs';
+import { PHONE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { dayLabel } from '../hooks/use-care-day';
 import { AchievementCards } from './achievement-cards';
 import { DayNavigator } from './day-navigator';
@@ -20,13 +21,30 @@ interface Props {
   onEditAppointment?: (task: Task) => void;
 }
 
-/** The daily-care part of the home dashboard, in the spec's order (document 2, section 2). */
+/**
+ * The daily-care part of the home dashboard. Wide screens follow the spec's order (document 2,
+ * section 2): achievements, day, progress, appointments, tasks. On a phone the day's tasks come right
+ * after the day navigator, so the next due and overdue ones are the first thing on screen; progress,
+ * appointments and achievements follow them.
+ */
 export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Props) {
   const { today, selectedDate } = day;
+  const phone = useMediaQuery(PHONE_QUERY);
   const title = selectedDate === today ? "Today's Tasks" : `Tasks for ${dayLabel(selectedDate, today)}`;
+  const timeline = (
+    <TodayTimeline
+      key={`${childId}:${selectedDate}`}
+      childId={childId}
+      date={selectedDate}
+      title={title}
+      now={now}
+      onAddTask={onAddTask}
+      onEditAppointment={onEditAppointment}
+    />
+  );
   return (
     <>
-      <AchievementCards />
+      {!phone && <AchievementCards />}
       <DayNavigator
         date={selectedDate}
         today={today}
@@ -34,17 +52,11 @@ export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Pro
         onNext={day.next}
         onToday={day.goToToday}
       />
+      {phone && timeline}
       <ProgressStrip childId={childId} />
       <UpcomingAppointments childId={childId} today={today} />
-      <TodayTimeline
-        key={`${childId}:${selectedDate}`}
-        childId={childId}
-        date={selectedDate}
-        title={title}
-        now={now}
-        onAddTask={onAddTask}
-        onEditAppointment={onEditAppointment}
-      />
+      {!phone && timeline}
+      {phone && <AchievementCards />}
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useGetProgressQuery } from '../api';
+import { LoadError } from '../../../shared/ui/load-error';
 
 /** Completed %, On Time % and Day Streak for the recipient's current day. */
 export function ProgressStrip({ childId }: { childId: string }) {
@@ -13,17 +14,7 @@ export function ProgressStrip({ childId }: { childId: string }) {
   }
   if (isError && !data) {
     return (
-      <Alert
-        className="progress-strip"
-        type="error"
-        showIcon
-        title="Failed to fetch progress"
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError className="progress-strip" title="Failed to fetch progress" onRetry={() => refetch()} />
     );
   }
   const stats = [

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
 import { isOverdue, type Task } from '@carecircle/libs';
 import { Button } from 'antd';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { categoryLabel, clockTimeIn, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
 import { CategoryIcon, iconCategoryOf } from './category-icon';
@@ -16,9 +16,30 @@ interface Props {
 }
 
 /** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
+/**
+ * The checkbox to focus again once its task shows the new status: completing re-sorts the timeline,
+ * and moving a focused element in the page drops keyboard focus.
+ */
+let refocus: { taskId: string; status: Task['status'] } | null = null;
+
 export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment }: Props) {
   const { complete, uncomplete, isBusy } = useTaskActions();
+  const checkbox = useRef<HTMLInputElement>(null);
   const completed = task.status === 'completed';
+  // Two tasks may share a name (Tylenol at 8 AM and at 8 PM): their controls are told apart by time.
+  const label = `${task.name} at ${appointmentTimesOrTime(task)}`;
+
+  useEffect(() => {
+    if (refocus?.taskId !== task.id || refocus.status !== task.status) return;
+    refocus = null;
+    if (document.activeElement !== checkbox.current) checkbox.current?.focus();
+  });
+
+  const toggle = async (event: ChangeEvent<HTMLInputElement>) => {
+    const hadFocus = document.activeElement === event.currentTarget;
+    const done = completed ? await uncomplete(task) : await complete(task);
+    if (hadFocus && done) refocus = { taskId: task.id, status: completed ? 'pending' : 'completed' };
+  };
   const overdue = isOverdue(task, now);
   const appointment = isAppointment(task);
   const iconCategory = iconCategoryOf(task);
@@ -32,14 +53,15 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
     .join(' ');
 
   return (
-    <li className={className} aria-label={task.name}>
+    <li className={className} aria-label={label}>
       <label className="task-card__check">
         <input
+          ref={checkbox}
           type="checkbox"
           checked={completed}
           disabled={isBusy}
-          aria-label={`Complete ${task.name}`}
-          onChange={() => void (completed ? uncomplete(task) : complete(task))}
+          aria-label={`Complete ${label}`}
+          onChange={(event) => void toggle(event)}
         />
         {isBusy && <LoadingOutlined className="task-card__busy" aria-hidden />}
       </label>
@@ -58,7 +80,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           </div>
         )}
         <p className="task-card__meta">
-          <time>{appointment && task.appointmentDetails ? appointmentTimes(task) : taskTime(task)}</time>
+          <time>{appointmentTimesOrTime(task)}</time>
           <span aria-hidden> · </span>
           <span>{categoryLabel(task.category)}</span>
         </p>
@@ -82,15 +104,16 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         type="text"
         className="task-card__remove"
         icon={<DeleteOutlined />}
-        aria-label={`Remove ${task.name}`}
+        aria-label={`Remove ${label}`}
         onClick={() => onRemove(task)}
       />
     </li>
   );
 }
 
-function appointmentTimes(task: Task): string {
-  const details = task.appointmentDetails!;
+function appointmentTimesOrTime(task: Task): string {
+  const details = task.appointmentDetails;
+  if (!isAppointment(task) || !details) return taskTime(task);
   const start = taskTime({ localTime: details.startTime || task.localTime });
   return details.endTime ? `${start} – ${taskTime({ localTime: details.endTime })}` : start;
 }

@@ -1,12 +1,13 @@
 import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Task } from '@carecircle/libs';
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
 import { useGetTasksForDayQuery } from '../api';
 import { groupIntoSlots } from '../timeline-slots';
 import { TimeSlot } from './time-slot';
+import { LoadError } from '../../../shared/ui/load-error';
 
 // Dialogs load on demand to keep the first load small (prefetched when idle by the page).
 export const loadTaskDetailsDialog = () => import('../dialogs/task-details-dialog');
@@ -64,16 +65,7 @@ export function TodayTimeline({ childId, date, title, now, onAddTask, onEditAppo
           <Skeleton active paragraph={{ rows: 4 }} title={false} />
         </div>
       ) : isError && !tasks ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Failed to fetch tasks"
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title="Failed to fetch tasks" onRetry={() => refetch()} />
       ) : slots.length === 0 ? (
         <div className="empty-block">
           <CalendarOutlined className="empty-block__icon" aria-hidden />

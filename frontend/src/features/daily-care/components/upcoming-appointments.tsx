@@ -1,9 +1,10 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { addDays } from '@carecircle/libs';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useGetChildTasksInRangeQuery } from '../api';
 import { dayLabel } from '../hooks/use-care-day';
 import { isAppointment, taskTime } from '../task-display';
+import { LoadError } from '../../../shared/ui/load-error';
 
 /** Upcoming Appointments: the next 7 days, 3 shown (spec document 2, section 9). */
 export const APPOINTMENT_WINDOW_DAYS = 7;
@@ -30,16 +31,7 @@ export function UpcomingAppointments({ childId, today }: { childId: string; toda
           <Skeleton active title={false} paragraph={{ rows: 2 }} />
         </div>
       ) : isError && !data ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Could not load appointments."
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title="Could not load appointments." onRetry={() => refetch()} />
       ) : appointments.length === 0 ? (
         <p className="muted section-card__empty">No appointments in the next 7 days.</p>
       ) : (

@@ -1,7 +1,8 @@
 import type { Task, TaskHistoryEntry } from '@carecircle/libs';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useGetTaskHistoryQuery } from '../api';
 import { dateTimeIn } from '../task-display';
+import { LoadError } from '../../../shared/ui/load-error';
 
 /** What happened, in words an auditor can read; null for events not worth a line. */
 function describe(entry: TaskHistoryEntry): { what: string; detail?: string } {
@@ -39,16 +40,7 @@ export function TaskHistory({ task }: { task: Task }) {
   }
   if (isError || !data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Could not load the history."
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Could not load the history." onRetry={() => refetch()} />
     );
   }
   return (

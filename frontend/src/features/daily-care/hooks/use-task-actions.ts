@@ -28,6 +28,8 @@ export function useTaskActions() {
         description: `${task.name} completed! Keep up the amazing care! 💪`,
         variant: 'success',
         duration: COMPLETED_TOAST_SECONDS,
+        // A tick by mistake is undone from the toast, wherever the task has moved in the list.
+        action: { label: 'Undo', onClick: () => void uncomplete(task) },
       });
       return true;
     } catch (error) {

@@ -2,10 +2,11 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carecircle/libs';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { serverMessage, statusOf } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useSignIn } from '../hooks/use-sign-in';
+import { safeReturnPath } from '../return-path';
 
 type Mode = 'sign-in' | 'create-account';
 
@@ -29,6 +30,7 @@ export default function EmailSignInPage() {
   const [form] = Form.useForm<FormValues>();
   const { signIn, createAccount, isPending } = useSignIn();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const creating = mode === 'create-account';
   useDocumentTitle(creating ? 'Create your account' : 'Sign in with email');
 
@@ -46,7 +48,7 @@ export default function EmailSignInPage() {
       } else {
         await signIn({ email, password: values.password });
       }
-      navigate('/', { replace: true });
+      navigate(safeReturnPath(params.get('next')) ?? '/', { replace: true });
     } catch (error) {
       setFailure(failureText(error));
     }

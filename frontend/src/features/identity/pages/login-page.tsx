@@ -1,53 +1,35 @@
-import {
-  AppleOutlined,
-  ArrowLeftOutlined,
-  CodeOutlined,
-  GithubOutlined,
-  GoogleOutlined,
-  MailOutlined,
-  XOutlined,
-} from '@ant-design/icons';
+import { ArrowLeftOutlined, GoogleOutlined, MailOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { safeReturnPath } from '../return-path';
 
-type MethodId = 'email' | 'google' | 'developer' | 'code-host' | 'device-maker' | 'social';
+/** Google sign-in arrives with the Google integration; until then the button says so instead of failing. */
+const GOOGLE_UNAVAILABLE = 'Google sign-in is not available on this server yet.';
 
-interface SignInMethod {
-  id: MethodId;
-  label: string;
-  icon: ReactNode;
-  /** Full browser navigation target; methods without one only show their loading state (spec document 1). */
-  href?: string;
-}
-
-const METHODS: SignInMethod[] = [
-  { id: 'email', label: 'Continue with Email', icon: <MailOutlined />, href: '/api/login' },
-  { id: 'google', label: 'Continue with Google', icon: <GoogleOutlined />, href: '/api/auth/google' },
-  { id: 'developer', label: 'Continue with Replit', icon: <CodeOutlined />, href: '/api/login' },
-  { id: 'code-host', label: 'Continue with GitHub', icon: <GithubOutlined /> },
-  { id: 'device-maker', label: 'Continue with Apple', icon: <AppleOutlined /> },
-  { id: 'social', label: 'Continue with X', icon: <XOutlined /> },
-];
-
+/**
+ * Sign-in methods (spec document 1). Only the ones that work are offered: email, and Google shown
+ * disabled with the reason. A `next` path (a signed-out deep link) is carried to the email form.
+ */
 export default function LoginPage() {
-  // At most one method shows a loading state while the browser redirects.
-  const [loading, setLoading] = useState<MethodId | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
   useDocumentTitle('Sign in');
 
   useEffect(() => {
     // Coming back with the browser's back button restores this page from cache: clear the spinner.
     const reset = (event: PageTransitionEvent) => {
-      if (event.persisted) setLoading(null);
+      if (event.persisted) setLoading(false);
     };
     window.addEventListener('pageshow', reset);
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  const choose = (method: SignInMethod) => {
-    setLoading(method.id);
-    if (method.href) window.location.assign(method.href);
+  const emailSignIn = () => {
+    setLoading(true);
+    window.location.assign(next ? `/login/email?next=${encodeURIComponent(next)}` : '/api/login');
   };
 
   return (
@@ -64,19 +46,15 @@ export default function LoginPage() {
           <p className="muted">Choose how you want to sign in.</p>
         </div>
         <div className="auth-methods">
-          {METHODS.map((method, index) => (
-            <Button
-              key={method.id}
-              size="large"
-              block
-              type={index === 0 ? 'primary' : 'default'}
-              icon={method.icon}
-              loading={loading === method.id}
-              onClick={() => choose(method)}
-            >
-              {method.label}
-            </Button>
-          ))}
+          <Button size="large" block type="primary" icon={<MailOutlined />} loading={loading} onClick={emailSignIn}>
+            Continue with Email
+          </Button>
+          <Button size="large" block icon={<GoogleOutlined />} disabled aria-describedby="google-unavailable">
+            Continue with Google
+          </Button>
+          <p id="google-unavailable" className="muted auth-methods__note">
+            {GOOGLE_UNAVAILABLE}
+          </p>
         </div>
         <p className="muted auth-legal">
           By continuing, you agree to our <Link to="/terms">Terms of Service</Link> and{' '}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useAuth } from '../hooks/use-auth';
+import { SecurityActivity } from '../components/security-activity';
 import './settings-page.css';
 
 /** The four visible tabs; the children (Care Recipients) panel has no tab of its own. */
@@ -148,6 +149,7 @@ function AccountPanel({ user }: { user: User }) {
       <p className="settings-account__who">
         Signed in as <strong>{user.email}</strong>
       </p>
+      <SecurityActivity />
       {/* Full navigation: the server clears the session and answers with a redirect to /. */}
       <Button href="/api/logout" icon={<LogoutOutlined />} size="large" danger>
         Sign Out

@@ -10,8 +10,8 @@ import {
   ClockCircleOutlined,
 } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { MARKETING_PLANS } from '../plans';
 
@@ -47,7 +47,12 @@ const KEY_FEATURES: { icon: ReactNode; title: string; text: string }[] = [
 
 export default function LandingPage() {
   const navigate = useNavigate();
+  const { hash } = useLocation();
   useDocumentTitle();
+  // The top navigation's Features and Pricing links are sections of this page.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
 
   return (
     <div className="landing">
@@ -89,7 +94,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="landing-section" aria-labelledby="plans-title">
+      <section id="pricing" className="landing-section" aria-labelledby="plans-title">
         <h2 id="plans-title" className="landing-section__title">Simple plans for every family</h2>
         <div className="plan-grid">
           {MARKETING_PLANS.map((plan) => (

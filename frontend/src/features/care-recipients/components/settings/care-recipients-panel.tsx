@@ -1,6 +1,6 @@
 import { PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Child } from '@carecircle/libs';
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHasBeenTrue } from '../../../../shared/hooks/use-has-been-true';
 import { useGetChildrenQuery } from '../../api';
@@ -10,6 +10,7 @@ import { RemoveRecipientDialog } from '../remove-recipient-dialog';
 import { EditRecipientDialog } from './edit-recipient-dialog';
 import { RecipientCard } from './recipient-card';
 import './care-recipients-settings.css';
+import { LoadError } from '../../../../shared/ui/load-error';
 
 // The 3-step dialog and its review load when first opened.
 const AddPersonDialog = lazy(() => import('./add-person-dialog').then((m) => ({ default: m.AddPersonDialog })));
@@ -58,16 +59,7 @@ export function CareRecipientsPanel() {
           <Skeleton active avatar paragraph={{ rows: 2 }} />
         </div>
       ) : isError && !recipients ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Could not load care recipients."
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title="Could not load care recipients." onRetry={() => refetch()} />
       ) : list.length === 0 ? (
         <div className="empty-block">
           <UserAddOutlined className="empty-block__icon" aria-hidden />

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditAction } from '@carecircle/libs';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import type { AccountSecurityEvent, UserEvent } from '../../../identity';
+
+type AuditedEvent = AccountSecurityEvent | UserEvent | CareRecipientEvent;
+
+interface AuditRow {
+  action: AuditAction;
+  occurredAt: string;
+  userId: string | null;
+  actorId?: string | null;
+  childId?: string | null;
+  address?: string;
+  userAgent?: string;
+}
+
+/**
+ * The audit log (audit_log): security events of every account, each row keyed by its event id, so
+ * applying an event again changes nothing. Sign-ins come from identity's account-security streams;
+ * access granted or revoked and removed recipients from the care-recipient streams, where the actor
+ * is the one who did it and the row belongs to the caregiver concerned.
+ */
+@Injectable()
+@ReadModelProjection()
+export class AuditLogProjection implements Projection<AuditedEvent> {
+  readonly name = 'audit.log';
+  readonly handles = ['UserRegistered', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved'] as const;
+  readonly tables = ['audit_log'] as const;
+
+  async apply(em: EntityManager, event: RecordedEventOf<AuditedEvent>): Promise<void> {
+    const row = this.rowFor(event);
+    if (!row?.userId) return;
+    await em.execute(
+      `INSERT INTO audit_log (id, position, action, occurred_at, user_id, actor_id, child_id, address, user_agent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      [event.id, event.position.toString(), row.action, row.occurredAt, row.userId, row.actorId ?? null, row.childId ?? null, row.address ?? null, row.userAgent ?? null],
+    );
+  }
+
+  private rowFor(event: RecordedEventOf<AuditedEvent>): AuditRow | null {
+    const actorId = event.metadata.actorId;
+    switch (event.type) {
+      case 'UserRegistered':
+        return { action: 'account_created', occurredAt: event.data.registeredAt, userId: event.data.userId };
+      case 'SignedIn':
+        return { action: 'signed_in', occurredAt: event.data.signedInAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
+      case 'SignInFailed':
+        return { action: 'sign_in_failed', occurredAt: event.data.failedAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
+      case 'SignedOut':
+        return { action: 'signed_out', occurredAt: event.data.signedOutAt, userId: event.data.userId };
+      case 'CaregiverAccessGranted':
+        return { action: 'access_granted', occurredAt: event.data.grantedAt, userId: event.data.userId, actorId, childId: event.data.childId };
+      case 'CaregiverAccessRevoked':
+        return { action: 'access_revoked', occurredAt: event.data.revokedAt, userId: event.data.userId, actorId, childId: event.data.childId };
+      case 'CareRecipientRemoved':
+        return { action: 'care_recipient_removed', occurredAt: event.data.removedAt, userId: actorId, childId: event.data.childId };
+      default:
+        return null;
+    }
+  }
+}

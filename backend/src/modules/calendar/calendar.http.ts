@@ -1,0 +1,34 @@
+import { Controller, Get, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CALENDAR_MESSAGES, type CalendarStatus } from '@carecircle/libs';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+
+/**
+ * The external calendar (spec document 2, section 7; DESIGN.md). The Google Calendar connection is not
+ * built yet: status says so, and connect and sync answer 503 with the reason instead of a 404.
+ */
+@ApiTags('calendar')
+@Controller('calendar')
+export class CalendarController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get('status')
+  status(): CalendarStatus {
+    return { google: { configured: this.config.google !== null, available: false, connected: false, lastSyncAt: null }, feedUrl: null };
+  }
+
+  @Get('auth')
+  auth(): never {
+    throw this.unavailable();
+  }
+
+  @Post('sync')
+  @HttpCode(200)
+  sync(): never {
+    throw this.unavailable();
+  }
+
+  private unavailable(): ServiceUnavailableException {
+    return new ServiceUnavailableException(this.config.google ? CALENDAR_MESSAGES.notAvailableYet : CALENDAR_MESSAGES.notConfigured);
+  }
+}

@@ -1,0 +1,29 @@
+/** What the audit log records (security events, GET /api/user/audit and /api/admin/audit). */
+export const AUDIT_ACTION_LABELS = {
+  account_created: 'Account created',
+  signed_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in (wrong password)',
+  signed_out: 'Signed out',
+  access_granted: 'Access to a care recipient granted',
+  access_revoked: 'Access to a care recipient revoked',
+  care_recipient_removed: 'Care recipient removed',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export interface AuditEntry {
+  id: string;
+  action: AuditAction;
+  occurredAt: string;
+  /** The account the entry is about. */
+  userId: string;
+  /** Who did it, when someone else did (an owner granting access); null for the account itself or the system. */
+  actorId: string | null;
+  childId: string | null;
+  /** Network address and browser of a sign-in or failure. */
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** Most entries one answer holds. */
+export const AUDIT_PAGE_SIZE = 100;
