@@ -76,9 +76,12 @@ test('a caregiver adds a repeating medication and sees today\'s doses on the Tod
     await expect(picker.getByLabel('Hour')).toHaveValue('9');
     await expect(picker.getByLabel('Minute')).toHaveValue('0');
     await expect(picker.getByLabel('AM or PM')).toHaveValue('AM');
+    // A quick time is added with one tap, and shows pressed while it is in the list.
     await picker.getByRole('button', { name: '8 AM' }).click();
-    await dialog.getByRole('button', { name: 'Add Time' }).click();
+    await expect(picker.getByRole('button', { name: '8 AM' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByRole('list', { name: 'Selected times' }).getByRole('listitem')).toHaveText(['8:00 AM']);
     // The same time cannot be added twice.
+    await picker.getByLabel('Hour').selectOption('8');
     await expect(dialog.getByRole('button', { name: 'Add Time' })).toBeDisabled();
     await picker.getByLabel('Hour').selectOption('8');
     await picker.getByLabel('AM or PM').selectOption('PM');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Child, Medication, Task, TaskTemplate } from '@carecircle/libs';
-import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 
 // The settings Care Recipients panel, clicked through the way a caregiver would: add a person with a
 // photo, a pasted medication schedule and a routine task, review and approve, then manage them.
@@ -13,19 +12,6 @@ const PNG = Buffer.from(
 );
 const SCHEDULE = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 9pm melatonin one';
 
-async function expectNoSeriousA11yViolations(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
 
 function yearsSince(isoDate: string): number {
   const [year, month, day] = isoDate.split('-').map(Number);
@@ -86,7 +72,7 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
     expect(blank.status()).toBe(400);
     expect((await blank.json()).message).toBe('No Schedule Text: Please enter your medication schedule to parse.');
 
-    await text.fill('Keppra twice a day');
+    await text.fill('Keppra 250mg after school');
     await parse.click();
     await expect(wizard.getByText('No valid times found. Please include times like "9:00am" or "12pm"')).toBeVisible();
 
@@ -214,11 +200,13 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
   await test.step('manage medications with a photo', async () => {
     await page.getByRole('button', { name: 'Medications for Maya Lopez' }).click();
     const panel = page.getByRole('region', { name: 'Medications for Maya Lopez' });
-    await expect(panel.getByText('No medications added yet.')).toBeVisible();
+    // The parsed medications were saved as Maya's medications on approve ("Save as medication" is on by default).
+    const saved = panel.getByRole('list', { name: "Maya Lopez's medications" });
+    for (const text of ['Keppra', '250 mg', 'Oxybutynin', '0.5 ml', 'melatonin']) await expect(saved).toContainText(text);
     await panel.getByRole('button', { name: 'Add Medication' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Medication' });
     await expect(dialog.getByLabel('Dosage')).toHaveAttribute('placeholder', '0.5 ml');
-    await dialog.getByLabel('Medication Name').fill('Keppra');
+    await dialog.getByLabel('Medication Name').fill('Baclofen');
     await dialog.getByLabel('Dosage').fill('250mg');
     await dialog.getByLabel('Instructions').fill('With breakfast');
     await dialog.getByLabel('Medication Photo').setInputFiles({ name: 'keppra.png', mimeType: 'image/png', buffer: PNG });
@@ -226,12 +214,13 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
     await dialog.getByRole('button', { name: 'Add Medication' }).click();
     await expect(dialog).toBeHidden();
     const list = panel.getByRole('list', { name: "Maya Lopez's medications" });
-    await expect(list).toContainText('Keppra');
+    await expect(list).toContainText('Baclofen');
     await expect(list).toContainText('250mg');
     await expect(list).toContainText('With breakfast');
     const children = await getJson<Child[]>(page, '/api/children');
     const medications = await getJson<Medication[]>(page, `/api/children/${children[0].id}/medications`);
-    expect(medications[0].photoUrl).toMatch(/^\/api\/uploads\/.+\.png$/);
+    expect(medications.map((m) => m.name).sort()).toEqual(['Baclofen', 'Keppra', 'Oxybutynin', 'melatonin']);
+    expect(medications.find((m) => m.name === 'Baclofen')!.photoUrl).toMatch(/^\/api\/uploads\/.+\.png$/);
   });
 
   await test.step('a file that is not an image is refused', async () => {

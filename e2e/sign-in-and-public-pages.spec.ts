@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 import { expectNoSeriousA11yViolations } from './today-support';
 
@@ -15,6 +15,41 @@ test('a wrong password shows the server message and stays on the sign-in page', 
   await expect(page).toHaveURL(/\/login\/email$/);
   // No "logged out" toast for a failed sign-in.
   await expect(page.getByText('You are logged out. Logging in again...')).toHaveCount(0);
+});
+
+/** Five wrong passwords from one address, then the right one: the page shows the server's 429 message. */
+async function signInUntilThrottled(page: Page, request: APIRequestContext, baseURL: string): Promise<void> {
+  const email = uniqueEmail('throttled');
+  await registerThroughApi(request, baseURL, { email, firstName: 'Noor', lastName: 'Haddad' });
+  await page.goto('/login/email');
+  await page.getByLabel('Email').fill(email);
+  const attempt = async (password: string, status: number) => {
+    await page.getByLabel('Password').fill(password);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/login'),
+      page.getByRole('button', { name: 'Sign In' }).click(),
+    ]);
+    expect(response.status()).toBe(status);
+  };
+  for (let i = 0; i < 5; i++) await attempt(`${PASSWORD} typo ${i}`, 401);
+  await attempt(PASSWORD, 429);
+
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^Too many sign-in attempts\. Please wait \d+ seconds and try again\.$/ }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await expectNoSeriousA11yViolations(page);
+}
+
+test('repeated wrong passwords: the page says how long to wait (phone)', async ({ page, request, baseURL }) => {
+  await signInUntilThrottled(page, request, baseURL!);
+});
+
+test.describe('throttled sign-in on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test('repeated wrong passwords: the page says how long to wait', async ({ page, request, baseURL }) => {
+    await signInUntilThrottled(page, request, baseURL!);
+  });
 });
 
 test('a signed-out deep link goes to sign-in and comes back after it, never to another site', async ({ page, request, baseURL }) => {
@@ -48,6 +83,19 @@ test('an anonymous visitor finds the landing page at /', async ({ page }) => {
   await expect(page.getByText('$19', { exact: true })).toBeVisible();
   await expect(page.getByText('$39', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/api/login');
+  await expect(page.getByText('Best Value')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the legal pages linked from the footer and the sign-in page exist', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an unknown path shows Page Not Found', async ({ page }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
@@ -26,6 +27,22 @@ export async function registerThroughApi(
 /** The outcome toast (antd notification) with this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.locator('.ant-notification').getByText(text, { exact: true })).toBeVisible();
+}
+
+/** Axe finds nothing serious or critical inside `include` (a CSS selector). */
+export async function expectNoSeriousA11yViolations(page: Page, include: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+/** GET through the page's own session: 200 and its JSON. */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
 }
 
 /**

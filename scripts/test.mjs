@@ -87,6 +87,18 @@ function run(command, args, { cwd = ROOT, env = {} } = {}) {
 const requireFromBackend = createRequire(path.join(BACKEND, 'package.json'));
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
 
+/** A TCP port free on 127.0.0.1 right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Parses a JSON report; null when it is missing or unreadable (the runner crashed mid-write). */
 function readJson(file) {
   if (!existsSync(file)) return null;
@@ -211,7 +223,9 @@ async function runBrowser() {
     return { passed: 0, failed: 0, skipped: 0, ok: true };
   }
   rmSync(PLAYWRIGHT_RESULTS, { force: true });
-  const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests']);
+  // A port nobody holds, so two checkouts can run their suites side by side (E2E_PORT overrides it).
+  const port = process.env.E2E_PORT ?? String(await freePort());
+  const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests'], { env: { E2E_PORT: port } });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   const report = readJson(PLAYWRIGHT_RESULTS);
   if (report) {

@@ -27,7 +27,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For names the client only when a configured proxy sent it (TRUSTED_PROXIES; default: no one).
+  app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
   app.use(securityHeaders({ publicUrl: config.publicUrl }));

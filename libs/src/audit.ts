@@ -1,6 +1,7 @@
 /** What the audit log records (security events, GET /api/user/audit and /api/admin/audit). */
 export const AUDIT_ACTION_LABELS = {
   account_created: 'Account created',
+  account_erased: 'Account deleted',
   signed_in: 'Signed in',
   sign_in_failed: 'Failed sign-in (wrong password)',
   signed_out: 'Signed out',

@@ -9,6 +9,24 @@ import { isLocalDate, LOCAL_DATE } from './scheduling/local-time';
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2100-12-31';
 
+/**
+ * Longest text each kind of field takes: the API refuses more with a 400 naming the field and its
+ * limit, and the screens' inputs stop there (maxLength), so nothing typed is lost at save.
+ */
+export const TEXT_MAX = {
+  /** Names of tasks, templates, medications, recipients; a dosage. */
+  name: 200,
+  /** Free text: descriptions, notes, medical notes, reasons. */
+  text: 5000,
+  /** A person's first or last name on their account. */
+  personName: 100,
+  /** Medication instructions; links. */
+  instructions: 2000,
+  url: 2000,
+  phone: 50,
+  email: 254,
+} as const;
+
 /** PostgreSQL `integer` (int4). */
 export const INT4_MAX = 2_147_483_647;
 

@@ -1,9 +1,10 @@
 /**
  * `npm run bench` (after `nest build`): runs each benchmark in turn and prints its table.
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
- * BENCH_ONLY=event-store,tasks,rebuild picks some.
+ * BENCH_ONLY=event-store,tasks,rebuild,privacy picks some.
  */
 import { eventStoreBenchmark } from './event-store.bench';
+import { privacyBenchmark } from './privacy.bench';
 import { rebuildBenchmark } from './rebuild.bench';
 import { tasksBenchmark } from './tasks.bench';
 
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<BenchReport>> = {
   'event-store': eventStoreBenchmark,
   tasks: tasksBenchmark,
   rebuild: rebuildBenchmark,
+  privacy: privacyBenchmark,
 };
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {

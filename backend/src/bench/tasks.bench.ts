@@ -91,7 +91,8 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
 export async function tasksBenchmark(): Promise<BenchReport> {
   const database = await createTestDatabase('cc_bench');
   const config = loadConfig(
-    { LOG_LEVEL: 'error', QUEUE_PREFIX: `cc-bench-${randomUUID()}`, DATABASE_URL: database.url },
+    // 50 caregivers register from one address.
+    { LOG_LEVEL: 'error', QUEUE_PREFIX: `cc-bench-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
     { frontendDist: '/nonexistent' },
   );
   await migrate(database.url);

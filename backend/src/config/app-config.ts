@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** The roles one process can run (DESIGN.md, Scale-out). */
 export const APP_ROLES = ['api', 'worker', 'projector'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
@@ -11,7 +13,13 @@ export interface AppConfig {
   sessionSecret: string | null;
   /** Bearer token that may read GET /api/metrics without an admin session; null: admin sessions only. */
   metricsToken: string | null;
+  /** Wraps the per-subject data keys (docs/privacy.md); null: keys are stored unwrapped. */
+  dataKeySecret: string | null;
   adminEmails: string[];
+  /** Express 'trust proxy' list (addresses, CIDRs): only these peers' X-Forwarded-For names the client. Empty: none. */
+  trustedProxies: string[];
+  /** Registrations allowed from one client address per hour (docs/security.md). */
+  registrationsPerAddressPerHour: number;
   roles: AppRole[];
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
   google: { clientId: string; clientSecret: string } | null;
@@ -38,6 +46,17 @@ export class ConfigError extends Error {
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/carecircle';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
+/** The names Express's 'trust proxy' (proxy-addr) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 /** Reads and validates the environment; every problem is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: string }): AppConfig {
@@ -60,11 +79,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     return value;
   };
 
-  let port = 3000;
-  if (text('PORT') !== null) {
-    port = Number(text('PORT'));
-    if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push('PORT must be a whole number from 1 to 65535');
-  }
+  const wholeNumber = (name: string, min: number, max: number, fallback: number): number => {
+    if (text(name) === null) return fallback;
+    const value = Number(text(name));
+    if (!Number.isInteger(value) || value < min || value > max) problems.push(`${name} must be a whole number from ${min} to ${max}`);
+    return value;
+  };
+  const list = (name: string): string[] =>
+    (text(name) ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+
+  const port = wholeNumber('PORT', 1, 65535, 3000);
 
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']) ?? 'redis://127.0.0.1:6379';
@@ -76,16 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const metricsToken = text('METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < 32) problems.push('METRICS_TOKEN must be at least 32 characters');
 
-  const adminEmails = (text('ADMIN_EMAILS') ?? '')
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
+  const dataKeySecret = text('DATA_KEY_SECRET');
+  if (dataKeySecret !== null && dataKeySecret.length < 32) problems.push('DATA_KEY_SECRET must be at least 32 characters');
+
+  const adminEmails = list('ADMIN_EMAILS').map((e) => e.toLowerCase());
   for (const email of adminEmails) if (!EMAIL.test(email)) problems.push(`ADMIN_EMAILS has an invalid email: ${email}`);
 
-  const roles = (text('APP_ROLES') ?? APP_ROLES.join(','))
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean);
+  const trustedProxies = list('TRUSTED_PROXIES');
+  for (const entry of trustedProxies) {
+    if (!isAddressOrCidr(entry)) problems.push(`TRUSTED_PROXIES has an entry that is not an address or CIDR: ${entry}`);
+  }
+  const registrationsPerAddressPerHour = wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 1, 1_000_000, DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR);
+
+  const roles = text('APP_ROLES') === null ? [...APP_ROLES] : list('APP_ROLES');
   for (const role of roles) {
     if (!APP_ROLES.includes(role as AppRole)) problems.push(`APP_ROLES has an unknown role: ${role} (known: ${APP_ROLES.join(', ')})`);
   }
@@ -128,7 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     eventStoreConnectionString,
     sessionSecret,
     metricsToken,
+    dataKeySecret,
     adminEmails,
+    trustedProxies,
+    registrationsPerAddressPerHour,
     roles: [...new Set(roles)] as AppRole[],
     stripe,
     google,

@@ -11,7 +11,10 @@ describe('configuration', () => {
       eventStoreConnectionString: null,
       sessionSecret: null,
       metricsToken: null,
+      dataKeySecret: null,
       adminEmails: [],
+      trustedProxies: [],
+      registrationsPerAddressPerHour: 10,
       roles: ['api', 'worker', 'projector'],
       stripe: null,
       google: null,
@@ -30,7 +33,10 @@ describe('configuration', () => {
         EVENTSTORE_CONNECTION_STRING: 'esdb://eventstore:2113?tls=false',
         SESSION_SECRET: 's'.repeat(32),
         METRICS_TOKEN: 'm'.repeat(32),
+        DATA_KEY_SECRET: 'k'.repeat(32),
         ADMIN_EMAILS: 'Boss@Example.com, second@example.com',
+        TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12,::1, fd00::/8, loopback',
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '500',
         APP_ROLES: 'api,projector',
         STRIPE_SECRET_KEY: 'sk_test_1',
         GOOGLE_CLIENT_ID: 'id',
@@ -47,7 +53,10 @@ describe('configuration', () => {
       redisUrl: 'redis://cache:6379',
       eventStoreConnectionString: 'esdb://eventstore:2113?tls=false',
       metricsToken: 'm'.repeat(32),
+      dataKeySecret: 'k'.repeat(32),
       adminEmails: ['boss@example.com', 'second@example.com'],
+      trustedProxies: ['10.0.0.1', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'],
+      registrationsPerAddressPerHour: 500,
       roles: ['api', 'projector'],
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
       google: { clientId: 'id', clientSecret: 'secret' },
@@ -72,11 +81,14 @@ describe('configuration', () => {
           REDIS_URL: 'not a url',
           SESSION_SECRET: 'short',
           METRICS_TOKEN: 'm'.repeat(31),
+          DATA_KEY_SECRET: 'k'.repeat(31),
           ADMIN_EMAILS: 'boss@',
           APP_ROLES: 'api,cron',
           GOOGLE_CLIENT_ID: 'id',
           PUBLIC_URL: 'ftp://care.example.org',
           API_DOCS: 'yes',
+          TRUSTED_PROXIES: '10.0.0.1,proxy.internal',
+          REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0',
         },
         defaults,
       );
@@ -85,9 +97,13 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'API_DOCS']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'PUBLIC_URL', 'API_DOCS']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(10);
+    expect((error as ConfigError).problems).toHaveLength(13);
+  });
+
+  it.each(['10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.256', '10.0.0.0/x', '*'])('refuses the trusted proxy %s', (entry) => {
+    expect(() => loadConfig({ TRUSTED_PROXIES: entry }, defaults)).toThrow(`TRUSTED_PROXIES has an entry that is not an address or CIDR: ${entry}`);
   });
 });

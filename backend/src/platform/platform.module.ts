@@ -9,6 +9,10 @@ import { DATABASE_URL, PG_POOL } from './database/database.tokens';
 import { EVENT_STORE, type EventStore } from './event-store/event-store';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
+import { DataKeys } from './privacy/data-keys';
+import { EncryptingEventStore } from './privacy/encrypting-event-store';
+import { Erasure } from './privacy/erasure';
+import { PersonalData } from './privacy/personal-data';
 import { HealthController } from './health/health.controller';
 import { MetricsModule } from './metrics/metrics.module';
 import { ProjectionChangeFeed } from './projections/projection-changes';
@@ -48,22 +52,35 @@ export class PlatformModule {
             return pool;
           },
         },
+        PersonalData,
         {
-          provide: EVENT_STORE,
+          provide: DataKeys,
           inject: [PG_POOL],
-          useFactory: async (pool: Pool): Promise<EventStore> => {
-            if (config.eventStoreConnectionString) return new EventStoreDbEventStore(config.eventStoreConnectionString);
-            const store = new PostgresEventStore(pool);
-            await store.init();
-            return store;
+          useFactory: async (pool: Pool): Promise<DataKeys> => {
+            const keys = new DataKeys(pool, config.dataKeySecret);
+            await keys.init();
+            return keys;
           },
         },
+        {
+          provide: EVENT_STORE,
+          inject: [PG_POOL, DataKeys, PersonalData],
+          useFactory: async (pool: Pool, keys: DataKeys, personalData: PersonalData): Promise<EventStore> => {
+            if (config.eventStoreConnectionString) {
+              return new EncryptingEventStore(new EventStoreDbEventStore(config.eventStoreConnectionString), keys, personalData);
+            }
+            const store = new PostgresEventStore(pool);
+            await store.init();
+            return new EncryptingEventStore(store, keys, personalData);
+          },
+        },
+        Erasure,
         ProjectionRunner,
         ProjectionChangeFeed,
         EventSourcedStreams,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams, MetricsModule],
+      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, PersonalData, DataKeys, Erasure, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams, MetricsModule],
     };
   }
 }

@@ -10,6 +10,8 @@ const LoginPage = lazy(() => import('../features/identity/pages/login-page'));
 const EmailSignInPage = lazy(() => import('../features/identity/pages/email-sign-in-page'));
 const SettingsScreen = lazy(() => import('./pages/settings-screen'));
 const CalendarScreen = lazy(() => import('./pages/calendar-screen'));
+const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
+const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
 
 export const router = createBrowserRouter([
   {
@@ -19,6 +21,8 @@ export const router = createBrowserRouter([
       { path: '/', element: <HomeRoute /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/login/email', element: <EmailSignInPage /> },
+      { path: '/privacy', element: <PrivacyScreen /> },
+      { path: '/terms', element: <TermsScreen /> },
       {
         path: '/settings',
         element: (

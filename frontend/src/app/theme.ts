@@ -11,6 +11,9 @@ export const theme: ThemeConfig = {
     colorLink: '#1f6f78',
     // antd's default red (#ff4d4f) is below AA contrast on white; this one reads.
     colorError: '#cf1322',
+    // Hints under fields and secondary text: antd's 45% black is below AA contrast; these read.
+    colorTextDescription: '#595959',
+    colorTextTertiary: '#595959',
     borderRadius: 10,
     fontSize: 16,
     controlHeight: 40,

@@ -4,6 +4,7 @@ import {
   normalizeTimeKeyword,
   ParsedScheduleTask,
   parseScheduleText,
+  parseSchedule,
   parseScheduleTextOrExplain,
   SCHEDULE_PARSE_ERROR_CODES,
   SCHEDULE_PARSE_MESSAGES,
@@ -28,11 +29,11 @@ describe('errors', () => {
   it.each([
     ['empty text', '', SCHEDULE_PARSE_ERROR_CODES.blankText, SCHEDULE_PARSE_MESSAGES.blankText],
     ['blank text', '  \n\t ', SCHEDULE_PARSE_ERROR_CODES.blankText, SCHEDULE_PARSE_MESSAGES.blankText],
-    ['no time at all', 'Keppra 250mg twice a day', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
+    ['no time at all', 'Keppra 250mg', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
     ['a time without am/pm', 'at 9 give Keppra 250mg', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
     ['only impossible times', '13pm Keppra 250mg, 9:75am Tylenol 5 ml', SCHEDULE_PARSE_ERROR_CODES.noTimes, SCHEDULE_PARSE_MESSAGES.noTimes],
     ['times with nothing after them', '8am, 12pm.', SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks],
-    ['only header text before the time', "Maya's meds: 9pm", SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks],
+    ['a header and a time with nothing after them', "Maya's meds:\n9pm", SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks],
   ])('%s', (_case, text, code, message) => {
     expect(() => parseScheduleText(text)).toThrow(new ScheduleParseError(code, message));
     try {
@@ -64,7 +65,7 @@ describe('errors', () => {
       error: new ScheduleParseError(SCHEDULE_PARSE_ERROR_CODES.blankText, SCHEDULE_PARSE_MESSAGES.blankText),
     });
     const result = parseScheduleTextOrExplain('8am Keppra 250mg');
-    expect(result.ok && brief(result.tasks)).toEqual([['08:00', 'Keppra', 'medication', '250mg']]);
+    expect(result.ok && brief(result.tasks)).toEqual([['08:00', 'Keppra', 'medication', '250 mg']]);
   });
 });
 
@@ -131,13 +132,13 @@ describe('time keywords', () => {
   });
 
   it.each([
-    ['Morning: Keppra 250mg', [['08:00', 'Keppra', 'medication', '250mg']]],
+    ['Morning: Keppra 250mg', [['08:00', 'Keppra', 'medication', '250 mg']]],
     ['noon feeding', [['12:00', 'feeding', 'personal_care', '']]],
     ['evening bath', [['18:00', 'bath', 'personal_care', '']]],
     ['bedtime melatonin one', [['21:00', 'melatonin', 'medication', 'one']]],
     // A keyword next to a clock time is the same moment: the clock time wins.
     ['9pm bedtime meds: melatonin one', [['21:00', 'melatonin', 'medication', 'one']]],
-    ['7am (morning) Keppra 250mg', [['07:00', 'Keppra', 'medication', '250mg']]],
+    ['7am (morning) Keppra 250mg', [['07:00', 'Keppra', 'medication', '250 mg']]],
     ['Bedtime (8:30pm): melatonin one', [['20:30', 'melatonin', 'medication', 'one']]],
     // "afternoon" is not "noon".
     ['1pm afternoon nap', [['13:00', 'afternoon nap', 'medication', '']]],
@@ -149,20 +150,20 @@ describe('time keywords', () => {
 describe('time blocks', () => {
   it('ignores text before the first time', () => {
     expect(brief(parseScheduleText("Maya's daily schedule:\n8am Keppra 250mg"))).toEqual([
-      ['08:00', 'Keppra', 'medication', '250mg'],
+      ['08:00', 'Keppra', 'medication', '250 mg'],
     ]);
   });
 
   it('gives each time the text up to the next time', () => {
     expect(brief(parseScheduleText('8am Keppra 250mg\n2pm speech therapy\n6pm dinner feeding'))).toEqual([
-      ['08:00', 'Keppra', 'medication', '250mg'],
+      ['08:00', 'Keppra', 'medication', '250 mg'],
       ['14:00', 'speech therapy', 'therapy', ''],
       ['18:00', 'dinner feeding', 'personal_care', ''],
     ]);
   });
 
   it.each([
-    ['8am and 8pm: Keppra 250mg', [['08:00', 'Keppra', 'medication', '250mg'], ['20:00', 'Keppra', 'medication', '250mg']]],
+    ['8am and 8pm: Keppra 250mg', [['08:00', 'Keppra', 'medication', '250 mg'], ['20:00', 'Keppra', 'medication', '250 mg']]],
     ['6am, noon, 6pm - cath', [['06:00', 'cath', 'catheterization', ''], ['12:00', 'cath', 'catheterization', ''], ['18:00', 'cath', 'catheterization', '']]],
     ['morning & evening Tylenol 2.5 ml', [['08:00', 'Tylenol', 'medication', '2.5 ml'], ['18:00', 'Tylenol', 'medication', '2.5 ml']]],
   ])('lets listed times share the following text: %p', (text, expected) => {
@@ -172,7 +173,7 @@ describe('time blocks', () => {
   it('sorts by time and keeps text order within a time', () => {
     expect(brief(parseScheduleText('9pm melatonin one. 8am Keppra 250mg, Tylenol 5 ml. 7am bath'))).toEqual([
       ['07:00', 'bath', 'personal_care', ''],
-      ['08:00', 'Keppra', 'medication', '250mg'],
+      ['08:00', 'Keppra', 'medication', '250 mg'],
       ['08:00', 'Tylenol', 'medication', '5 ml'],
       ['21:00', 'melatonin', 'medication', 'one'],
     ]);
@@ -187,19 +188,19 @@ describe('time blocks', () => {
 describe('medication recognition', () => {
   it.each([
     ['decimal with ml', '8am Tylenol 2.5 ml', [['Tylenol', '2.5 ml']]],
-    ['whole number with mg, no space', '8am Keppra 250mg', [['Keppra', '250mg']]],
-    ['upper-case unit', '8am Keppra 250 MG', [['Keppra', '250 MG']]],
-    ['leading-dot decimal', '8am Clonidine .05 mg', [['Clonidine', '.05 mg']]],
+    ['whole number with mg, no space', '8am Keppra 250mg', [['Keppra', '250 mg']]],
+    ['upper-case unit', '8am Keppra 250 MG', [['Keppra', '250 mg']]],
+    ['leading-dot decimal', '8am Clonidine .05 mg', [['Clonidine', '0.05 mg']]],
     ['word dose', '8am vitamin D one', [['vitamin D', 'one']]],
     ['each of the dose words', '8am Miralax two, Senna three, Zyrtec four, Colace five',
       [['Miralax', 'two'], ['Senna', 'three'], ['Zyrtec', 'four'], ['Colace', 'five']]],
-    ['several in a block joined by and', '8am Keppra 250mg and Oxybutynin 0.5 ml', [['Keppra', '250mg'], ['Oxybutynin', '0.5 ml']]],
+    ['several in a block joined by and', '8am Keppra 250mg and Oxybutynin 0.5 ml', [['Keppra', '250 mg'], ['Oxybutynin', '0.5 ml']]],
     ['name after a colon', '9pm meds: melatonin one', [['melatonin', 'one']]],
-    ['leading medicine stripped', '8am medicine Baclofen 5mg', [['Baclofen', '5mg']]],
-    ['leading medicines stripped', '8am Medicines Keppra 250mg', [['Keppra', '250mg']]],
+    ['leading medicine stripped', '8am medicine Baclofen 5mg', [['Baclofen', '5 mg']]],
+    ['leading medicines stripped', '8am Medicines Keppra 250mg', [['Keppra', '250 mg']]],
     ['stray ml stripped', '8am ml Zantac 2 ml', [['Zantac', '2 ml']]],
-    ['connector before the name dropped', '8am with the Zofran 4mg', [['Zofran', '4mg']]],
-    ['multi-word name kept', '8am fish oil 500mg', [['fish oil', '500mg']]],
+    ['connector before the name dropped', '8am with the Zofran 4mg', [['Zofran', '4 mg']]],
+    ['multi-word name kept', '8am fish oil 500mg', [['fish oil', '500 mg']]],
   ])('%s', (_case, text, expected) => {
     expect(parseScheduleText(text).map((t) => [t.name, t.dosage])).toEqual(expected);
   });
@@ -217,12 +218,15 @@ describe('medication recognition', () => {
     for (const word of ['and', 'at', 'the', 'with', 'ml']) expect(names).not.toContain(word);
   });
 
-  it('a block whose only doses lack a usable name becomes a named task', () => {
-    expect(brief(parseScheduleText('8am give 5 ml'))).toEqual([['08:00', 'give 5 ml', 'medication', '']]);
+  it('a dose without a usable name needs a name; it is never named from leftover text', () => {
+    expect(parseScheduleText('8am give 5 ml')).toEqual([expect.objectContaining({ time: '08:00', name: '', needsName: true, dosage: '5 ml' })]);
   });
 
   it('a dosed item is a medication even in a block with other keywords', () => {
-    expect(brief(parseScheduleText('3pm speech therapy, Tylenol 5 ml'))).toEqual([['15:00', 'Tylenol', 'medication', '5 ml']]);
+    expect(brief(parseScheduleText('3pm speech therapy, Tylenol 5 ml'))).toEqual([
+      ['15:00', 'speech therapy', 'therapy', ''],
+      ['15:00', 'Tylenol', 'medication', '5 ml'],
+    ]);
   });
 
   it('does not take a number without ml or mg for a dose', () => {
@@ -266,12 +270,19 @@ describe('category from keywords', () => {
 
 describe('task fields', () => {
   it('names a block without medication from its first 50 characters', () => {
-    const text = 'Physical therapy at the clinic with Dr. Adams, bring the standing frame and AFOs';
+    const text = 'Physical therapy at the clinic with Dr. Adams to practise with the standing frame';
     const [task] = parseScheduleText(`3:30pm ${text}`);
     expect(task.name).toBe(text.slice(0, 50).trim());
     expect(task.name.length).toBeLessThanOrEqual(50);
-    expect(task.description).toBe(text);
+    expect(task.description).toBe(`3:30pm ${text}`);
     expect(task.category).toBe('therapy');
+  });
+
+  it('words without a dose or time of their own continue the task before them on the line', () => {
+    const text = '3:30pm Physical therapy at the clinic with Dr. Adams, bring the standing frame and AFOs';
+    expect(parseScheduleText(text)).toEqual([expect.objectContaining({
+      time: '15:30', name: 'Physical therapy at the clinic with Dr. Adams', category: 'therapy', description: text,
+    })]);
   });
 
   it('trims the 50-character name', () => {
@@ -292,7 +303,7 @@ describe('task fields', () => {
 
   it('leaves dosage and a repeated description empty for a plain block', () => {
     expect(parseScheduleText('12pm cath')).toEqual([{
-      time: '12:00', name: 'cath', category: 'catheterization', dosage: '', description: '', isUrgent: false, priority: 'medium',
+      time: '12:00', name: 'cath', needsName: false, category: 'catheterization', dosage: '', description: '', isUrgent: false, priority: 'medium',
     }]);
   });
 });
@@ -300,12 +311,15 @@ describe('task fields', () => {
 describe('realistic caregiver texts', () => {
   it('reads the one-line daily routine', () => {
     const text = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 3:30pm speech therapy, 9pm bedtime meds: melatonin one';
+    const task = (time: string, name: string, category: string, dosage: string) => ({
+      time, name, needsName: false, category, dosage, description: '', isUrgent: category === 'medication', priority: category === 'medication' ? 'high' : 'medium',
+    });
     expect(parseScheduleText(text)).toEqual([
-      { time: '08:00', name: 'Keppra', category: 'medication', dosage: '250mg', description: 'Keppra 250mg and Oxybutynin 0.5 ml', isUrgent: true, priority: 'high' },
-      { time: '08:00', name: 'Oxybutynin', category: 'medication', dosage: '0.5 ml', description: 'Keppra 250mg and Oxybutynin 0.5 ml', isUrgent: true, priority: 'high' },
-      { time: '12:00', name: 'cath', category: 'catheterization', dosage: '', description: '', isUrgent: false, priority: 'medium' },
-      { time: '15:30', name: 'speech therapy', category: 'therapy', dosage: '', description: '', isUrgent: false, priority: 'medium' },
-      { time: '21:00', name: 'melatonin', category: 'medication', dosage: 'one', description: 'meds: melatonin one', isUrgent: true, priority: 'high' },
+      task('08:00', 'Keppra', 'medication', '250 mg'),
+      task('08:00', 'Oxybutynin', 'medication', '0.5 ml'),
+      task('12:00', 'cath', 'catheterization', ''),
+      task('15:30', 'speech therapy', 'therapy', ''),
+      task('21:00', 'melatonin', 'medication', 'one'),
     ]);
   });
 
@@ -333,10 +347,90 @@ describe('realistic caregiver texts', () => {
   it('reads keyword times in a short note', () => {
     const text = 'Morning: Baclofen 5mg. Noon: lunch feeding. Evening: bath and diaper. Bedtime: Clonidine 0.1 mg';
     expect(brief(parseScheduleText(text))).toEqual([
-      ['08:00', 'Baclofen', 'medication', '5mg'],
+      ['08:00', 'Baclofen', 'medication', '5 mg'],
       ['12:00', 'lunch feeding', 'personal_care', ''],
       ['18:00', 'bath and diaper', 'personal_care', ''],
       ['21:00', 'Clonidine', 'medication', '0.1 mg'],
     ]);
+  });
+});
+
+describe('frequencies, intervals and meals', () => {
+  const times = (text: string) => parseScheduleText(text).map((t) => t.time);
+  it.each([
+    ['Keppra 250mg once a day', ['08:00']],
+    ['Keppra 250mg daily', ['08:00']],
+    ['Keppra 250mg twice a day', ['08:00', '20:00']],
+    ['Keppra 250mg 2x/day', ['08:00', '20:00']],
+    ['Keppra 250mg b.i.d.', ['08:00', '20:00']],
+    ['Keppra 250mg three times daily', ['08:00', '14:00', '20:00']],
+    // QID: evenly from 08:00 to 20:00 (docs/scheduling.md).
+    ['Keppra 250mg QID', ['08:00', '12:00', '16:00', '20:00']],
+    ['Keppra 250mg 4 times a day', ['08:00', '12:00', '16:00', '20:00']],
+    // Explicit times win over a frequency.
+    ['Keppra 250mg twice daily at 7am and 7pm', ['07:00', '19:00']],
+    ['Keppra 250mg every 12 hours', ['08:00', '20:00']],
+    ['Keppra 250mg every 8 hours', ['00:00', '08:00', '16:00']],
+    ['Cath every 6 hours from 10pm to 4am', ['04:00', '22:00']],
+    ['Cath every 3 hours between 9am and 3pm', ['09:00', '12:00', '15:00']],
+    ['Keppra 250mg with supper', ['18:00']],
+    ['Keppra 250mg with meals', ['08:00', '12:00', '18:00']],
+    ['Keppra 250mg at night', ['21:00']],
+    ['Keppra 250mg at 20:30', ['20:30']],
+    ['Keppra 250mg AM and PM', ['08:00', '18:00']],
+  ])('%p -> %p', (text, expected) => {
+    expect(times(text)).toEqual(expected);
+  });
+
+  it('a "daily schedule" heading is not a frequency', () => {
+    expect(() => parseScheduleText("Maya's daily schedule:\nKeppra 250mg")).toThrow(SCHEDULE_PARSE_MESSAGES.noTimes);
+  });
+});
+
+describe('doses', () => {
+  it.each([
+    ['8am Vitamin D 1,000 IU', '1000 IU'],
+    ['8am Tylenol 2,5 ml', '2.5 ml'],
+    ['8am Insulin 4 Units', '4 units'],
+    ['8am Flovent two puffs', '2 puffs'],
+    ['8am Baclofen half a tablet', '1/2 tablet'],
+    ['8am Baclofen ½ tab', '1/2 tab'],
+    ['8am Clonidine .05 mg', '0.05 mg'],
+    ['8am Vitamin B12 500 mcg', '500 mcg'],
+    ['8am Amoxicillin 400mg/5ml 5 ml', '400 mg/5 ml, 5 ml'],
+  ])('%p -> %p', (text, dosage) => {
+    expect(parseScheduleText(text)[0].dosage).toBe(dosage);
+  });
+});
+
+describe('not scheduled, and durations', () => {
+  it('lists as-needed items instead of scheduling them', () => {
+    expect(parseSchedule('8am Keppra 250mg, Tylenol 5 ml every 4-6 hours as needed for fever')).toEqual({
+      tasks: [expect.objectContaining({ time: '08:00', name: 'Keppra' })],
+      asNeeded: [{ name: 'Tylenol', needsName: false, category: 'medication', dosage: '5 ml', description: 'Tylenol 5 ml every 4-6 hours as needed for fever' }],
+      unscheduled: [],
+    });
+  });
+
+  it('answers a text with only as-needed items', () => {
+    expect(parseSchedule('Motrin 100mg PRN pain')).toMatchObject({ tasks: [], asNeeded: [{ name: 'Motrin', dosage: '100 mg' }] });
+  });
+
+  it('lists a dosed medication written without a time', () => {
+    expect(parseSchedule('Keppra 250mg at 8am\nZyrtec 5 ml')).toMatchObject({
+      tasks: [{ name: 'Keppra' }],
+      unscheduled: [{ name: 'Zyrtec', dosage: '5 ml' }],
+    });
+  });
+
+  it('turns "for 10 days" into the number of days and, given a start, the last day', () => {
+    const [task] = parseScheduleText('Amoxicillin 250mg at 8am for 10 days', { startDate: '2025-02-25' });
+    expect(task).toMatchObject({ durationDays: 10, endDate: '2025-03-06' });
+    expect(parseScheduleText('Amoxicillin 250mg at 8am for 2 weeks')[0]).toMatchObject({ durationDays: 14 });
+    expect(parseScheduleText('Amoxicillin 250mg at 8am')[0]).not.toHaveProperty('durationDays');
+  });
+
+  it('never gives an end date past the last storable date', () => {
+    expect(parseScheduleText('Keppra 5 ml at 8am for 12 months', { startDate: '2100-06-01' })[0].endDate).toBe('2100-12-31');
   });
 });

@@ -54,13 +54,15 @@ export interface CreatedTemplate {
 
 /** POST /api/children/{childId}/tasks/bulk: the task review dialog's approve. */
 export interface BulkTasksInput {
-  tasks: (Omit<ParsedScheduleTask, 'category' | 'dosage' | 'description' | 'isUrgent' | 'priority'> & {
+  tasks: (Pick<ParsedScheduleTask, 'time' | 'name'> & {
     /** A schedule-text category, or any task category. */
     category: string;
     dosage?: string | null;
     description?: string | null;
     isUrgent?: boolean;
     priority?: Priority;
+    /** This task's last day ("for 10 days"); default the batch's endDate. */
+    endDate?: string | null;
   })[];
   /** Default today (the care team's date). */
   startDate?: string | null;

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { careRecipientPersonalData } from './care-recipients.personal-data';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChildAccessGuard } from './access/child-access.guard';
-import { CareRecipientCommandHandler } from './commands/care-recipient-command.handler';
+import { CareRecipientCommandHandler, CareRecipientsAccountErasure } from './commands/care-recipient-command.handler';
 import { CareRecipientsController } from './commands/care-recipients.http';
 import { MedicationsController } from './commands/medications.http';
 import { ChildAccessProjection } from './read-models/child-access/child-access.projection';
@@ -17,6 +19,7 @@ import { MedicationsQuery } from './read-models/medications/medications.query';
   controllers: [ChildrenReadController, CareRecipientsController, MedicationsReadController, MedicationsController],
   providers: [
     CareRecipientCommandHandler,
+    CareRecipientsAccountErasure,
     ChildrenQuery,
     MedicationsQuery,
     ChildAccessGuard,
@@ -26,4 +29,8 @@ import { MedicationsQuery } from './read-models/medications/medications.query';
   ],
   exports: [ChildrenQuery, MedicationsQuery, ChildAccessGuard],
 })
-export class CareRecipientsModule {}
+export class CareRecipientsModule {
+  constructor(personalData: PersonalData) {
+    personalData.declare(careRecipientPersonalData);
+  }
+}

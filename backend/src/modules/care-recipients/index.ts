@@ -4,6 +4,7 @@ import { ChildAccessEntity } from './read-models/child-access/child-access.entit
 import { ChildEntity } from './read-models/children/children.entity';
 import { MedicationEntity } from './read-models/medications/medications.entity';
 
+export { careRecipientPersonalData } from './care-recipients.personal-data';
 export { CareRecipientsModule } from './care-recipients.module';
 export { ChildAccess, ChildAccessGuard } from './access/child-access.guard';
 export { ChildrenQuery } from './read-models/children/children.query';

@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { userPersonalData } from './identity.personal-data';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeTimezoneHandler } from './commands/change-timezone/change-timezone.handler';
 import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
+import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
+import { DeleteAccountController } from './commands/delete-account/delete-account.http';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { RegisterUserController } from './commands/register-user/register-user.http';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
@@ -12,20 +16,21 @@ import { UserCredentialsQuery } from './read-models/user-credentials/user-creden
 import { UsersProjection } from './read-models/users/users.projection';
 import { UsersQuery } from './read-models/users/users.query';
 import { AuthController } from './session/auth.http';
-import { LoginThrottle } from './session/login-throttle';
+import { AuthThrottle } from './session/auth-throttle';
 import { SecurityLog } from './session/security-log';
 import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [AuthController, RegisterUserController, ChangeTimezoneController, UpdateProfileController],
+  controllers: [AuthController, RegisterUserController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
   providers: [
     RegisterUserHandler,
     ChangeTimezoneHandler,
     UpdateProfileHandler,
+    DeleteAccountHandler,
     UsersQuery,
     UserCredentialsQuery,
-    LoginThrottle,
+    AuthThrottle,
     SecurityLog,
     UsersProjection,
     UserCredentialsProjection,
@@ -33,5 +38,9 @@ import { SessionGuard } from './session/session.guard';
   ],
   exports: [UsersQuery],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  constructor(personalData: PersonalData) {
+    personalData.declare(userPersonalData);
+  }
+}
 

@@ -5,6 +5,7 @@ import { DailyProgressEntity, ProgressTaskEntity } from './read-models/daily-pro
 import { DailyTaskEntity, SchedulingChildEntity } from './read-models/daily-tasks/daily-tasks.entity';
 import { TaskTemplateEntity } from './read-models/task-templates/task-templates.entity';
 
+export { schedulingPersonalData } from './scheduling.personal-data';
 export { SchedulingModule } from './scheduling.module';
 export { CareTeamClock } from './time/care-team-clock';
 export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';

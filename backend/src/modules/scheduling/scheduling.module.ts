@@ -1,5 +1,7 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { schedulingPersonalData } from './scheduling.personal-data';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
@@ -80,4 +82,8 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
   ],
   exports: [CareTeamClock, DailyTasksQuery, UrgentOverdueTasksQuery],
 })
-export class SchedulingModule {}
+export class SchedulingModule {
+  constructor(personalData: PersonalData) {
+    personalData.declare(schedulingPersonalData);
+  }
+}

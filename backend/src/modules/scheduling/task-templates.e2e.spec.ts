@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Queue } from 'bull';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { addDays, localDate, SCHEDULE_PARSE_MESSAGES, TEMPLATE_MESSAGES, type Task, type TaskTemplate, type User } from '@carecircle/libs';
+import { addDays, localDate, SCHEDULE_PARSE_MESSAGES, TASK_MESSAGES, TEMPLATE_MESSAGES, type ParsedScheduleTask, type Task, type TaskTemplate, type User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { occurrenceTaskId } from './workers/occurrence-ids';
@@ -207,15 +207,37 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
     it('parses schedule text into reviewable tasks', async () => {
       const res = await owner.agent.post('/api/schedule/parse').send({ text: '8am Keppra 250mg, 12pm cath' }).expect(200);
       expect(res.body.tasks).toEqual([
-        expect.objectContaining({ time: '08:00', name: 'Keppra', category: 'medication', dosage: '250mg', isUrgent: true, priority: 'high' }),
+        expect.objectContaining({ time: '08:00', name: 'Keppra', category: 'medication', dosage: '250 mg', isUrgent: true, priority: 'high', needsName: false }),
         expect.objectContaining({ time: '12:00', category: 'catheterization', isUrgent: false }),
       ]);
+      expect(res.body).toMatchObject({ asNeeded: [], unscheduled: [] });
+    });
+
+    it('lists as-needed and untimed items, flags a dose without a name, and dates "for N days" from the start', async () => {
+      const text = 'Zyrtec 5 ml\nTylenol 5ml at 8am and 8pm daily, Vitamin D once a day with breakfast\n8am 2.5 ml\nMotrin 100mg as needed\nAmoxicillin 250mg twice daily for 10 days';
+      const res = await owner.agent.post('/api/schedule/parse').send({ text, startDate: '2030-01-30' }).expect(200);
+      const brief = (res.body.tasks as ParsedScheduleTask[]).map((x) => [x.time, x.name, x.dosage, x.needsName, x.endDate ?? null]);
+      expect(brief).toEqual([
+        ['08:00', 'Tylenol', '5 ml', false, null],
+        ['08:00', 'Vitamin D', '', false, null],
+        ['08:00', '', '2.5 ml', true, null],
+        ['08:00', 'Amoxicillin', '250 mg', false, '2030-02-08'],
+        ['20:00', 'Tylenol', '5 ml', false, null],
+        ['20:00', 'Amoxicillin', '250 mg', false, '2030-02-08'],
+      ]);
+      expect(res.body.asNeeded).toEqual([expect.objectContaining({ name: 'Motrin', dosage: '100 mg' })]);
+      expect(res.body.unscheduled).toEqual([expect.objectContaining({ name: 'Zyrtec', dosage: '5 ml' })]);
+      // Without a start date, the days count from the user's today.
+      const today = localDate(new Date(), LA);
+      const defaulted = await owner.agent.post('/api/schedule/parse').send({ text: 'Amoxicillin 250mg at 8am for 3 days' }).expect(200);
+      expect(defaulted.body.tasks[0]).toMatchObject({ durationDays: 3, endDate: addDays(today, 2) });
     });
 
     it.each([
       ['blank text', { text: '   ' }, SCHEDULE_PARSE_MESSAGES.blankText],
       ['no text', {}, SCHEDULE_PARSE_MESSAGES.blankText],
       ['no time', { text: 'Keppra 250mg' }, SCHEDULE_PARSE_MESSAGES.noTimes],
+      ['a start date that is not a date', { text: '8am Keppra 250mg', startDate: '2030-02-30' }, TASK_MESSAGES.invalidDate],
     ])('answers 400 with the spec\'s message for %s', async (_, body, message) => {
       expect((await owner.agent.post('/api/schedule/parse').send(body).expect(400)).body.message).toBe(message);
     });
@@ -236,7 +258,7 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
         ['Keppra', 'medication', true, 'high', today, addDays(today, 365), ALL_DAYS, ['07:00']],
         ['speech therapy', 'therapy_session', false, 'medium', today, addDays(today, 365), ALL_DAYS, ['07:15']],
       ]);
-      expect(templates[0].description).toBe('Dosage: 250mg\nKeppra 250mg');
+      expect(templates[0].description).toBe('Dosage: 250 mg');
       expect(tasks.map((task) => [task.name, task.localTime, task.scheduledDate])).toEqual([
         ['Keppra', '07:00', today],
         ['speech therapy', '07:15', today],
@@ -266,6 +288,20 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
       });
     });
 
+    it('ends a task on its own end date ("for 10 days"), the others on the batch\'s', async () => {
+      const res = await owner.agent
+        .post(`/api/children/${childId}/tasks/bulk`)
+        .send({
+          tasks: [
+            { time: '08:00', name: 'Amoxicillin', category: 'medication', dosage: '250 mg', endDate: '2030-01-10' },
+            { time: '08:00', name: 'Keppra', category: 'medication', dosage: '250 mg' },
+          ],
+          startDate: '2030-01-01', endDate: '2030-06-01',
+        })
+        .expect(201);
+      expect((res.body.templates as TaskTemplate[]).map((x) => [x.name, x.repeatEndDate])).toEqual([['Amoxicillin', '2030-01-10'], ['Keppra', '2030-06-01']]);
+    });
+
     it('refuses bad bodies and creates nothing when one task is bad', async () => {
       const before = (await templatesOf(owner.agent, childId)).length;
       const good = { time: '09:00', name: 'Meds', category: 'medication' };
@@ -275,6 +311,9 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
       expect((await post({ tasks: [good, { ...good, time: '25:00' }] }).expect(400)).body.message).toBe(TEMPLATE_MESSAGES.invalidTime);
       expect((await post({ tasks: [good], startDate: '2030-02-01', endDate: '2030-01-01' }).expect(400)).body.message).toBe(TEMPLATE_MESSAGES.endBeforeStart);
       expect((await post({ tasks: [good], daysOfWeek: [9] }).expect(400)).body.message).toBe(TEMPLATE_MESSAGES.unknownDay);
+      // A task's own end date ("for 10 days") is checked like the batch's.
+      expect((await post({ tasks: [good, { ...good, endDate: '2030-01-01' }], startDate: '2030-02-01' }).expect(400)).body.message).toBe(TEMPLATE_MESSAGES.endBeforeStart);
+      expect((await post({ tasks: [good, { ...good, endDate: 'soon' }] }).expect(400)).body.message).toBe(TEMPLATE_MESSAGES.invalidDate);
       await post({}).expect(400);
       await post({ tasks: [{ ...good, name: 5 }] }).expect(400);
       await post({ tasks: 'meds' }).expect(400);

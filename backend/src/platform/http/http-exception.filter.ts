@@ -5,6 +5,7 @@ import { DomainError, type DomainErrorKind } from '../commands/domain-error';
 import { WrongExpectedVersionError } from '../event-store/event-store';
 import { ProjectionFailedError } from '../projections/projection-failures';
 import { ProjectionLagError } from '../projections/projection-runner';
+import { TooManyRequestsException } from './too-many-requests';
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -33,6 +34,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.log.error(exception instanceof Error ? exception.stack : String(exception));
     }
     if (response.headersSent) return;
+    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 

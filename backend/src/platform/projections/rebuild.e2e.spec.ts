@@ -27,6 +27,12 @@ describe('projections:rebuild', () => {
     await agent.put(`/api/children/${maya.id}`).send({ firstName: 'Maya Rose', lastName: 'Lopez' }).expect(200);
     await agent.delete(`/api/children/${leo.id}`).expect(204);
     await t.signUp({ firstName: 'Second' });
+    // An erased account and its recipient stay in the log: the replay reads them as "Erased", then drops them.
+    const { agent: erased } = await t.signUp({ firstName: 'Erased', email: 'erased-in-rebuild@example.com' });
+    const gone = (await erased.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon', dateOfBirth: '2019-01-02' }).expect(201)).body;
+    await erased.post(`/api/children/${gone.id}/tasks`).send({ name: 'Gone task', category: 'medication', scheduledTimes: ['09:00'] }).expect(201);
+    await erased.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
+    await t.signUp({ firstName: 'Again', email: 'erased-in-rebuild@example.com' }); // the email is free again
 
     const runner = t.app.get(ProjectionRunner);
     const tables = runner.tables; // every projection's tables: a new read model is covered without editing this test
@@ -40,9 +46,11 @@ describe('projections:rebuild', () => {
       expect(live.children).toHaveLength(1);
       expect(live.medications).toHaveLength(1);
       expect(live.daily_tasks).toHaveLength(2);
+      expect(live.users).toHaveLength(3);
       await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
       await runner.rebuild();
       expect(await snapshot()).toEqual(live);
+      expect((await db.query('SELECT * FROM projection_failures')).rows).toEqual([]);
     } finally {
       await db.end();
     }

@@ -58,6 +58,7 @@ export const {
   useUpdateChildMutation,
   useDeleteChildMutation,
   useGetMedicationsQuery,
+  useLazyGetMedicationsQuery,
   useAddMedicationMutation,
   useUpdateMedicationMutation,
   useDeleteMedicationMutation,

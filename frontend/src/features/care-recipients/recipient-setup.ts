@@ -1,4 +1,4 @@
-import type { ParsedScheduleTask, Priority } from '@carecircle/libs';
+import { scheduleEndDate, type ListedScheduleItem, type Medication, type ParsedSchedule, type Priority } from '@carecircle/libs';
 
 /**
  * Pure rules of the settings add-recipient flow (spec document 1, section 2; document 2, sections
@@ -54,9 +54,22 @@ export interface ReviewTask {
   description: string;
   isUrgent: boolean;
   priority: Priority;
+  /** The parser found a dose but no name: the row says "needs a name" until one is given. */
+  needsName?: boolean;
+  /** "for 10 days": the task ends that many days after the review's start date, the start included. */
+  durationDays?: number;
+  /** A medication row also creates the recipient's medication (name, dosage) on approve. */
+  saveAsMedication?: boolean;
 }
 
 export type RoutineTask = Omit<ReviewTask, 'dosage'>;
+
+/** An item of the schedule listed but not scheduled: as needed, or written without a time. */
+export interface ListedReviewItem extends ListedScheduleItem {
+  key: string;
+  reason: 'as needed' | 'no time given';
+  saveAsMedication: boolean;
+}
 
 let nextKey = 0;
 export const newTaskKey = () => `task-${++nextKey}`;
@@ -72,7 +85,11 @@ function reviewCategory(category: string): RoutineTaskCategory {
   return (ROUTINE_TASK_CATEGORIES as readonly string[]).includes(category) ? (category as RoutineTaskCategory) : 'other';
 }
 
-export function reviewRowsOf(parsed: ParsedScheduleTask[], routine: RoutineTask[]): ReviewTask[] {
+/** A parsed medication with a dose can be saved as the recipient's medication: on by default. */
+const canSaveAsMedication = (item: { category: string; dosage: string; needsName?: boolean }) =>
+  item.category === 'medication' && item.dosage.trim() !== '';
+
+export function reviewRowsOf(parsed: ParsedSchedule['tasks'], routine: RoutineTask[]): ReviewTask[] {
   return [
     ...parsed.map((task) => ({
       key: newTaskKey(),
@@ -83,9 +100,53 @@ export function reviewRowsOf(parsed: ParsedScheduleTask[], routine: RoutineTask[
       description: task.description,
       isUrgent: task.isUrgent,
       priority: task.priority,
+      needsName: task.needsName,
+      durationDays: task.durationDays,
+      saveAsMedication: canSaveAsMedication(task),
     })),
     ...routine.map((task) => ({ ...task, key: newTaskKey(), dosage: '' })),
   ];
+}
+
+export function listedItemsOf(parsed: Pick<ParsedSchedule, 'asNeeded' | 'unscheduled'>): ListedReviewItem[] {
+  const listed = (item: ListedScheduleItem, reason: ListedReviewItem['reason']) => ({
+    ...item,
+    key: newTaskKey(),
+    reason,
+    saveAsMedication: !item.needsName && canSaveAsMedication(item),
+  });
+  return [...parsed.asNeeded.map((item) => listed(item, 'as needed')), ...parsed.unscheduled.map((item) => listed(item, 'no time given'))];
+}
+
+/** A task's last day: its own ("for 10 days") when that comes before the review's end date. */
+export function taskEndDate(task: Pick<ReviewTask, 'durationDays'>, schedule: { startDate: string; endDate: string }): string | null {
+  const own = task.durationDays && schedule.startDate ? scheduleEndDate(schedule.startDate, task.durationDays) : null;
+  if (own && (!schedule.endDate || own < schedule.endDate)) return own;
+  return schedule.endDate || null;
+}
+
+/**
+ * The medications to create on approve: one per name (case and spacing ignored), none whose name
+ * the recipient already has, as-needed ones with the instruction "As needed".
+ */
+export function medicationsToSave(
+  rows: Pick<ReviewTask, 'name' | 'dosage' | 'category' | 'saveAsMedication'>[],
+  listed: Pick<ListedReviewItem, 'name' | 'dosage' | 'reason' | 'saveAsMedication'>[],
+  existing: Pick<Medication, 'name'>[],
+): { name: string; dosage: string; instructions: string | null }[] {
+  const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  const seen = new Set(existing.map((medication) => key(medication.name)));
+  const wanted = [
+    ...rows.filter((row) => row.category === 'medication').map((row) => ({ ...row, instructions: null })),
+    ...listed.map((item) => ({ ...item, instructions: item.reason === 'as needed' ? 'As needed' : null })),
+  ];
+  const out: { name: string; dosage: string; instructions: string | null }[] = [];
+  for (const item of wanted) {
+    if (!item.saveAsMedication || item.name.trim() === '' || item.dosage.trim() === '' || seen.has(key(item.name))) continue;
+    seen.add(key(item.name));
+    out.push({ name: item.name.trim(), dosage: item.dosage.trim(), instructions: item.instructions });
+  }
+  return out;
 }
 
 /** 'Add Another Task': 09:00, 'New Task' (spec section 2). */

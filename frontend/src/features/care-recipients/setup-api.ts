@@ -1,4 +1,4 @@
-import type { BulkTasksInput, CreatedBulkTasks, ParsedScheduleTask } from '@carecircle/libs';
+import type { BulkTasksInput, CreatedBulkTasks, ParsedSchedule } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
 
 /**
@@ -16,7 +16,7 @@ export const recipientSetupApi = baseApi.injectEndpoints({
       },
     }),
     /** POST /api/schedule/parse: the server's parse is the source of truth (400 with the spec's message). */
-    parseSchedule: build.mutation<{ tasks: ParsedScheduleTask[] }, string>({
+    parseSchedule: build.mutation<ParsedSchedule, string>({
       query: (text) => ({ url: 'schedule/parse', method: 'POST', body: { text } }),
     }),
     /** POST /api/children/{childId}/tasks/bulk: each reviewed task becomes a repeating template. */

@@ -23,8 +23,19 @@ export const identityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'user/timezone', method: 'PATCH', body }),
       invalidatesTags: ['User'],
     }),
+    /** Erases the account and the recipients it owns; the session ends with it. */
+    deleteAccount: build.mutation<void, { password: string }>({
+      query: (body) => ({ url: 'user', method: 'DELETE', body }),
+    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useGetMyAuditQuery, useLoginMutation, useRegisterMutation, useUpdateTimezoneMutation } =
+export const {
+  useGetCurrentUserQuery,
+  useGetMyAuditQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useUpdateTimezoneMutation,
+  useDeleteAccountMutation,
+} =
   identityApi;

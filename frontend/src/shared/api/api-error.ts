@@ -52,3 +52,14 @@ export function isSessionExpired(error: unknown): boolean {
   const message = asApiQueryError(error)?.message;
   return message !== undefined && isUnauthorizedMessage(message);
 }
+
+/**
+ * Why the server refused a request, in its own words, for a toast: the first field's message of a
+ * 4xx answer, else its message. Undefined for server faults and lost connections, where the
+ * screen's own "Please try again" text is the honest one.
+ */
+export function reasonOf(error: unknown): string | undefined {
+  const status = statusOf(error);
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return fieldErrors(error)[0]?.message ?? serverMessage(error);
+}

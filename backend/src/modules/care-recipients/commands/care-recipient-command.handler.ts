@@ -1,7 +1,11 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../platform/commands/event-sourced-streams';
+import { Erasure } from '../../../platform/privacy/erasure';
 import { careRecipientStream } from '../domain/care-recipient';
 import { careRecipientDecider, type CareRecipientCommand } from '../domain/care-recipient.decide';
+import { ChildrenQuery } from '../read-models/children/children.query';
 
 /** Every care-recipient command goes to the recipient's stream; the decider holds the rules. */
 export class ExecuteCareRecipientCommand {
@@ -11,11 +15,38 @@ export class ExecuteCareRecipientCommand {
   ) {}
 }
 
+/** Removing a recipient also erases them: their data key is destroyed (docs/privacy.md). */
 @CommandHandler(ExecuteCareRecipientCommand)
 export class CareRecipientCommandHandler implements ICommandHandler<ExecuteCareRecipientCommand> {
-  constructor(private readonly streams: EventSourcedStreams) {}
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly erasure: Erasure,
+  ) {}
 
   async execute({ childId, command }: ExecuteCareRecipientCommand): Promise<void> {
     await this.streams.execute(careRecipientStream(childId), careRecipientDecider, command);
+    if (command.type === 'RemoveCareRecipient') await this.erasure.erase([childId]);
+  }
+}
+
+/** Delete Account: the recipients the user owns are removed (and erased), access shared with them ends. */
+@Injectable()
+export class CareRecipientsAccountErasure {
+  constructor(
+    erasure: Erasure,
+    private readonly commands: CommandBus,
+    private readonly children: ChildrenQuery,
+  ) {
+    erasure.onAccountErasure((userId, metadata) => this.erase(userId, metadata));
+  }
+
+  private async erase(userId: string, metadata: CommandMetadata): Promise<void> {
+    for (const child of await this.children.listFor(userId)) {
+      const command: CareRecipientCommand =
+        child.primaryCaregiverId === userId
+          ? { type: 'RemoveCareRecipient', data: {}, metadata }
+          : { type: 'RevokeCaregiverAccess', data: { userId }, metadata };
+      await this.commands.execute(new ExecuteCareRecipientCommand(child.id, command));
+    }
   }
 }

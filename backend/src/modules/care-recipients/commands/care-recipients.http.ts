@@ -3,7 +3,7 @@ import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req, UseGuards } 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CHILD_DATE_OF_BIRTH_INVALID, type Child, type ChildInput, type User } from '@carecircle/libs';
+import { CHILD_DATE_OF_BIRTH_INVALID, type Child, type ChildInput, type User, TEXT_MAX } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
 import { IfGiven, IsCalendarDate, IsText } from '../../../platform/http/dto-rules';
 import { CurrentUser } from '../../identity';
@@ -11,8 +11,8 @@ import { ChildAccess, ChildAccessGuard } from '../access/child-access.guard';
 import { ChildrenQuery } from '../read-models/children/children.query';
 import { ExecuteCareRecipientCommand } from './care-recipient-command.handler';
 
-const SHORT = 200;
-const LONG = 5000;
+const SHORT = TEXT_MAX.name;
+const LONG = TEXT_MAX.text;
 
 /** Both payload shapes of the spec; types and ranges are checked here (dto-rules), rules in the decider. */
 export class ChildDto implements ChildInput {

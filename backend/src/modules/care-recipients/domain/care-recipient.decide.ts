@@ -27,6 +27,7 @@ export type CareRecipientCommand =
   | Command<'UpdateCareRecipient', { input: ChildInput }>
   | Command<'RemoveCareRecipient', Record<string, never>>
   | Command<'GrantCaregiverAccess', { userId: string; canEdit: boolean }>
+  | Command<'RevokeCaregiverAccess', { userId: string }>
   | Command<'AddMedication', { medicationId: string; input: MedicationInput }>
   | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput> }>
   | Command<'RemoveMedication', { medicationId: string }>;
@@ -108,10 +109,11 @@ function changed<T extends object>(current: T, next: Partial<T>): Partial<T> {
 type Active = Extract<CareRecipientState, { status: 'active' }>;
 
 /** Who may do what: the primary caregiver everything; shared caregivers read, and edit when canEdit. */
-function authorize(state: CareRecipientState, actorId: string | null, need: 'edit' | 'own'): Active {
+function authorize(state: CareRecipientState, actorId: string | null, need: 'view' | 'edit' | 'own'): Active {
   if (state.status !== 'active' || actorId === null) throw notFound();
   if (state.primaryCaregiverId === actorId) return state;
   if (!(actorId in state.access)) throw notFound();
+  if (need === 'view') return state;
   if (need === 'own' || !state.access[actorId]) {
     throw new DomainError('CARE_RECIPIENTS.FORBIDDEN', 'forbidden', 'You can view this care recipient but not change it');
   }
@@ -161,6 +163,13 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
       const { userId, canEdit } = command.data;
       if (userId === active.primaryCaregiverId || active.access[userId] === canEdit) return [];
       return [{ type: 'CaregiverAccessGranted', data: { childId: active.childId, userId, canEdit, grantedAt: at } }];
+    }
+    case 'RevokeCaregiverAccess': {
+      // The primary caregiver takes access away; a shared caregiver may give up their own.
+      const { userId } = command.data;
+      const active = userId === actorId ? authorize(state, actorId, 'view') : authorize(state, actorId, 'own');
+      if (!(userId in active.access)) return [];
+      return [{ type: 'CaregiverAccessRevoked', data: { childId: active.childId, userId, revokedAt: at } }];
     }
     case 'AddMedication': {
       const active = authorize(state, actorId, 'edit');

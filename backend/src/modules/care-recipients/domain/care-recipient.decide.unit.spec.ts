@@ -160,6 +160,23 @@ describe('care recipient decider', () => {
     });
   });
 
+  describe('RevokeCaregiverAccess', () => {
+    const revoke = (userId: string, actorId = 'parent') => ({ type: 'RevokeCaregiverAccess' as const, data: { userId }, metadata: meta(actorId) });
+    const revoked = (userId: string): CareRecipientEvent => ({ type: 'CaregiverAccessRevoked', data: { childId: 'child', userId, revokedAt: at } });
+
+    it('the primary caregiver takes access away; a shared caregiver gives up their own (Delete Account)', () => {
+      spec.given([added, shared('grandpa', false)]).when(revoke('grandpa')).then([revoked('grandpa')]);
+      spec.given([added, shared('grandpa', false)]).when(revoke('grandpa', 'grandpa')).then([revoked('grandpa')]);
+      spec.given([added, shared('grandpa', false), revoked('grandpa')]).when(revoke('grandpa')).then([]);
+    });
+
+    it('nobody else revokes, and an unknown or removed recipient is not found', () => {
+      spec.given([added, shared('grandpa', false), shared('editor', true)]).when(revoke('grandpa', 'editor')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+      spec.given([added, shared('grandpa', false)]).when(revoke('grandpa', 'stranger')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+      spec.given([added, removed]).when(revoke('grandpa')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+    });
+  });
+
   describe('medications', () => {
     const addMedication = (input: object, actorId = 'parent') => ({
       type: 'AddMedication' as const,

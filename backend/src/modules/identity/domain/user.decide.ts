@@ -10,7 +10,8 @@ export type UserCommand =
       metadata: CommandMetadata;
     }
   | { type: 'ChangeTimezone'; data: { timezone: string }; metadata: CommandMetadata }
-  | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata };
+  | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata }
+  | { type: 'EraseUser'; data: Record<string, never>; metadata: CommandMetadata };
 
 const notFound = () => new DomainError('IDENTITY.USER_NOT_FOUND', 'not_found', 'User not found');
 const nameRequired = invalidInput('IDENTITY.NAME_REQUIRED');
@@ -64,6 +65,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (firstName === state.firstName && lastName === state.lastName) return [];
       return [{ type: 'ProfileUpdated', data: { userId: state.userId, firstName, lastName, updatedAt: at } }];
     }
+    case 'EraseUser':
+      if (state.status !== 'registered') throw notFound();
+      return [{ type: 'UserErased', data: { userId: state.userId, erasedAt: at } }];
     default: {
       const unknown: never = command;
       return unknown;

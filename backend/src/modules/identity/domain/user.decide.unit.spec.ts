@@ -87,6 +87,28 @@ describe('user decider', () => {
   });
 });
 
+describe('EraseUser', () => {
+  const erase = { type: 'EraseUser' as const, data: {}, metadata };
+
+  it('records the erasure of a registered user, once', () => {
+    spec.given([registered]).when(erase).then([{ type: 'UserErased', data: { userId: 'u1', erasedAt: metadata.occurredAt } }]);
+    spec.given([registered, { type: 'UserErased', data: { userId: 'u1', erasedAt: metadata.occurredAt } }]).when(erase).thenThrows('IDENTITY.USER_NOT_FOUND');
+  });
+
+  it('refuses an unknown user', () => {
+    spec.given([]).when(erase).thenThrows('IDENTITY.USER_NOT_FOUND');
+  });
+
+  it('an erased user can neither change nor register again on the same stream', () => {
+    const erased: UserEvent[] = [registered, { type: 'UserErased', data: { userId: 'u1', erasedAt: metadata.occurredAt } }];
+    spec.given(erased).when({ type: 'UpdateProfile', data: { firstName: 'A', lastName: 'B' }, metadata }).thenThrows('IDENTITY.USER_NOT_FOUND');
+    spec
+      .given(erased)
+      .when({ type: 'RegisterUser', data: { userId: 'u1', email: 'a@example.com', passwordHash: 'h', firstName: 'A', lastName: 'B', role: 'parent' }, metadata })
+      .thenThrows('IDENTITY.EMAIL_TAKEN');
+  });
+});
+
 describe('email claim decider', () => {
   const claims = deciderSpec(emailClaimDecider);
   const claim = (userId: string) => ({ type: 'ClaimEmail' as const, data: { userId }, metadata });
@@ -97,5 +119,15 @@ describe('email claim decider', () => {
 
   it('keeps the first claim: a later one records nothing and the state names the first user', () => {
     claims.given([{ type: 'EmailClaimed', data: { userId: 'u1', claimedAt: metadata.occurredAt } }]).when(claim('u2')).then([]);
+  });
+
+  it('releases the email of its erased claimant only, so it can be claimed again', () => {
+    const claimed = { type: 'EmailClaimed' as const, data: { userId: 'u1', claimedAt: metadata.occurredAt } };
+    const release = (userId: string) => ({ type: 'ReleaseEmail' as const, data: { userId }, metadata });
+    const released = { type: 'EmailReleased' as const, data: { userId: 'u1', releasedAt: metadata.occurredAt } };
+    claims.given([claimed]).when(release('u2')).then([]);
+    claims.given([claimed]).when(release('u1')).then([released]);
+    claims.given([claimed, released]).when(release('u1')).then([]);
+    claims.given([claimed, released]).when(claim('u3')).then([{ type: 'EmailClaimed', data: { userId: 'u3', claimedAt: metadata.occurredAt } }]);
   });
 });

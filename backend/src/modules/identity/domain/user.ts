@@ -17,11 +17,14 @@ export type UserEvent =
       };
     }
   | { type: 'TimezoneChanged'; data: { userId: string; timezone: string; changedAt: string } }
-  | { type: 'ProfileUpdated'; data: { userId: string; firstName: string; lastName: string; updatedAt: string } };
+  | { type: 'ProfileUpdated'; data: { userId: string; firstName: string; lastName: string; updatedAt: string } }
+  /** Delete Account: the user's key is destroyed with it, so their personal data reads as "Erased". */
+  | { type: 'UserErased'; data: { userId: string; erasedAt: string } };
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; email: string; firstName: string; lastName: string; timezone: string };
+  | { status: 'registered'; userId: string; email: string; firstName: string; lastName: string; timezone: string }
+  | { status: 'erased' };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
@@ -35,6 +38,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'registered' ? { ...state, timezone: event.data.timezone } : state;
     case 'ProfileUpdated':
       return state.status === 'registered' ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName } : state;
+    case 'UserErased':
+      return { status: 'erased' };
     default: {
       const unknown: never = event;
       return unknown;

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { IsEmailAddress, IsText } from '../../../platform/http/dto-rules';
 import { UserCredentialsQuery } from '../read-models/user-credentials/user-credentials.query';
 import { UsersQuery } from '../read-models/users/users.query';
-import { LoginThrottle } from './login-throttle';
+import { AuthThrottle } from './auth-throttle';
 import { SecurityLog } from './security-log';
 import { CurrentUser, Public } from './session.guard';
 import { endSession, startSession } from './sign-in';
@@ -29,7 +29,7 @@ export class AuthController {
   constructor(
     private readonly credentials: UserCredentialsQuery,
     private readonly users: UsersQuery,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: AuthThrottle,
     private readonly securityLog: SecurityLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -39,21 +39,21 @@ export class AuthController {
     return user;
   }
 
+  /** Password sign-in only: the throttle guards the password check (a passkey sign-in, when built, needs none). */
   @Public()
   @Post('auth/login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() req: Request): Promise<User> {
-    const ip = req.ip ?? 'unknown';
-    await this.throttle.assertAllowed(body.email, ip);
+    const address = req.ip ?? 'unknown';
+    await this.throttle.beforePasswordCheck(body.email, address);
     const found = await this.credentials.byEmail(body.email);
     const valid = await verify(found?.passwordHash ?? (await UNKNOWN_USER_HASH), body.password);
     const user = found && valid ? await this.users.byId(found.userId) : null;
     if (!user) {
-      await this.throttle.recordFailure(body.email, ip);
       if (found) await this.securityLog.signInFailed(req, found.userId);
       throw new UnauthorizedException('Invalid email or password');
     }
-    await this.throttle.reset(body.email);
+    await this.throttle.afterSuccessfulSignIn(body.email, address);
     await startSession(req, user.id);
     await this.securityLog.signedIn(req, user.id);
     return user;

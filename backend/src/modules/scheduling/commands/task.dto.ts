@@ -15,11 +15,12 @@ import {
   type TaskCategory,
   type TaskInput,
   type TaskUpdateInput,
+  TEXT_MAX,
 } from '@carecircle/libs';
 import { IfGiven, IsCalendarDate, IsClockTime, IsMinutes, IsOneOf, IsText, IsTimeNotes } from '../../../platform/http/dto-rules';
 
-const SHORT = 200;
-const LONG = 5000;
+const SHORT = TEXT_MAX.name;
+const LONG = TEXT_MAX.text;
 
 const categoryMessage = ({ value }: ValidationArguments) =>
   value === undefined || value === null || value === '' ? TASK_MESSAGES.categoryRequired : TASK_MESSAGES.unknownCategory;

@@ -3,6 +3,7 @@ import {
   MEDICATION_NAME_REQUIRED,
   type Medication,
   type MedicationInput,
+  TEXT_MAX,
 } from '@carecircle/libs';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
@@ -96,17 +97,17 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
         name="name"
         rules={[{ required: true, whitespace: true, message: MEDICATION_NAME_REQUIRED }]}
       >
-        <Input autoComplete="off" autoFocus />
+        <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
       </Form.Item>
       <Form.Item
         label="Dosage"
         name="dosage"
         rules={[{ required: true, whitespace: true, message: MEDICATION_DOSAGE_REQUIRED }]}
       >
-        <Input autoComplete="off" placeholder="0.5 ml" />
+        <Input autoComplete="off" placeholder="0.5 ml" maxLength={TEXT_MAX.name} />
       </Form.Item>
       <Form.Item label="Instructions" name="instructions">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Give with food" />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Give with food" maxLength={TEXT_MAX.instructions} />
       </Form.Item>
       <PhotoField
         label="Medication Photo"

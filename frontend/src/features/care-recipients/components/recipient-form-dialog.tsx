@@ -3,6 +3,7 @@ import {
   CHILD_LAST_NAME_REQUIRED,
   type Child,
   type ChildInput,
+  TEXT_MAX,
 } from '@carecircle/libs';
 import { Button, Form, Input, Modal } from 'antd';
 import { fieldErrors, isSessionExpired, serverMessage } from '../../../shared/api/api-error';
@@ -113,24 +114,24 @@ function RecipientForm({ recipient, onClose }: Omit<Props, 'open'>) {
           name="firstName"
           rules={[{ required: true, whitespace: true, message: CHILD_FIRST_NAME_REQUIRED }]}
         >
-          <Input autoComplete="off" autoFocus />
+          <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
         </Form.Item>
         <Form.Item
           label="Last name"
           name="lastName"
           rules={[{ required: true, whitespace: true, message: CHILD_LAST_NAME_REQUIRED }]}
         >
-          <Input autoComplete="off" />
+          <Input autoComplete="off" maxLength={TEXT_MAX.name} />
         </Form.Item>
       </div>
       <Form.Item label="Date of birth" name="dateOfBirth" extra="Optional">
         <Input type="date" max={todayIso()} />
       </Form.Item>
       <Form.Item label="Medical conditions" name="medicalConditions">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Epilepsy, type 1 diabetes" />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Epilepsy, type 1 diabetes" maxLength={TEXT_MAX.text} />
       </Form.Item>
       <Form.Item label="Notes" name="notes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Anything the care team should know" />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Anything the care team should know" maxLength={TEXT_MAX.text} />
       </Form.Item>
       <div className="dialog-actions">
         <Button onClick={onClose} disabled={false}>

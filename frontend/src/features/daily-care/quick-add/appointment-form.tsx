@@ -13,9 +13,10 @@ import {
   type AppointmentInput,
   type AppointmentType,
   type Task,
+  TEXT_MAX,
 } from '@carecircle/libs';
 import { Button, Checkbox, Form, Input, Switch } from 'antd';
-import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
+import { fieldErrors, isSessionExpired, reasonOf } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateTasksMutation, useUpdateTaskMutation } from './api';
 import { todayLocal } from './dates';
@@ -126,7 +127,7 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
       if (isSessionExpired(error)) return;
       toast({
         title: 'Error',
-        description: editing ? 'Failed to update appointment. Please try again.' : 'Failed to add appointment. Please try again.',
+        description: reasonOf(error) ?? (editing ? 'Failed to update appointment. Please try again.' : 'Failed to add appointment. Please try again.'),
         variant: 'destructive',
       });
     }
@@ -147,7 +148,7 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
       className="quick-add-form"
     >
       <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: 'Please enter a title.' }]}>
-        <Input autoComplete="off" placeholder="e.g. Neurology follow-up" />
+        <Input autoComplete="off" placeholder="e.g. Neurology follow-up" maxLength={TEXT_MAX.name} />
       </Form.Item>
 
       <div className="quick-add-form__row">
@@ -197,16 +198,16 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
       </Form.Item>
       {isTelemedicine ? (
         <Form.Item label="Video link" name="videoLink" rules={[{ type: 'url', message: 'Please enter a full link (https://...).' }]}>
-          <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" />
+          <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" maxLength={TEXT_MAX.url} />
         </Form.Item>
       ) : (
         <Form.Item label="Address" name="location">
-          <Input autoComplete="street-address" />
+          <Input autoComplete="street-address" maxLength={TEXT_MAX.text} />
         </Form.Item>
       )}
 
       <Form.Item label="Attendees or provider" name="attendees">
-        <Input autoComplete="off" placeholder="e.g. Dr. Lee, Mom" />
+        <Input autoComplete="off" placeholder="e.g. Dr. Lee, Mom" maxLength={TEXT_MAX.text} />
       </Form.Item>
 
       <Form.Item label="Reminders" name="reminders">
@@ -226,7 +227,7 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
       </div>
 
       <Form.Item label="Additional details" name="notes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Questions to ask, documents to bring" />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Questions to ask, documents to bring" maxLength={TEXT_MAX.text} />
       </Form.Item>
 
       <div className="dialog-actions">

@@ -28,9 +28,11 @@ import {
   type RepeatPattern,
   type Task,
   type TaskCategory,
+  TEXT_MAX,
 } from '@carecircle/libs';
 import { Button, Checkbox, Form, Input, Radio, Switch } from 'antd';
-import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
+import { useState } from 'react';
+import { fieldErrors, isSessionExpired, reasonOf } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
 import {
   useCreateRepeatingTaskMutation,
@@ -110,6 +112,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
   const [createRepeating, repeatingState] = useCreateRepeatingTaskMutation();
   const [createTemplate, templateState] = useCreateTaskTemplateMutation();
   const [updateTask, updateState] = useUpdateTaskMutation();
+  const [suggestedFor, setSuggestedFor] = useState<string | null>(null);
   const pending = createState.isLoading || repeatingState.isLoading || templateState.isLoading || updateState.isLoading;
   const editing = task !== undefined;
 
@@ -152,8 +155,11 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         onAppointmentChosen(all.name ?? '');
         return;
       }
+      // Suggested times replace only the untouched default; times the caregiver picked are kept.
       const presets = CATEGORY_TIME_PRESETS[changed.category];
-      if (presets && !editing) form.setFieldValue('scheduledTimes', [...presets]);
+      const suggest = !!presets && !editing && !form.isFieldTouched('scheduledTimes');
+      if (suggest) form.setFieldValue('scheduledTimes', [...presets]);
+      setSuggestedFor(suggest ? changed.category : null);
       form.setFieldValue('extras', {});
     }
   };
@@ -245,7 +251,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         form.setFields(perField.map((item) => ({ name: item.field as keyof TaskFormValues, errors: [item.message] })));
       }
       if (isSessionExpired(error)) return;
-      toast({ title: 'Error', description: failure, variant: 'destructive' });
+      toast({ title: 'Error', description: reasonOf(error) ?? failure, variant: 'destructive' });
     }
   };
 
@@ -271,7 +277,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
       )}
 
       <Form.Item label="Task name" name="name" rules={[{ required: true, whitespace: true, message: TASK_MESSAGES.nameRequired }]}>
-        <Input autoComplete="off" placeholder="e.g. Morning medication" />
+        <Input autoComplete="off" placeholder="e.g. Morning medication" maxLength={TEXT_MAX.name} />
       </Form.Item>
 
       {mode === 'template' && !editing && (
@@ -280,7 +286,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
           name="templateName"
           rules={[{ required: true, whitespace: true, message: TEMPLATE_MESSAGES.templateNameRequired }]}
         >
-          <Input autoComplete="off" placeholder="e.g. School-day routine" />
+          <Input autoComplete="off" placeholder="e.g. School-day routine" maxLength={TEXT_MAX.name} />
         </Form.Item>
       )}
 
@@ -320,9 +326,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         name="scheduledTimes"
         rules={[{ type: 'array', min: 1, required: true, message: TASK_MESSAGES.timesRequired }]}
         extra={
-          !editing && category && CATEGORY_TIME_PRESETS[category as TaskCategory]
-            ? `Suggested times for ${humanizeOption(category)} were added.`
-            : undefined
+          suggestedFor && suggestedFor === category ? `Suggested times for ${humanizeOption(category)} were added.` : undefined
         }
       >
         <TimesField single={editing} />
@@ -354,7 +358,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
       )}
 
       <Form.Item label="Description" name="description">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Notes for whoever gives this care" />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Notes for whoever gives this care" maxLength={TEXT_MAX.text} />
       </Form.Item>
 
       <Form.Item label="Priority" name="priority">
@@ -464,7 +468,7 @@ function CategoryExtrasFields({ category }: { category: string }) {
             {select(SCHOOL_EVENT_TYPES)}
           </Form.Item>
           <Form.Item label="Location" name={['extras', 'location']}>
-            <Input autoComplete="off" />
+            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
           </Form.Item>
         </div>
       );
@@ -480,7 +484,7 @@ function CategoryExtrasFields({ category }: { category: string }) {
             </Form.Item>
           </div>
           <Form.Item label="Therapist name" name={['extras', 'therapistName']}>
-            <Input autoComplete="off" />
+            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
           </Form.Item>
         </>
       );
@@ -488,10 +492,10 @@ function CategoryExtrasFields({ category }: { category: string }) {
       return (
         <div className="quick-add-form__row">
           <Form.Item label="Pickup location" name={['extras', 'pickupLocation']}>
-            <Input autoComplete="off" />
+            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
           </Form.Item>
           <Form.Item label="Dropoff location" name={['extras', 'dropoffLocation']}>
-            <Input autoComplete="off" />
+            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
           </Form.Item>
         </div>
       );
@@ -502,14 +506,14 @@ function CategoryExtrasFields({ category }: { category: string }) {
             {select(MEAL_TYPES)}
           </Form.Item>
           <Form.Item label="Dietary needs" name={['extras', 'dietaryNeeds']}>
-            <Input autoComplete="off" />
+            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
           </Form.Item>
         </div>
       );
     case 'other':
       return (
         <Form.Item label="Additional info" name={['extras', 'additionalInfo']}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={TEXT_MAX.text} />
         </Form.Item>
       );
   }

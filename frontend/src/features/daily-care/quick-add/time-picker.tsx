@@ -10,10 +10,15 @@ interface Props {
   onChange: (time: string) => void;
   /** Names the group for screen readers, e.g. "Time to add". */
   legend: string;
+  /**
+   * Quick times as toggles of a list (several scheduled times): pressed when in `chosen`, and a tap
+   * calls onTogglePreset instead of only moving the picker. Without it a preset sets the value.
+   */
+  preset?: { chosen: string[]; onToggle: (time: string) => void };
 }
 
 /** A 12-hour time picker: hour, minute (0, 15, 30, 45) and AM/PM, plus quick presets. */
-export function TimePicker({ value, onChange, legend }: Props) {
+export function TimePicker({ value, onChange, legend, preset: toggles }: Props) {
   const id = useId();
   const { hour, minute, period } = from24Hour(value);
   const set = (next: Partial<{ hour: number; minute: number; period: 'AM' | 'PM' }>) =>
@@ -72,17 +77,20 @@ export function TimePicker({ value, onChange, legend }: Props) {
         </select>
       </div>
       <div className="time-picker__presets" role="group" aria-label="Quick times">
-        {TIME_PICKER_PRESETS.map((preset) => (
-          <Button
-            key={preset}
-            size="small"
-            aria-pressed={preset === value}
-            type={preset === value ? 'primary' : 'default'}
-            onClick={() => onChange(preset)}
-          >
-            {formatClockTime(preset).replace(':00 ', ' ')}
-          </Button>
-        ))}
+        {TIME_PICKER_PRESETS.map((preset) => {
+          const pressed = toggles ? toggles.chosen.includes(preset) : preset === value;
+          return (
+            <Button
+              key={preset}
+              size="small"
+              aria-pressed={pressed}
+              type={pressed ? 'primary' : 'default'}
+              onClick={() => (toggles ? toggles.onToggle(preset) : onChange(preset))}
+            >
+              {formatClockTime(preset).replace(':00 ', ' ')}
+            </Button>
+          );
+        })}
       </div>
     </fieldset>
   );

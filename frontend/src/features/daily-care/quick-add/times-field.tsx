@@ -56,7 +56,16 @@ export function TimesField({ id, value = [], onChange, single = false, ...aria }
         <p className="times-field__empty">No times selected yet.</p>
       )}
       <div className="times-field__add">
-        <TimePicker legend="Time to add" value={draft} onChange={setDraft} />
+        <TimePicker
+          legend="Time to add"
+          value={draft}
+          onChange={setDraft}
+          preset={{
+            chosen: value,
+            // A quick time is added (or taken out again) with one tap.
+            onToggle: (time) => onChange?.(value.includes(time) ? value.filter((t) => t !== time) : addTime(value, time)),
+          }}
+        />
         <Button icon={<PlusOutlined />} disabled={!canAdd} onClick={() => onChange?.(addTime(value, draft))}>
           Add Time
         </Button>

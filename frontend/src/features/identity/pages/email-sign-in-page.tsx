@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@carecircle/libs';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_MAX } from '@carecircle/libs';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -84,14 +84,14 @@ export default function EmailSignInPage() {
                 name="firstName"
                 rules={[{ required: true, whitespace: true, message: 'Please enter your first name' }]}
               >
-                <Input size="large" autoComplete="given-name" />
+                <Input size="large" autoComplete="given-name" maxLength={TEXT_MAX.personName} />
               </Form.Item>
               <Form.Item
                 label="Last name"
                 name="lastName"
                 rules={[{ required: true, whitespace: true, message: 'Please enter your last name' }]}
               >
-                <Input size="large" autoComplete="family-name" />
+                <Input size="large" autoComplete="family-name" maxLength={TEXT_MAX.personName} />
               </Form.Item>
             </div>
           )}
@@ -103,7 +103,7 @@ export default function EmailSignInPage() {
               { type: 'email', message: 'Please enter a valid email address' },
             ]}
           >
-            <Input size="large" type="email" inputMode="email" autoComplete="email" />
+            <Input size="large" type="email" inputMode="email" autoComplete="email" maxLength={TEXT_MAX.email} />
           </Form.Item>
           <Form.Item
             label="Password"

@@ -4,6 +4,7 @@ import { Avatar, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { DeleteAccount } from '../components/delete-account';
 import { useAuth } from '../hooks/use-auth';
 import { SecurityActivity } from '../components/security-activity';
 import './settings-page.css';
@@ -154,6 +155,7 @@ function AccountPanel({ user }: { user: User }) {
       <Button href="/api/logout" icon={<LogoutOutlined />} size="large" danger>
         Sign Out
       </Button>
+      <DeleteAccount />
     </section>
   );
 }

@@ -105,7 +105,7 @@ export default function LandingPage() {
             >
               <div className="plan-card__head">
                 <h3 id={`plan-${plan.id}`} className="plan-card__name">{plan.name}</h3>
-                {plan.bestValue && <Tag color="gold">Best Value</Tag>}
+                {plan.bestValue && <Tag color="#874d00">Best Value</Tag>}
               </div>
               <p className="plan-card__price">
                 <span className="plan-card__amount">{plan.price}</span> <span>{plan.period}</span>

@@ -51,4 +51,11 @@ describe('audit log read model (PostgreSQL)', () => {
     expect(new Set(times).size).toBe(130);
     expect(times).toEqual([...times].sort().reverse());
   });
+
+  it('an erased account keeps only the fact that it was deleted', async () => {
+    const gone = randomUUID();
+    await h.apply(projection, [signedIn(gone, '2026-11-03T08:00:00Z'), h.record(`user-${gone}`, { type: 'UserErased', data: { userId: gone, erasedAt: '2026-11-03T09:00:00Z' } })]);
+    const rows = (await query().forUser(gone)).entries;
+    expect(rows.map((e) => [e.action, e.address, e.userAgent])).toEqual([['account_erased', null, null]]);
+  });
 });

@@ -21,16 +21,18 @@ interface AuditRow {
  * The audit log (audit_log): security events of every account, each row keyed by its event id, so
  * applying an event again changes nothing. Sign-ins come from identity's account-security streams;
  * access granted or revoked and removed recipients from the care-recipient streams, where the actor
- * is the one who did it and the row belongs to the caregiver concerned.
+ * is the one who did it and the row belongs to the caregiver concerned. An erased account keeps one
+ * row, that it was deleted: its other rows (addresses, browsers) go with it.
  */
 @Injectable()
 @ReadModelProjection()
 export class AuditLogProjection implements Projection<AuditedEvent> {
   readonly name = 'audit.log';
-  readonly handles = ['UserRegistered', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved'] as const;
+  readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved'] as const;
   readonly tables = ['audit_log'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<AuditedEvent>): Promise<void> {
+    if (event.type === 'UserErased') await em.execute('DELETE FROM audit_log WHERE user_id = ?', [event.data.userId]);
     const row = this.rowFor(event);
     if (!row?.userId) return;
     await em.execute(
@@ -45,6 +47,8 @@ export class AuditLogProjection implements Projection<AuditedEvent> {
     switch (event.type) {
       case 'UserRegistered':
         return { action: 'account_created', occurredAt: event.data.registeredAt, userId: event.data.userId };
+      case 'UserErased':
+        return { action: 'account_erased', occurredAt: event.data.erasedAt, userId: event.data.userId };
       case 'SignedIn':
         return { action: 'signed_in', occurredAt: event.data.signedInAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
       case 'SignInFailed':

@@ -15,7 +15,7 @@ export class RegisterUser {
 }
 
 /** The stream that claims an email (see domain/email-claim.ts): named after its hash. */
-const emailClaimStream = (email: string) => `user-email-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+export const emailClaimStream = (email: string) => `user-email-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 
 /** Claims the email, then writes the user stream; answers the id of the registered user. */
 @CommandHandler(RegisterUser)

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsEmailAddress, IsTextOfLength } from '../../../../platform/http/dto-rules';
 import { UsersQuery } from '../../read-models/users/users.query';
+import { AuthThrottle } from '../../session/auth-throttle';
 import { Public } from '../../session/session.guard';
 import { startSession } from '../../session/sign-in';
 import { UpdateProfileDto } from '../update-profile/update-profile.http';
@@ -28,12 +29,14 @@ export class RegisterUserController {
   constructor(
     private readonly commands: CommandBus,
     private readonly users: UsersQuery,
+    private readonly throttle: AuthThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
   @Post('auth/register')
   async register(@Body() body: RegisterDto, @Req() req: Request): Promise<User> {
+    await this.throttle.beforeRegistration(req.ip ?? 'unknown');
     const email = body.email.trim().toLowerCase();
     const passwordHash = await hash(body.password, { algorithm: Algorithm.Argon2id });
     const role = this.config.adminEmails.includes(email) ? 'super_admin' : 'parent';

@@ -56,4 +56,12 @@ describe('users and credentials read models (PostgreSQL)', () => {
     expect(await h.rows('users')).toEqual(before);
     expect(await h.rows('user_credentials')).toHaveLength(1);
   });
+
+  it('UserErased removes the user and the credentials rows', async () => {
+    const erased = [h.record(`user-${userId}`, { type: 'UserErased', data: { userId, erasedAt: '2026-11-04T08:00:00Z' } })];
+    await h.apply(new UsersProjection(), erased);
+    await h.apply(new UserCredentialsProjection(), erased);
+    expect(await new UsersQuery(h.orm.em).byId(userId)).toBeNull();
+    expect(await h.rows('user_credentials')).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { UserEntity } from './users.entity';
 @ReadModelProjection()
 export class UsersProjection implements Projection<UserEvent> {
   readonly name = 'identity.users';
-  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated'] as const;
+  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'UserErased'] as const;
   readonly tables = ['users'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<UserEvent>): Promise<void> {
@@ -48,6 +48,9 @@ export class UsersProjection implements Projection<UserEvent> {
           { id: event.data.userId },
           { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) },
         );
+        return;
+      case 'UserErased':
+        await em.nativeDelete(UserEntity, { id: event.data.userId });
         return;
     }
   }

@@ -50,7 +50,7 @@ function reviewedTaskTemplate(
     repeatPattern: everyDay ? 'daily' : 'custom',
     repeatInterval: 1,
     repeatStartDate: schedule.startDate,
-    repeatEndDate: schedule.endDate,
+    repeatEndDate: normalizeTemplateDate(task.endDate, 'endDate') ?? schedule.endDate,
     daysOfWeek: schedule.daysOfWeek,
     scheduledTimes: [task.time],
   };
@@ -59,7 +59,7 @@ function reviewedTaskTemplate(
 /**
  * The task review dialog's approve: each reviewed task becomes a repeating template (created
  * together, all or nothing), plus today's tasks. The schedule defaults to starting today in the care
- * team's zone, ending 365 days later, on all seven days.
+ * team's zone, ending 365 days later (or on a task's own endDate: "for 10 days"), on all seven days.
  */
 @CommandHandler(BulkCreateTasks)
 export class BulkCreateTasksHandler implements ICommandHandler<BulkCreateTasks, CreatedTemplates> {

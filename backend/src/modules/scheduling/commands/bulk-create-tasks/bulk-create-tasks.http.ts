@@ -26,6 +26,7 @@ export class ReviewedTaskDto {
   @IfGiven() @IsText(5000) description?: string | null;
   @IfGiven() @IsBoolean() isUrgent?: boolean;
   @IfGiven() @IsOneOf(PRIORITIES, TEMPLATE_MESSAGES.unknownPriority) priority?: Priority;
+  @IfGiven() @IsBulkDate() endDate?: string | null;
 }
 
 export class BulkTasksDto implements BulkTasksInput {

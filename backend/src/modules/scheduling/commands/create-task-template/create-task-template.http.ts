@@ -19,6 +19,7 @@ import {
   type RepeatingTaskInput,
   type TaskCategory,
   type TaskTemplateInput,
+  TEXT_MAX,
 } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import {
@@ -36,8 +37,8 @@ import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
 import { CreateTaskTemplates, type CreatedTemplates } from './create-task-template.handler';
 
-const SHORT = 200;
-const LONG = 5000;
+const SHORT = TEXT_MAX.name;
+const LONG = TEXT_MAX.text;
 
 /** Blank is the decider's 'Please select a category.' */
 const categoryMessage = ({ value }: { value: unknown }) =>

@@ -136,7 +136,7 @@ describe('daily progress and achievements read models (PostgreSQL)', () => {
     const monthly = list.find((a) => a.type === 'monthly_consistency')!;
     expect(monthly).toMatchObject({ title: 'Monthly Consistency', completionRate: 84.67 }); // (7 x 100 + 23 x 80) / 30
     expect(list.find((a) => a.type === 'weekly_streak')).toMatchObject({ title: '7-Day Streak' });
-  });
+  }, 20_000); // 30 days of events one transaction each: near 5 s on a loaded 2-core machine
 
   it('is idempotent: applying the same events again changes nothing', async () => {
     const child = newChild();

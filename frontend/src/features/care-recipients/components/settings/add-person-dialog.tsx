@@ -1,10 +1,19 @@
-import { type Child, type ParsedScheduleTask } from '@carecircle/libs';
+import { type Child, type ParsedSchedule } from '@carecircle/libs';
 import { Modal } from 'antd';
 import { useRef, useState } from 'react';
-import { isSessionExpired, serverMessage } from '../../../../shared/api/api-error';
+import { isSessionExpired, reasonOf, serverMessage } from '../../../../shared/api/api-error';
 import { toast } from '../../../../shared/ui/toast';
-import { useAddChildMutation } from '../../api';
-import { firstNameOf, reviewRowsOf, type ReviewTask, type RoutineTask } from '../../recipient-setup';
+import { useAddChildMutation, useAddMedicationMutation, useLazyGetMedicationsQuery } from '../../api';
+import {
+  firstNameOf,
+  listedItemsOf,
+  medicationsToSave,
+  reviewRowsOf,
+  taskEndDate,
+  type ListedReviewItem,
+  type ReviewTask,
+  type RoutineTask,
+} from '../../recipient-setup';
 import { useCreateBulkTasksMutation } from '../../setup-api';
 import { BasicInfoStep, EMPTY_DETAILS, NAME_FIELD_ID, type RecipientDetails } from './basic-info-step';
 import { RoutineTasksStep } from './routine-tasks-step';
@@ -20,6 +29,8 @@ interface Props {
 
 type Step = 1 | 2 | 3;
 
+const NOTHING_PARSED: ParsedSchedule = { tasks: [], asNeeded: [], unscheduled: [] };
+
 /**
  * Add Person (spec document 1, section 2; document 2, sections 2 and 4): basic info, then a pasted
  * schedule, then routine tasks, then the review dialog, whose approve creates the recipient and
@@ -29,21 +40,23 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
   const [step, setStep] = useState<Step>(1);
   const [details, setDetails] = useState<RecipientDetails>(EMPTY_DETAILS);
   const [scheduleText, setScheduleText] = useState('');
-  const [parsed, setParsed] = useState<ParsedScheduleTask[]>([]);
+  const [parsed, setParsed] = useState<ParsedSchedule>(NOTHING_PARSED);
   const [routine, setRoutine] = useState<RoutineTask[]>([]);
-  const [review, setReview] = useState<ReviewTask[] | null>(null);
+  const [review, setReview] = useState<{ tasks: ReviewTask[]; listed: ListedReviewItem[] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // A second approve while one runs is ignored; a recipient created before a failed task call is reused on retry.
   const inFlight = useRef(false);
   const created = useRef<Child | null>(null);
   const [addChild] = useAddChildMutation();
   const [createBulkTasks] = useCreateBulkTasksMutation();
+  const [addMedication] = useAddMedicationMutation();
+  const [loadMedications] = useLazyGetMedicationsQuery();
 
   const reset = () => {
     setStep(1);
     setDetails(EMPTY_DETAILS);
     setScheduleText('');
-    setParsed([]);
+    setParsed(NOTHING_PARSED);
     setRoutine([]);
     setReview(null);
     created.current = null;
@@ -54,7 +67,7 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
     onClose();
   };
 
-  const approve = async (tasks: ReviewTask[], schedule: ReviewSchedule) => {
+  const approve = async (tasks: ReviewTask[], listed: ListedReviewItem[], schedule: ReviewSchedule) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
@@ -89,6 +102,7 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
               description: task.description.trim() || null,
               isUrgent: task.isUrgent,
               priority: task.priority,
+              endDate: taskEndDate(task, schedule),
             })),
             startDate: schedule.startDate,
             endDate: schedule.endDate || null,
@@ -97,13 +111,35 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
         }).unwrap();
       } catch (error) {
         if (!isSessionExpired(error)) {
+          // Say exactly what was saved: the person is, the tasks are not; approving again adds only the tasks.
+          const reason = reasonOf(error) ?? 'Please try again.';
           toast({
-            title: 'Error',
-            description: serverMessage(error) ?? 'Failed to create tasks. Please try again.',
+            title: 'Tasks not saved',
+            description: `${firstNameOf(details.name)} was added, but the tasks were not: ${reason} Approve again to add them, or close and add tasks later.`,
             variant: 'destructive',
+            duration: 10,
           });
         }
         return;
+      }
+      // Parsed medications become the recipient's medications, once per name (a retry skips those saved).
+      const saved: string[] = [];
+      try {
+        const existing = await loadMedications(child.id).unwrap();
+        for (const medication of medicationsToSave(tasks, listed, existing)) {
+          await addMedication({ childId: child.id, input: medication }).unwrap();
+          saved.push(medication.name);
+        }
+      } catch (error) {
+        if (!isSessionExpired(error)) {
+          const done = saved.length > 0 ? ` Saved: ${saved.join(', ')}.` : '';
+          toast({
+            title: 'Error',
+            description: `The tasks were created, but not every medication was saved: ${serverMessage(error) ?? 'Failed to add medication. Please try again.'}${done}`,
+            variant: 'destructive',
+          });
+        }
+        // The tasks exist: finishing here (not retrying) is what keeps them from being created twice.
       }
       toast({
         title: 'Success!',
@@ -154,26 +190,27 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
             onTextChange={setScheduleText}
             onBack={() => setStep(1)}
             onSkip={() => setStep(3)}
-            onParsed={(tasks) => {
-              setParsed(tasks);
+            onParsed={(schedule) => {
+              setParsed(schedule);
               setStep(3);
             }}
           />
         )}
         {step === 3 && (
           <RoutineTasksStep
-            parsedCount={parsed.length}
+            parsedCount={parsed.tasks.length}
             tasks={routine}
             onTasksChange={setRoutine}
             onBack={() => setStep(2)}
-            onReview={() => setReview(reviewRowsOf(parsed, routine))}
+            onReview={() => setReview({ tasks: reviewRowsOf(parsed.tasks, routine), listed: listedItemsOf(parsed) })}
           />
         )}
       </Modal>
       <TaskReviewDialog
         open={review !== null}
         childName={details.name.trim()}
-        initialTasks={review ?? []}
+        initialTasks={review?.tasks ?? []}
+        initialListed={review?.listed ?? []}
         submitting={submitting}
         onCancel={() => {
           if (!inFlight.current) setReview(null);

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@carecircle/libs';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { todayIso } from '../../recipient-setup';
@@ -47,13 +48,13 @@ export function BasicInfoStep({ initial, onCancel, onNext }: Props) {
     >
       <h3 className="wizard-step__title">Basic Information</h3>
       <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-        <Input autoComplete="off" autoFocus />
+        <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
       </Form.Item>
       <Form.Item label="Date of Birth" name="dateOfBirth" extra="Optional">
         <Input type="date" max={todayIso()} />
       </Form.Item>
       <Form.Item label="Medical Notes" name="medicalNotes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Conditions, allergies, anything the care team should know" />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Conditions, allergies, anything the care team should know" maxLength={TEXT_MAX.text} />
       </Form.Item>
       <PhotoField label="Profile Photo" value={photo} onChange={setPhoto} onUploadingChange={setUploading} />
       <div className="dialog-actions">

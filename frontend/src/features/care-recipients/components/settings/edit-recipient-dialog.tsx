@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@carecircle/libs';
 import type { Child, ChildInput } from '@carecircle/libs';
 import { Button, Form, Input, Modal } from 'antd';
 import { fieldErrors, isSessionExpired, serverMessage } from '../../../../shared/api/api-error';
@@ -91,21 +92,21 @@ function EditRecipientForm({ recipient, onClose }: { recipient: Child; onClose: 
       }}
     >
       <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-        <Input autoComplete="off" autoFocus />
+        <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
       </Form.Item>
       <Form.Item label="Date of Birth" name="dateOfBirth" extra="Optional">
         <Input type="date" max={todayIso()} />
       </Form.Item>
       <div className="form-row">
         <Form.Item label="Phone Number" name="phone">
-          <Input type="tel" autoComplete="off" />
+          <Input type="tel" autoComplete="off" maxLength={TEXT_MAX.phone} />
         </Form.Item>
         <Form.Item label="Email Address" name="email" rules={[{ type: 'email', message: 'Please enter a valid email address.' }]}>
-          <Input type="email" autoComplete="off" />
+          <Input type="email" autoComplete="off" maxLength={TEXT_MAX.email} />
         </Form.Item>
       </div>
       <Form.Item label="Medical Notes" name="medicalNotes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={TEXT_MAX.text} />
       </Form.Item>
       <p className="muted edit-recipient__note">
         Prayer tasks are a setting of your own account, not of each person: change them on the Profile tab.

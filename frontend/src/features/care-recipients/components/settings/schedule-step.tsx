@@ -1,4 +1,4 @@
-import { SCHEDULE_PARSE_MESSAGES, type ParsedScheduleTask } from '@carecircle/libs';
+import { SCHEDULE_PARSE_MESSAGES, type ParsedSchedule } from '@carecircle/libs';
 import { Alert, Button, Input } from 'antd';
 import { useId, useState } from 'react';
 import { isSessionExpired, serverMessage, statusOf } from '../../../../shared/api/api-error';
@@ -9,7 +9,7 @@ interface Props {
   onTextChange: (text: string) => void;
   onBack: () => void;
   onSkip: () => void;
-  onParsed: (tasks: ParsedScheduleTask[]) => void;
+  onParsed: (schedule: ParsedSchedule) => void;
 }
 
 const EXAMPLE = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 9pm melatonin one';
@@ -23,7 +23,8 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
   const [error, setError] = useState<string | null>(null);
   const [parse, { isLoading }] = useParseScheduleMutation();
   const blank = text.trim() === '';
-  // Parse My Schedule stays disabled while the text is blank; once the field was used, say why.
+  // Parse My Schedule stays disabled while the text is blank; once the text was emptied, say why. Not on
+  // blur: a banner appearing then would move the buttons under the pointer and swallow the click.
   const message = touched && blank ? SCHEDULE_PARSE_MESSAGES.blankText : error;
 
   const submit = async () => {
@@ -33,8 +34,7 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
     }
     setError(null);
     try {
-      const { tasks } = await parse(text).unwrap();
-      onParsed(tasks);
+      onParsed(await parse(text).unwrap());
     } catch (failure) {
       if (isSessionExpired(failure)) return;
       // A 400 carries the spec's message; anything else is a parse failure.
@@ -65,7 +65,6 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
           setError(null);
           if (event.target.value.trim() === '') setTouched(true);
         }}
-        onBlur={() => setTouched(true)}
         autoSize={{ minRows: 4, maxRows: 10 }}
         placeholder={EXAMPLE}
         aria-describedby={message ? `${helpId} ${errorId}` : helpId}

@@ -9,8 +9,10 @@ import {
   EVERY_DAY,
   formatClockTime,
   groupByTime,
+  taskEndDate,
   WEEKDAYS_ONLY,
   withPriority,
+  type ListedReviewItem,
   type ReviewTask,
   type RoutineTaskCategory,
 } from '../../recipient-setup';
@@ -28,13 +30,15 @@ interface Props {
   open: boolean;
   childName: string;
   initialTasks: ReviewTask[];
+  /** Parsed but not scheduled: as needed, or without a time. */
+  initialListed: ListedReviewItem[];
   submitting: boolean;
   onCancel: () => void;
-  onApprove: (tasks: ReviewTask[], schedule: ReviewSchedule) => void;
+  onApprove: (tasks: ReviewTask[], listed: ListedReviewItem[], schedule: ReviewSchedule) => void;
 }
 
 /** Review Daily Tasks for {child} (spec document 2, section 2): edit, add and remove rows, set the schedule, approve. */
-export function TaskReviewDialog({ open, childName, initialTasks, submitting, onCancel, onApprove }: Props) {
+export function TaskReviewDialog({ open, childName, initialTasks, initialListed, submitting, onCancel, onApprove }: Props) {
   return (
     <Modal
       open={open}
@@ -48,6 +52,7 @@ export function TaskReviewDialog({ open, childName, initialTasks, submitting, on
     >
       <TaskReview
         initialTasks={initialTasks}
+        initialListed={initialListed}
         submitting={submitting}
         onCancel={onCancel}
         onApprove={onApprove}
@@ -56,8 +61,9 @@ export function TaskReviewDialog({ open, childName, initialTasks, submitting, on
   );
 }
 
-function TaskReview({ initialTasks, submitting, onCancel, onApprove }: Omit<Props, 'open' | 'childName'>) {
+function TaskReview({ initialTasks, initialListed, submitting, onCancel, onApprove }: Omit<Props, 'open' | 'childName'>) {
   const [tasks, setTasks] = useState<ReviewTask[]>(initialTasks);
+  const [listed, setListed] = useState<ListedReviewItem[]>(initialListed);
   const [editingKey, setEditingKey] = useState<string | null>(null);
   const [schedule, setSchedule] = useState<ReviewSchedule>(defaultSchedule);
   const daysLegendId = useId();
@@ -82,7 +88,9 @@ function TaskReview({ initialTasks, submitting, onCancel, onApprove }: Omit<Prop
   const blocker =
     editingKey !== null
       ? 'Save or cancel the task you are editing first.'
-      : !schedule.startDate
+      : tasks.some((task) => task.name.trim() === '')
+        ? 'Give every task that needs a name a name first.'
+        : !schedule.startDate
         ? 'Choose a start date.'
         : endBeforeStart
           ? 'The end date must not be before the start date.'
@@ -116,6 +124,8 @@ function TaskReview({ initialTasks, submitting, onCancel, onApprove }: Omit<Prop
                   <li key={task.key} className="task-review__row">
                     <ReviewTaskRow
                       task={task}
+                      endsOn={task.durationDays ? taskEndDate(task, schedule) : null}
+                      onSaveAsMedication={(saveAsMedication) => replace({ ...task, saveAsMedication })}
                       onEdit={() => setEditingKey(task.key)}
                       onDelete={() => remove(task.key)}
                       editDisabled={editingKey !== null}
@@ -130,6 +140,35 @@ function TaskReview({ initialTasks, submitting, onCancel, onApprove }: Omit<Prop
       <Button icon={<PlusOutlined />} onClick={addAnother} disabled={editingKey !== null} block type="dashed">
         Add Another Task
       </Button>
+
+      {listed.length > 0 && (
+        <section className="task-review__listed" aria-labelledby={`${daysLegendId}-listed`}>
+          <h3 id={`${daysLegendId}-listed`} className="task-review__schedule-title">
+            Not scheduled
+          </h3>
+          <ul className="task-review__list">
+            {listed.map((item) => (
+              <li key={item.key} className="task-review__row">
+                <div className="task-review__text">
+                  <span className="task-review__name">{item.name || <NeedsName />}</span>
+                  <span className="task-review__description">
+                    {[item.dosage, `${item.reason}, not scheduled`].filter(Boolean).join(' · ')}
+                  </span>
+                  {item.name && item.dosage && item.category === 'medication' && (
+                    <SaveAsMedication
+                      name={item.name}
+                      checked={item.saveAsMedication}
+                      onChange={(saveAsMedication) =>
+                        setListed((items) => items.map((other) => (other.key === item.key ? { ...other, saveAsMedication } : other)))
+                      }
+                    />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="task-review__schedule" aria-labelledby={`${daysLegendId}-title`}>
         <h3 id={`${daysLegendId}-title`} className="task-review__schedule-title">
@@ -191,7 +230,7 @@ function TaskReview({ initialTasks, submitting, onCancel, onApprove }: Omit<Prop
           type="primary"
           loading={submitting}
           disabled={count === 0 || blocker !== null}
-          onClick={() => onApprove(tasks, schedule)}
+          onClick={() => onApprove(tasks, listed, schedule)}
         >
           Create {count} Task(s)
         </Button>
@@ -200,22 +239,40 @@ function TaskReview({ initialTasks, submitting, onCancel, onApprove }: Omit<Prop
   );
 }
 
+/** The parser found a dose but no name: never named from leftover text, the reviewer names it. */
+function NeedsName() {
+  return <span className="task-review__needs-name">Needs a name</span>;
+}
+
+function SaveAsMedication({ name, checked, onChange }: { name: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)} aria-label={`Save ${name} as medication`}>
+      Save as medication
+    </Checkbox>
+  );
+}
+
 function ReviewTaskRow({
   task,
+  endsOn,
+  onSaveAsMedication,
   onEdit,
   onDelete,
   editDisabled,
 }: {
   task: ReviewTask;
+  endsOn: string | null;
+  onSaveAsMedication: (checked: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
   editDisabled: boolean;
 }) {
+  const label = task.name || 'task that needs a name';
   return (
     <>
       <div className="task-review__text">
         <span className="task-review__name">
-          {task.name}
+          {task.name || <NeedsName />}
           {task.isUrgent && (
             <ExclamationCircleFilled className="task-review__urgent" role="img" aria-label="Urgent" />
           )}
@@ -226,17 +283,25 @@ function ReviewTaskRow({
         </span>
         {task.dosage && <span className="task-review__dosage">Dosage: {task.dosage}</span>}
         {task.description && <span className="task-review__description">{task.description}</span>}
+        {task.durationDays && (
+          <span className="task-review__description">
+            For {task.durationDays} days{endsOn ? `, until ${endsOn}` : ''}
+          </span>
+        )}
+        {task.name && task.category === 'medication' && task.dosage && task.saveAsMedication !== undefined && (
+          <SaveAsMedication name={task.name} checked={task.saveAsMedication} onChange={onSaveAsMedication} />
+        )}
       </div>
       <div className="task-review__actions">
         <Button
           type="text"
           icon={<EditOutlined />}
-          aria-label={`Edit ${task.name}`}
+          aria-label={`Edit ${label}`}
           onClick={onEdit}
           disabled={editDisabled}
           data-edit-row={task.key}
         />
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${task.name}`} onClick={onDelete} />
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${label}`} onClick={onDelete} />
       </div>
     </>
   );

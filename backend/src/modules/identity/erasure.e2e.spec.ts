@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { CommandBus } from '@nestjs/cqrs';
+import { Client } from 'pg';
+import type TestAgent from 'supertest/lib/agent';
+import type { User } from '@carecircle/libs';
+import { ExecuteCareRecipientCommand } from '../care-recipients';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+
+const PASSWORD = 'correct horse battery';
+const PG_DUMP = ['/usr/lib/postgresql/15/bin/pg_dump', '/usr/bin/pg_dump'].find((path) => existsSync(path)) ?? 'pg_dump';
+
+/** The whole test database as plain SQL, as a backup would hold it. */
+async function dump(databaseUrl: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(PG_DUMP, ['--no-owner', databaseUrl], { maxBuffer: 256 * 1024 * 1024 });
+  return stdout;
+}
+
+/** Distinctive text a caregiver typed; none of it may survive an erasure anywhere in the database. */
+const secret = (label: string) => `${label}Qzx${randomUUID().slice(0, 8)}`;
+
+describe('erasure: Delete Account and Remove Care Recipient leave no plaintext behind', () => {
+  let t: TestApp;
+  let db: Client;
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  }, 30_000);
+
+  const share = (childId: string, owner: User, userId: string) =>
+    t.app.get(CommandBus).execute(
+      new ExecuteCareRecipientCommand(childId, {
+        type: 'GrantCaregiverAccess',
+        data: { userId, canEdit: true },
+        metadata: { actorId: owner.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+      }),
+    );
+
+  /** A recipient with every kind of personal data, a medication, tasks with notes and a removal reason. */
+  async function fillRecipient(agent: TestAgent, words: Record<string, string>) {
+    const child = (
+      await agent
+        .post('/api/children')
+        .set('Idempotency-Key', randomUUID()) // its stored answer holds the recipient too
+        .send({ firstName: words.first, lastName: words.last, dateOfBirth: '2017-06-05', medicalNotes: words.medical, notes: words.notes, phone: words.phone, email: `${words.email}@example.com`, gender: words.gender })
+        .expect(201)
+    ).body;
+    await agent.post(`/api/children/${child.id}/medications`).send({ name: words.medication, dosage: words.dosage, instructions: words.instructions }).expect(201);
+    const tasks = (
+      await agent
+        .post(`/api/children/${child.id}/tasks`)
+        .send({ name: words.task, description: words.description, category: 'medication', scheduledTimes: ['08:00', '20:00'], isUrgent: true })
+        .expect(201)
+    ).body;
+    await agent.put(`/api/tasks/${tasks[0].id}/complete`).send({ notes: words.completion }).expect(200);
+    await agent.delete(`/api/tasks/${tasks[1].id}`).send({ reason: words.reason }).expect(204);
+    return { child, task: tasks[0] };
+  }
+
+  const recipientWords = () =>
+    Object.fromEntries(
+      ['first', 'last', 'medical', 'notes', 'phone', 'email', 'gender', 'medication', 'dosage', 'instructions', 'task', 'description', 'completion', 'reason'].map((k) => [k, secret(k)]),
+    );
+
+  it('DELETE /api/user: 401 anonymous, 400 without a password, 403 with a wrong one (or another user\'s), and nothing changes', async () => {
+    const { agent, user } = await t.signUp();
+    const { agent: otherFamily } = await t.signUp({ password: 'other family password' });
+    await t.agent().delete('/api/user').send({ password: PASSWORD }).expect(401);
+    for (const body of [{}, { password: 42 }, { password: '' }]) await agent.delete('/api/user').send(body).expect(400);
+    const wrong = await agent.delete('/api/user').send({ password: 'not my password' }).expect(403);
+    expect(wrong.body).toMatchObject({ statusCode: 403, message: 'The password is not correct.' });
+    await otherFamily.delete('/api/user').send({ password: PASSWORD }).expect(403); // the owner's password does not delete another account
+    await agent.get('/api/auth/user').expect(200);
+    await otherFamily.get('/api/auth/user').expect(200);
+    expect((await db.query('SELECT destroyed_at FROM data_keys WHERE subject_id = $1', [user.id])).rows).toEqual([{ destroyed_at: null }]);
+  }, 30_000);
+
+  it('Delete Account erases the user and the recipients they own: keys, rows, sessions, shared access, stored answers; pg_dump holds none of it', async () => {
+    const names = { first: secret('Aurelianus'), last: secret('Blackthorne') };
+    const email = `${secret('owner')}@example.com`.toLowerCase();
+    const { agent: owner, user } = await t.signUp({ email, firstName: names.first, lastName: names.last });
+    const { agent: helper, user: helperUser } = await t.signUp();
+    const { agent: neighbour, user: neighbourUser } = await t.signUp();
+    const words = recipientWords();
+    const { child, task } = await fillRecipient(owner, words);
+    await share(child.id, user, helperUser.id);
+    // The deleting user also helps another family: that family's recipient stays, the access goes.
+    const kept = (await neighbour.post('/api/children').send({ firstName: 'Kept', lastName: 'Family' }).expect(201)).body;
+    await share(kept.id, neighbourUser, user.id);
+    const secondSession = t.agent();
+    await secondSession.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
+
+    const before = await dump(t.databaseUrl);
+    expect(before).toContain(names.first); // read models hold it until the erasure
+
+    const res = await owner.delete('/api/user').send({ password: PASSWORD }).expect(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/cc\.sid=;/);
+
+    await owner.get('/api/auth/user').expect(401);
+    await secondSession.get('/api/auth/user').expect(401); // every session ended
+    await t.agent().post('/api/auth/login').send({ email, password: PASSWORD }).expect(401);
+    expect((await helper.get('/api/children').expect(200)).body).toEqual([]);
+    await helper.get(`/api/tasks/${task.id}/history`).expect(404);
+    expect((await neighbour.get('/api/children').expect(200)).body.map((c: { id: string }) => c.id)).toEqual([kept.id]);
+    expect((await db.query('SELECT * FROM child_access WHERE user_id = $1', [user.id])).rows).toEqual([]);
+    const keys = await db.query('SELECT subject_id, key FROM data_keys WHERE subject_id = ANY($1::uuid[]) ORDER BY subject_id', [[user.id, child.id]]);
+    expect(keys.rows.map((r) => r.key)).toEqual([null, null]);
+
+    const after = await dump(t.databaseUrl);
+    for (const word of [...Object.values(names), ...Object.values(words), email]) expect(after).not.toContain(word);
+    expect(after).toContain(user.id); // ids stay for ordering and audit
+
+    await t.signUp({ email }); // the email may be used again
+  }, 60_000);
+
+  it('Remove Care Recipient destroys the recipient\'s key: pg_dump holds none of its plaintext, the history is gone', async () => {
+    const { agent } = await t.signUp();
+    const words = recipientWords();
+    const { child, task } = await fillRecipient(agent, words);
+    const other = await fillRecipient(agent, recipientWords()); // not removed: stays readable
+    await agent.delete(`/api/children/${child.id}`).expect(204);
+    await agent.get(`/api/tasks/${task.id}/history`).expect(404);
+    const after = await dump(t.databaseUrl);
+    for (const word of Object.values(words)) expect(after).not.toContain(word);
+    expect((await agent.get(`/api/tasks/${other.task.id}/history`).expect(200)).body[0].data.name).toBe(other.task.name);
+  }, 60_000);
+});
