@@ -54,5 +54,23 @@ export default defineConfig(
     files: ['e2e/**/*.ts', '*.{ts,mjs,js}', 'frontend/*.{ts,mjs,js}', 'scripts/**/*.{mjs,js}', 'tools/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
+  {
+    name: 'carecircle/e2e-csp-guard',
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './support': it fails a test on any CSP violation (docs/security.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...boundaryConfigs(import.meta.dirname),
 );

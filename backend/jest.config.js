@@ -17,6 +17,9 @@ const common = {
   moduleNameMapper: { '^@carecircle/libs$': '<rootDir>/../libs/src/index.ts' },
 };
 module.exports = {
+  // Real PostgreSQL and whole apps: on a busy 2-core machine a fresh database and app take more than
+  // jest's 5 s. (A global option: jest ignores it inside a project.)
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/../libs/src'], testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'], setupFilesAfterEnv: ['<rootDir>/src/test-support/int-timeout.ts'] },

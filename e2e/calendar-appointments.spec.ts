@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { expectToast, registerThroughApi, uniqueEmail } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
 
 // The calendar page and appointments, clicked the way a caregiver would on a phone.
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, PASSWORD, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { expectToast, PASSWORD, test, uniqueEmail } from './support';
 
 // One caregiver's first day, clicked through the way they would: every step depends on the previous one.
 test('a caregiver creates an account, manages recipients and medications, signs out and back in', async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, registerThroughApi, uniqueEmail } from './support';
+import { expect, type Page } from '@playwright/test';
+import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 
 // Delete Account from Settings > Account, the way a caregiver would: the danger zone, the password
 // asked again (a wrong one is refused in the dialog), then signed out to the landing page with the

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, registerThroughApi, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
 import { expectNoSeriousA11yViolations } from './today-support';
 
 // Taps that must not be lost or change what the caregiver already chose (issue 9, items 4 and 5).

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectToast } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectToast, test } from './support';
 import { addChild, expectNoSeriousA11yViolations, signUp } from './today-support';
 
 // A daily schedule, seen on future days as planned, changed from tomorrow, paused, resumed and

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
+import { test } from './support';
 
 // Links a caregiver stores (a telehealth video link) are https only, and the screen renders a stored
 // link only when it passes the same rule: a link stored before the rule (served here by rewriting the

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Child, Medication, TaskTemplate } from '@carecircle/libs';
-import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 
 // Issue 9, item 1: the pasted schedule a caregiver would type comes back right in the review: both
 // medications at their times, a dose without a name flagged and blocked until named, an as-needed item

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { PASSWORD, registerThroughApi, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 import { expectNoSeriousA11yViolations } from './today-support';
 
 for (const size of [

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Child, Medication, Task, TaskTemplate } from '@carecircle/libs';
-import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 
 // The settings Care Recipients panel, clicked through the way a caregiver would: add a person with a
 // photo, a pasted medication schedule and a routine task, review and approve, then manage them.

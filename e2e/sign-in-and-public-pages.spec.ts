@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, registerThroughApi, uniqueEmail } from './support';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 import { expectNoSeriousA11yViolations } from './today-support';
 
 test('a wrong password shows the server message and stays on the sign-in page', async ({ page, request, baseURL }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -44,3 +44,38 @@ export async function getJson<T>(page: Page, path: string): Promise<T> {
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as T;
 }
+
+/**
+ * Collects every Content-Security-Policy violation of the pages in `context` into `into`: the
+ * `securitypolicyviolation` events (reported through a binding, which the CSP cannot block) and the
+ * console messages Chromium writes for them.
+ */
+export async function collectCspViolations(context: BrowserContext, into: string[]): Promise<void> {
+  await context.exposeBinding('reportCspViolation', ({ page }, text: string) => void into.push(`${page.url()}: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) into.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+}
+
+/**
+ * Playwright's `test`, failing any test during which a page reported a CSP violation (docs/security.md,
+ * Headers). The test's own context is watched; `watchCsp` adds a context the test opens itself.
+ */
+export const test = base.extend<{ watchCsp: (context: BrowserContext) => Promise<void> }>({
+  watchCsp: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      const watch = (watched: BrowserContext) => collectCspViolations(watched, violations);
+      await watch(context);
+      await use(watch);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast } from './support';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expectToast, test } from './support';
 import { addChild, addTasks, grantAccess, signUp, todayInZone } from './today-support';
 
-/** A second caregiver's own browser (own cookies), with the project's phone settings. */
-async function secondBrowser(browser: Browser, baseURL: string): Promise<Page> {
+/** A second caregiver's own browser (own cookies), with the project's phone settings, watched for CSP violations. */
+async function secondBrowser(browser: Browser, baseURL: string, watchCsp: (context: BrowserContext) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 360, height: 740 },
@@ -11,6 +11,7 @@ async function secondBrowser(browser: Browser, baseURL: string): Promise<Page> {
     locale: 'en-US',
     reducedMotion: 'reduce',
   });
+  await watchCsp(context);
   return context.newPage();
 }
 
@@ -19,6 +20,7 @@ test('a completion shows on the other caregiver’s screen within two seconds, a
   page: maria,
   browser,
   baseURL,
+  watchCsp,
 }) => {
   const mariaUser = await signUp(maria, baseURL!, 'Maria', 'Rivera');
   const child = await addChild(maria, baseURL!, 'Sam', 'Rivera');
@@ -37,7 +39,7 @@ test('a completion shows on the other caregiver’s screen within two seconds, a
     scheduledDate: today,
   });
 
-  const jose = await secondBrowser(browser, baseURL!);
+  const jose = await secondBrowser(browser, baseURL!, watchCsp);
   const joseUser = await signUp(jose, baseURL!, 'Jose', 'Rivera');
   grantAccess(child.id, mariaUser.id, joseUser.id);
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectToast } from './support';
+import { expect } from '@playwright/test';
+import { expectToast, test } from './support';
 import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
 
 // One caregiver's day on the Today screen. Tasks are created through the API; the clicks are the

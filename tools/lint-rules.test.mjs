@@ -161,4 +161,13 @@ describe('the real eslint.config.mjs', () => {
     }
     assert.equal(await eslint.isPathIgnored(path.join(FIXTURES, 'backend/src/modules/beta/bad-deep-import.ts')), true);
   });
+
+  it('makes browser specs take test from e2e/support.ts, which fails on CSP violations', async () => {
+    const eslint = new ESLint({ cwd: REPO });
+    const lint = async (code) => (await eslint.lintText(code, { filePath: path.join(REPO, 'e2e/some.spec.ts') }))[0].messages;
+    const [error] = await lint("import { expect, test } from '@playwright/test';\ntest('t', () => expect(1).toBe(1));\n");
+    assert.equal(error?.ruleId, 'no-restricted-imports');
+    assert.match(error.message, /Import test from '\.\/support'/);
+    assert.deepEqual(await lint("import { expect } from '@playwright/test';\nimport { test } from './support';\ntest('t', () => expect(1).toBe(1));\n"), []);
+  });
 });

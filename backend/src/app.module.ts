@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { relative, sep } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
@@ -14,6 +16,12 @@ import { NotificationsModule } from './modules/notifications';
 import { SchedulingModule } from './modules/scheduling';
 import { UploadsModule } from './modules/uploads';
 import { PlatformModule } from './platform/platform.module';
+
+/** Vite names the files in assets/ by their content hash: cached for a year. index.html is asked again each time. */
+const staticCaching = (root: string) => (res: ServerResponse, file: string) => {
+  const hashed = relative(root, file).startsWith(`assets${sep}`);
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
 
 @Module({})
 export class AppModule {
@@ -39,7 +47,9 @@ export class AppModule {
         UploadsModule,
         AuditModule,
         CalendarModule,
-        ...(serveFrontend ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })] : []),
+        ...(serveFrontend
+          ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'], serveStaticOptions: { setHeaders: staticCaching(config.frontendDist) } })]
+          : []),
       ],
     };
   }

@@ -7,11 +7,13 @@ import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import openApiMetadata from './openapi-metadata';
 import { PG_POOL } from './platform/database/database.tokens';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import { idempotency } from './platform/http/idempotency';
 import { inputSafety } from './platform/http/input-safety.middleware';
 import { requestGuards } from './platform/http/request-guards.middleware';
+import { noStore, securityHeaders } from './platform/http/security-headers';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
 import { resolveSessionSecret, sessionMiddleware } from './platform/session/session';
@@ -29,6 +31,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
+  app.use(securityHeaders({ publicUrl: config.publicUrl }));
+  app.use('/api', noStore);
 
   const pool = app.get<Pool>(PG_POOL);
   app.use(app.get(HttpMetrics).middleware);
@@ -49,10 +53,14 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('CareCircle API').setDescription('Family care coordination').setVersion('0.1.0').build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  if (config.apiDocs) {
+    // Request body schemas generated from the DTOs by the swagger plugin (npm run openapi:metadata).
+    await SwaggerModule.loadPluginMetadata(openApiMetadata);
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('CareCircle API').setDescription('Family care coordination').setVersion('0.1.0').build(),
+    );
+    SwaggerModule.setup('api/docs', app, document);
+  }
   return app;
 }

@@ -31,6 +31,10 @@ export interface AppConfig {
   /** Separates Bull queues of parallel test runs. */
   queuePrefix: string;
   logLevel: string;
+  /** PUBLIC_URL: the address users reach the app at; https turns on HSTS. */
+  publicUrl: string | null;
+  /** Whether /api/docs is served: always outside production, in production only with API_DOCS=public. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     subject: text('VAPID_SUBJECT') ?? 'mailto:support@carecircle.local',
   }));
 
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']);
+  const apiDocs = text('API_DOCS');
+  if (apiDocs !== null && apiDocs !== 'public') problems.push(`API_DOCS must be "public" or unset (got ${apiDocs})`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -162,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     frontendDist: text('FRONTEND_DIST') ?? defaults.frontendDist,
     queuePrefix: text('QUEUE_PREFIX') ?? 'carecircle',
     logLevel: text('LOG_LEVEL') ?? 'info',
+    publicUrl,
+    apiDocs: apiDocs === 'public' || text('NODE_ENV') !== 'production',
   };
 }
 

@@ -19,6 +19,8 @@ describe('configuration', () => {
       stripe: null,
       google: null,
       vapid: null,
+      publicUrl: null,
+      apiDocs: true,
     });
   });
 
@@ -41,6 +43,7 @@ describe('configuration', () => {
         GOOGLE_CLIENT_SECRET: 'secret',
         VAPID_PUBLIC_KEY: 'pub',
         VAPID_PRIVATE_KEY: 'priv',
+        PUBLIC_URL: 'https://care.example.org',
       },
       defaults,
     );
@@ -58,7 +61,14 @@ describe('configuration', () => {
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
       google: { clientId: 'id', clientSecret: 'secret' },
       vapid: { publicKey: 'pub', privateKey: 'priv' },
+      publicUrl: 'https://care.example.org',
     });
+  });
+
+  it('serves /api/docs outside production, and in production only with API_DOCS=public', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }, defaults).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, defaults).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'public' }, defaults).apiDocs).toBe(true);
   });
 
   it('names every problem at once', () => {
@@ -75,6 +85,8 @@ describe('configuration', () => {
           ADMIN_EMAILS: 'boss@',
           APP_ROLES: 'api,cron',
           GOOGLE_CLIENT_ID: 'id',
+          PUBLIC_URL: 'ftp://care.example.org',
+          API_DOCS: 'yes',
           TRUSTED_PROXIES: '10.0.0.1,proxy.internal',
           REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0',
         },
@@ -85,10 +97,10 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'PUBLIC_URL', 'API_DOCS']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(11);
+    expect((error as ConfigError).problems).toHaveLength(13);
   });
 
   it.each(['10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.256', '10.0.0.0/x', '*'])('refuses the trusted proxy %s', (entry) => {
