@@ -105,7 +105,7 @@ export class UploadsController {
     if (!stored || !(await this.access.mayRead(user.id, name))) throw new NotFoundException(UPLOAD_MESSAGES.notFound);
     res.set({
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       // A stored name never changes content, but who may see it can: a revoked caregiver's browser keeps it briefly at most.
       'Cache-Control': 'private, max-age=300',
     });
