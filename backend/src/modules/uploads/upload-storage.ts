@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { UPLOAD_NAME } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PG_POOL } from '../../platform/database/database.tokens';
+import { Erasure } from '../../platform/privacy/erasure';
 import { imageTypeOfExtension, type ImageType } from './image-type';
 
 /** The checkout's root, as main.ts computes it (this file sits four levels below, in src/ or dist/). */
@@ -31,8 +32,18 @@ export class UploadStorage {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(PG_POOL) private readonly pool: Pool,
+    erasure: Erasure,
   ) {
     this.directory = join(config.dataDir ?? join(REPO_ROOT, '.data'), 'uploads');
+    // Delete Account: the photos the user uploaded go with the account (docs/privacy.md).
+    erasure.onAccountErasure((userId) => this.deleteUploadsOf(userId));
+  }
+
+  /** Removes every file the user uploaded, and its record. */
+  async deleteUploadsOf(userId: string): Promise<void> {
+    const { rows } = await this.pool.query<{ name: string }>('SELECT name FROM uploads WHERE uploader_id = $1', [userId]);
+    for (const { name } of rows) await rm(join(this.directory, name), { force: true });
+    await this.pool.query('DELETE FROM uploads WHERE uploader_id = $1', [userId]);
   }
 
   /**

@@ -201,4 +201,17 @@ describe('photo uploads over HTTP', () => {
     // The limit is per user: another caregiver still uploads.
     await other.post('/api/upload').attach('file', PNG, 'photo.png').expect(201);
   }, 60_000);
+
+  it('Delete Account removes the photos the user uploaded, and only theirs', async () => {
+    const leaving = await t.signUp({ password: 'correct horse battery' });
+    const theirs = (await leaving.agent.post('/api/upload').attach('file', PNG, 'photo.png').expect(201)).body.url.split('/').pop();
+    const kept = (await other.post('/api/upload').attach('file', PNG, 'photo.png').expect(201)).body.url.split('/').pop();
+    expect(await stored()).toEqual(expect.arrayContaining([theirs, kept]));
+
+    await leaving.agent.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
+    const left = await stored();
+    expect(left).not.toContain(theirs);
+    expect(left).toContain(kept);
+    await other.get(`/api/uploads/${kept}`).expect(200);
+  });
 });
