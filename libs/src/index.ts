@@ -11,3 +11,4 @@ export * from './scheduling/tasks';
 export * from './scheduling/task-form';
 export * from './validation';
 export * from './audit';
+export * from './care-hub';
