@@ -57,7 +57,9 @@ function worthRetrying(error: FetchBaseQueryError): boolean {
 
 const idempotentBaseQuery: typeof rawBaseQuery = async (args, api, extraOptions) => {
   if (api.type !== 'mutation' || typeof args === 'string' || (args.method ?? 'GET').toUpperCase() === 'GET') return rawBaseQuery(args, api, extraOptions);
-  const keyed: FetchArgs = { ...args, headers: withHeader(args.headers, 'Idempotency-Key', newIdempotencyKey()) };
+  // A caller that retries a step of its own (the onboarding wizard) names the key, so the retry replays instead of creating twice.
+  const given = new Headers((args.headers ?? {}) as HeadersInit).get('Idempotency-Key');
+  const keyed: FetchArgs = given ? args : { ...args, headers: withHeader(args.headers, 'Idempotency-Key', newIdempotencyKey()) };
   let result = await rawBaseQuery(keyed, api, extraOptions);
   for (let attempt = 1; attempt <= MUTATION_RETRIES && result.error && worthRetrying(result.error) && !api.signal.aborted; attempt++) {
     await new Promise((resolve) => window.setTimeout(resolve, attempt * MUTATION_RETRY_DELAY_MS));
@@ -119,7 +121,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiQueryError, object,
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Child', 'Medication', 'Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'RepeatingTask'],
+  tagTypes: ['User', 'Child', 'Medication', 'Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'RepeatingTask', 'EmergencyContact'],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,
   refetchOnMountOrArgChange: true,

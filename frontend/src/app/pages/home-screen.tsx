@@ -1,6 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
@@ -22,10 +22,10 @@ import { RecipientsLoadError } from './recipients-load-error';
 
 // Dialogs load on demand (prefetched when idle) to keep the first load small.
 const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
-const loadRecipientForm = () => import('../../features/care-recipients/components/recipient-form-dialog');
+const loadOnboarding = () => import('../../features/onboarding/onboarding-wizard');
 const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
-const RecipientFormDialog = lazy(() => loadRecipientForm().then((m) => ({ default: m.RecipientFormDialog })));
-const DIALOG_LOADERS = [loadRecipientsDialog, loadRecipientForm, loadTaskDetailsDialog, loadRemoveTaskDialog];
+const OnboardingWizard = lazy(() => loadOnboarding().then((m) => ({ default: m.OnboardingWizard })));
+const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
 /** The home dashboard (Today), composed from the care-recipients and daily-care features. */
 export default function HomeScreen() {
@@ -52,6 +52,14 @@ function HomeDashboard() {
   const addingMounted = useHasBeenTrue(adding);
   useIdlePrefetch(DIALOG_LOADERS);
   useDocumentTitle('Today');
+  // A primary caregiver with no one to care for yet is walked through setup (spec document 2, onboarding), once per visit.
+  const noRecipients = !isLoading && !isError && recipients.length === 0;
+  const offeredSetup = useRef(false);
+  useEffect(() => {
+    if (!noRecipients || offeredSetup.current || user?.role === 'secondary_caregiver') return;
+    offeredSetup.current = true;
+    setAdding(true);
+  }, [noRecipients, user?.role]);
 
   if (isLoading) return <DashboardSkeleton />;
 
@@ -94,7 +102,7 @@ function HomeDashboard() {
       )}
       <Suspense fallback={null}>
         {managingMounted && <CareRecipientsDialog open={managing} onClose={() => setManaging(false)} />}
-        {addingMounted && <RecipientFormDialog open={adding} onClose={() => setAdding(false)} />}
+        {addingMounted && <OnboardingWizard open={adding} today={day.today} onClose={() => setAdding(false)} onAdded={(child) => select(child.id)} />}
       </Suspense>
     </div>
   );

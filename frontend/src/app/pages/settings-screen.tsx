@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/daily-care/repeating/repeating-schedules-dialog';
 import SettingsPage from '../../features/identity/pages/settings-page';
+import { localDate } from '@carecircle/libs';
+import { useAuth } from '../../features/identity/hooks/use-auth';
+import { zoneOrBrowser } from '../../shared/formatting/time-zone';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
+const OnboardingWizard = lazy(() => import('../../features/onboarding/onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
+
 export default function SettingsScreen() {
+  const { user } = useAuth();
   return (
     <SignedInLayout>
       <SettingsPage
@@ -11,6 +18,11 @@ export default function SettingsScreen() {
           <CareRecipientsPanel
             schedulesDialog={(child, onClose) => (
               <RepeatingSchedulesDialog open childId={child.id} childName={child.name} canEdit={child.canEdit} onClose={onClose} />
+            )}
+            firstRecipientDialog={(onClose) => (
+              <Suspense fallback={null}>
+                <OnboardingWizard open today={localDate(new Date(), zoneOrBrowser(user?.timezone))} onClose={onClose} onAdded={() => undefined} />
+              </Suspense>
             )}
           />
         }

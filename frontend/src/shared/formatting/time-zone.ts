@@ -11,3 +11,16 @@ export function detectTimeZone(): string {
   }
   return DEFAULT_TIMEZONE;
 }
+
+/** `zone` when the browser knows it, else the browser's own zone. */
+export function zoneOrBrowser(zone: string | undefined): string {
+  if (zone) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return zone;
+    } catch {
+      // An unknown zone: fall back to the browser's.
+    }
+  }
+  return detectTimeZone();
+}

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, localDate } from '@carecircle/libs';
 import { useState } from 'react';
-import { detectTimeZone } from '../../../shared/formatting/time-zone';
+import { zoneOrBrowser } from '../../../shared/formatting/time-zone';
 
 /**
  * The day the dashboard shows (yyyy-mm-dd) and today, both in `timeZone` (the signed-in caregiver's
@@ -19,18 +19,6 @@ export function useCareDay(now: Date, timeZone: string | undefined) {
     next: () => setOffset((value) => value + 1),
     goToToday: () => setOffset(0),
   };
-}
-
-function zoneOrBrowser(zone: string | undefined): string {
-  if (zone) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return zone;
-    } catch {
-      // An unknown zone: fall back to the browser's.
-    }
-  }
-  return detectTimeZone();
 }
 
 /** Today, Yesterday, Tomorrow, else short weekday and date ("Mon, Jun 2"). */

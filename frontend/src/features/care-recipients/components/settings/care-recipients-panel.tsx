@@ -18,15 +18,23 @@ const AddPersonDialog = lazy(() => import('./add-person-dialog').then((m) => ({ 
 /**
  * The settings area's Care Recipients panel (spec document 1, section 2): recipient cards with edit,
  * medications and delete; Add Person (or Add Your First Care Recipient) opens the 3-step dialog.
- * `schedulesDialog`, given by the app, shows a recipient's repeating schedules (daily care's screen).
+ * `schedulesDialog`, given by the app, shows a recipient's repeating schedules (daily care's screen);
+ * `firstRecipientDialog` is the onboarding wizard that Add Your First Care Recipient opens (spec document 1).
  */
-export function CareRecipientsPanel({ schedulesDialog }: { schedulesDialog?: (child: Child, onClose: () => void) => ReactNode } = {}) {
+export function CareRecipientsPanel({
+  schedulesDialog,
+  firstRecipientDialog,
+}: {
+  schedulesDialog?: (child: Child, onClose: () => void) => ReactNode;
+  firstRecipientDialog?: (onClose: () => void) => ReactNode;
+} = {}) {
   const { data: recipients, isLoading, isError, refetch } = useGetChildrenQuery();
   const [adding, setAdding] = useState(false);
   const addingMounted = useHasBeenTrue(adding);
   const [editing, setEditing] = useState<Child | null>(null);
   const [removing, setRemoving] = useState<Child | null>(null);
   const [scheduling, setScheduling] = useState<Child | null>(null);
+  const [onboarding, setOnboarding] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const medicationsRef = useRef<HTMLDivElement>(null);
   const [focusMedications, setFocusMedications] = useState(false);
@@ -66,7 +74,13 @@ export function CareRecipientsPanel({ schedulesDialog }: { schedulesDialog?: (ch
         <div className="empty-block">
           <UserAddOutlined className="empty-block__icon" aria-hidden />
           <p className="muted">Add the person you care for, with their medication schedule and daily routine.</p>
-          {addButton('Add Your First Care Recipient', <UserAddOutlined />)}
+          {firstRecipientDialog ? (
+            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setOnboarding(true)}>
+              Add Your First Care Recipient
+            </Button>
+          ) : (
+            addButton('Add Your First Care Recipient', <UserAddOutlined />)
+          )}
         </div>
       ) : (
         <div className="recipient-cards">
@@ -106,6 +120,7 @@ export function CareRecipientsPanel({ schedulesDialog }: { schedulesDialog?: (ch
         )}
       </Suspense>
       {scheduling && schedulesDialog?.(scheduling, () => setScheduling(null))}
+      {onboarding && firstRecipientDialog?.(() => setOnboarding(false))}
       <EditRecipientDialog recipient={editing} onClose={() => setEditing(null)} />
       <RemoveRecipientDialog
         recipient={removing}

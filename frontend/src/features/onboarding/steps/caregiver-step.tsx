@@ -1,0 +1,40 @@
+import { TEXT_MAX } from '@carecircle/libs';
+import { Checkbox, Form, Input, Select } from 'antd';
+import { CAREGIVER_RELATIONSHIPS, type CaregiverDraft } from '../onboarding-draft';
+
+interface Props {
+  value: CaregiverDraft;
+  onChange: (caregiver: CaregiverDraft) => void;
+}
+
+/** Step 2: someone who shares the care. An invitation goes out only when an email is given. */
+export function CaregiverStep({ value, onChange }: Props) {
+  const set = (changes: Partial<CaregiverDraft>) => onChange({ ...value, ...changes });
+  return (
+    <Form layout="vertical" component="div">
+      <p className="muted">Invite a partner, grandparent or babysitter to see the care schedule. You can skip this and invite them later from Settings.</p>
+      <Form.Item label="Name" htmlFor="onboarding-caregiver-name">
+        <Input id="onboarding-caregiver-name" autoComplete="off" maxLength={TEXT_MAX.personName} value={value.name} onChange={(e) => set({ name: e.target.value })} />
+      </Form.Item>
+      <Form.Item label="Relationship" htmlFor="onboarding-caregiver-relationship">
+        <Select
+          id="onboarding-caregiver-relationship"
+          allowClear
+          placeholder="Select"
+          value={value.relationship || undefined}
+          options={CAREGIVER_RELATIONSHIPS.map((option) => ({ value: option.value, label: option.label }))}
+          onChange={(relationship) => set({ relationship: relationship ?? '' })}
+        />
+      </Form.Item>
+      <Form.Item label="Phone" htmlFor="onboarding-caregiver-phone">
+        <Input id="onboarding-caregiver-phone" type="tel" autoComplete="off" maxLength={TEXT_MAX.phone} value={value.phone} onChange={(e) => set({ phone: e.target.value })} />
+      </Form.Item>
+      <Form.Item label="Email" htmlFor="onboarding-caregiver-email" extra="We send the invitation link to this address.">
+        <Input id="onboarding-caregiver-email" type="email" autoComplete="off" maxLength={TEXT_MAX.email} value={value.email} onChange={(e) => set({ email: e.target.value })} />
+      </Form.Item>
+      <Checkbox checked={value.canEdit} onChange={(e) => set({ canEdit: e.target.checked })}>
+        Can complete and change tasks (otherwise they can only view)
+      </Checkbox>
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import { TEXT_MAX, type TaskCategory } from '@carecircle/libs';
+import { Button, Form, Input, Select, Switch } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../../shared/ui/toast';
+import { DAILY_TASK_CATEGORIES, DEFAULT_TASK_TIME, draftKey, ONBOARDING_MESSAGES, SUGGESTED_TASKS, type DailyTaskDraft } from '../onboarding-draft';
+import { TimesPicker } from './times-picker';
+
+interface Props {
+  tasks: DailyTaskDraft[];
+  onChange: (tasks: DailyTaskDraft[]) => void;
+}
+
+const blank = (): DailyTaskDraft => ({ key: '', name: '', category: 'daily_other', times: [], isUrgent: false });
+const NO_PRESETS: { label: string; time: string }[] = [];
+const categoryLabel = (category: TaskCategory) => DAILY_TASK_CATEGORIES.find((option) => option.value === category)?.label ?? category;
+
+/** Step 4: the daily routine; each task repeats every day from today. */
+export function DailyTasksStep({ tasks, onChange }: Props) {
+  const [form, setForm] = useState<DailyTaskDraft>(blank);
+  const set = (changes: Partial<DailyTaskDraft>) => setForm((current) => ({ ...current, ...changes }));
+  const has = (name: string) => tasks.some((task) => task.name.trim().toLowerCase() === name.toLowerCase());
+
+  const add = () => {
+    if (form.name.trim() === '') return toast({ ...ONBOARDING_MESSAGES.taskName, variant: 'destructive' });
+    onChange([...tasks, { ...form, key: draftKey('task'), times: form.times.length > 0 ? form.times : [DEFAULT_TASK_TIME] }]);
+    setForm(blank());
+  };
+
+  return (
+    <div>
+      <p className="muted">Suggested common tasks</p>
+      <div className="onboarding-suggestions">
+        {SUGGESTED_TASKS.map((suggestion) => (
+          <Button key={suggestion.name} disabled={has(suggestion.name)} onClick={() => onChange([...tasks, { ...suggestion, key: draftKey('task') }])}>
+            + {suggestion.name}
+            {suggestion.isUrgent ? ' (urgent)' : ''}
+          </Button>
+        ))}
+      </div>
+      {tasks.length > 0 && (
+        <ul className="onboarding-list" aria-label="Daily tasks added">
+          {tasks.map((task) => (
+            <li key={task.key} className="onboarding-list__item">
+              <span>
+                <strong>{task.name}</strong> · {categoryLabel(task.category)} · {task.times.join(', ')}
+                {task.isUrgent ? ' · Urgent' : ''}
+              </span>
+              <Button size="small" onClick={() => onChange(tasks.filter((t) => t.key !== task.key))} aria-label={`Remove ${task.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form layout="vertical" component="div">
+        <Form.Item label="Task Name" htmlFor="onboarding-task-name">
+          <Input id="onboarding-task-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name} onChange={(e) => set({ name: e.target.value })} />
+        </Form.Item>
+        <Form.Item label="Category" htmlFor="onboarding-task-category">
+          <Select<TaskCategory>
+            id="onboarding-task-category"
+            value={form.category}
+            options={DAILY_TASK_CATEGORIES.filter((option) => option.value !== 'catheterization').map(({ value, label }) => ({ value, label }))}
+            onChange={(category) => set({ category })}
+          />
+        </Form.Item>
+        <Form.Item label="Times" htmlFor="onboarding-task-time" extra={`${DEFAULT_TASK_TIME} when none is added`}>
+          <TimesPicker id="onboarding-task-time" times={form.times} presets={NO_PRESETS} onChange={(times) => set({ times })} />
+        </Form.Item>
+        <Form.Item label="Urgent" htmlFor="onboarding-task-urgent">
+          <Switch id="onboarding-task-urgent" checked={form.isUrgent} onChange={(isUrgent) => set({ isUrgent })} />
+        </Form.Item>
+        <Button onClick={add}>Add Task</Button>
+      </Form>
+    </div>
+  );
+}

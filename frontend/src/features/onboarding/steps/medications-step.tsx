@@ -1,0 +1,98 @@
+import { TEXT_MAX } from '@carecircle/libs';
+import { Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../../shared/ui/toast';
+import { draftKey, MEDICATION_TIME_PRESETS, ONBOARDING_MESSAGES, REPEAT_OPTIONS, type MedicationDraft, type Repeat } from '../onboarding-draft';
+import { CustomDaysDialog } from './custom-days-dialog';
+import { TimesPicker } from './times-picker';
+
+interface Props {
+  medications: MedicationDraft[];
+  today: string;
+  onChange: (medications: MedicationDraft[]) => void;
+}
+
+const blank = (today: string): MedicationDraft => ({ key: '', name: '', dose: '', times: [], repeat: 'everyday', customDays: [], startDate: today, endDate: '' });
+
+const repeatLabel = (medication: MedicationDraft) =>
+  medication.repeat === 'custom'
+    ? medication.customDays.map((day) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][day]).join(', ')
+    : REPEAT_OPTIONS.find((option) => option.value === medication.repeat)!.label;
+
+/** Step 3: each medication with its times and repeat; each becomes a repeating medication task. */
+export function MedicationsStep({ medications, today, onChange }: Props) {
+  const [form, setForm] = useState<MedicationDraft>(() => blank(today));
+  const [choosingDays, setChoosingDays] = useState(false);
+  const set = (changes: Partial<MedicationDraft>) => setForm((current) => ({ ...current, ...changes }));
+
+  const add = () => {
+    if (form.name.trim() === '') return toast({ ...ONBOARDING_MESSAGES.medicationName, variant: 'destructive' });
+    if (form.times.length === 0) return toast({ ...ONBOARDING_MESSAGES.medicationTime, variant: 'destructive' });
+    if (form.endDate && form.endDate < form.startDate) return toast({ ...ONBOARDING_MESSAGES.medicationEndDate, variant: 'destructive' });
+    onChange([...medications, { ...form, key: draftKey('medication') }]);
+    setForm(blank(today));
+  };
+
+  return (
+    <div>
+      <p className="muted">Add the medications given every day or on some days. You can add more later.</p>
+      {medications.length > 0 && (
+        <ul className="onboarding-list" aria-label="Medications added">
+          {medications.map((medication) => (
+            <li key={medication.key} className="onboarding-list__item">
+              <span>
+                <strong>{medication.name}</strong> {medication.dose} · {medication.times.join(', ')} · {repeatLabel(medication)}
+              </span>
+              <Button size="small" onClick={() => onChange(medications.filter((m) => m.key !== medication.key))} aria-label={`Remove ${medication.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form layout="vertical" component="div">
+        <Form.Item label="Medication Name" htmlFor="onboarding-medication-name">
+          <Input id="onboarding-medication-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name} onChange={(e) => set({ name: e.target.value })} />
+        </Form.Item>
+        <Form.Item label="Dose (optional)" htmlFor="onboarding-medication-dose">
+          <Input id="onboarding-medication-dose" autoComplete="off" placeholder="e.g. 5 ml" maxLength={TEXT_MAX.name} value={form.dose} onChange={(e) => set({ dose: e.target.value })} />
+        </Form.Item>
+        <Form.Item label="Times" htmlFor="onboarding-medication-time">
+          <TimesPicker id="onboarding-medication-time" times={form.times} presets={MEDICATION_TIME_PRESETS} onChange={(times) => set({ times })} />
+        </Form.Item>
+        <Form.Item label="Repeat" htmlFor="onboarding-medication-repeat">
+          <Select<Repeat>
+            id="onboarding-medication-repeat"
+            value={form.repeat}
+            options={REPEAT_OPTIONS.map((option) => ({ value: option.value, label: option.value === 'custom' && form.repeat === 'custom' ? repeatLabel(form) : option.label }))}
+            onChange={(repeat) => {
+              set({ repeat });
+              if (repeat === 'custom') setChoosingDays(true);
+            }}
+          />
+        </Form.Item>
+        <div className="onboarding-dates">
+          <Form.Item label="Start Date" htmlFor="onboarding-medication-start">
+            <Input id="onboarding-medication-start" type="date" min="1900-01-01" max="2100-12-31" value={form.startDate} onChange={(e) => set({ startDate: e.target.value || today })} />
+          </Form.Item>
+          <Form.Item label="End Date (optional)" htmlFor="onboarding-medication-end" extra="Empty means ongoing">
+            <Input id="onboarding-medication-end" type="date" min={form.startDate} max="2100-12-31" value={form.endDate} onChange={(e) => set({ endDate: e.target.value })} />
+          </Form.Item>
+        </div>
+        <Button onClick={add}>Add Medication</Button>
+      </Form>
+      <CustomDaysDialog
+        open={choosingDays}
+        initial={form.customDays}
+        onCancel={() => {
+          setChoosingDays(false);
+          set({ repeat: 'everyday', customDays: [] });
+        }}
+        onConfirm={(customDays) => {
+          setChoosingDays(false);
+          set({ customDays });
+        }}
+      />
+    </div>
+  );
+}
