@@ -33,21 +33,27 @@ test('a caregiver creates an account, manages recipients and medications, signs 
     expect((await timezoneSync).postDataJSON()).toEqual({ timezone: 'America/New_York' });
   });
 
-  await test.step('add the first care recipient from the welcome screen', async () => {
+  await test.step('the onboarding wizard opens by itself; closed, the welcome screen opens it again', async () => {
+    const wizard = page.getByRole('dialog', { name: 'Care Recipient Setup' });
+    await expect(wizard).toBeVisible();
+    await wizard.getByRole('button', { name: 'Close' }).click();
+    await expect(wizard).toBeHidden();
     await page.getByRole('button', { name: 'Add Care Recipient' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Care Recipient' });
-    await dialog.getByRole('button', { name: 'Add Care Recipient' }).click();
-    await expect(dialog.getByText('First name is required')).toBeVisible();
-    await expect(dialog.getByText('Last name is required')).toBeVisible();
+    await expect(wizard).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-    await dialog.getByLabel('First name').fill('Sam');
-    await dialog.getByLabel('Last name').fill('Rivera');
-    await dialog.getByLabel('Date of birth').fill('2015-03-04');
-    await dialog.getByLabel('Medical conditions').fill('Epilepsy');
-    await dialog.getByRole('button', { name: 'Add Care Recipient' }).click();
+    await wizard.getByLabel('First Name').fill('Sam');
+    await wizard.getByLabel('Last Name').fill('Rivera');
+    await wizard.getByLabel('Date of Birth').fill('2015-03-04');
+    await wizard.getByLabel('Condition (optional)').fill('Epilepsy');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    // Everything else can be set up later: skip to the end.
+    for (let step = 2; step < 6; step++) await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
+    const last = page.getByRole('dialog', { name: 'Welcome' });
+    await last.getByRole('button', { name: 'Complete Setup' }).click();
 
-    await expectToast(page, 'Care recipient added successfully!');
-    await expect(dialog).toBeHidden();
+    await expectToast(page, 'Sam has been added successfully!');
+    await expect(last).toBeHidden();
     await expect(page.getByRole('main').getByText('Sam Rivera', { exact: true })).toBeVisible();
     await expect(page.getByText('No medications added yet.')).toBeVisible();
   });
@@ -117,6 +123,9 @@ test('a caregiver creates an account, manages recipients and medications, signs 
     const recipients = page.getByRole('dialog', { name: 'Care Recipients' });
     await recipients.getByRole('button', { name: 'Add Person' }).click();
     const form = page.getByRole('dialog', { name: 'Add Care Recipient' });
+    await form.getByRole('button', { name: 'Add Care Recipient' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form.getByText('Last name is required')).toBeVisible();
     await form.getByLabel('First name').fill('Rosa');
     await form.getByLabel('Last name').fill('Rivera');
     await form.getByRole('button', { name: 'Add Care Recipient' }).click();

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
-import { expectNoSeriousA11yViolations } from './today-support';
+import { addChild, expectNoSeriousA11yViolations } from './today-support';
 
 // Taps that must not be lost or change what the caregiver already chose (issue 9, items 4 and 5).
 
@@ -40,8 +40,9 @@ test('Quick Add keeps picked times when the type is chosen afterwards, and a nam
 
 test('in Add Person, the first click on Skip to Routine Tasks or Back is never lost', async ({ page, baseURL }) => {
   await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('add-person-click'), firstName: 'Ines', lastName: 'Park' });
+  await addChild(page, baseURL!, 'Ada', 'Park');
   await page.goto('/settings?tab=children');
-  await page.getByRole('button', { name: 'Add Your First Care Recipient' }).click();
+  await page.getByRole('button', { name: 'Add Person' }).click();
   const wizard = page.getByRole('dialog', { name: 'Add Person' });
   await wizard.getByLabel('Name', { exact: true }).fill('Theo');
   await wizard.getByRole('button', { name: 'Next: Add Care Schedule' }).click();

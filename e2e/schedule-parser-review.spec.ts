@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Child, Medication, TaskTemplate } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
+import { addChild } from './today-support';
 
 // Issue 9, item 1: the pasted schedule a caregiver would type comes back right in the review: both
 // medications at their times, a dose without a name flagged and blocked until named, an as-needed item
@@ -12,10 +13,12 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
   test(`a pasted schedule is reviewed and its medications saved (${viewport.width} px)`, async ({ page, baseURL }) => {
     await page.setViewportSize(viewport);
     await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('parser'), firstName: 'Rosa', lastName: 'Diaz' });
+    // The first recipient comes from onboarding; Add Person (this flow) adds the next ones.
+    await addChild(page, baseURL!, 'Ana', 'Diaz');
     await page.goto('/settings?tab=children');
 
     const wizard = page.getByRole('dialog', { name: 'Add Person' });
-    await page.getByRole('button', { name: 'Add Your First Care Recipient' }).click();
+    await page.getByRole('button', { name: 'Add Person' }).click();
     await wizard.getByLabel('Name', { exact: true }).fill('Leo Diaz');
     await wizard.getByRole('button', { name: 'Next: Add Care Schedule' }).click();
     await wizard.getByLabel('Medication schedule').fill(SCHEDULE);
@@ -65,7 +68,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
     await test.step('approve: the tasks at their times, the medications saved once each', async () => {
       await create.click();
       await expectToast(page, 'Leo has been added successfully!');
-      const [leo] = await getJson<Child[]>(page, '/api/children');
+      const leo = (await getJson<Child[]>(page, '/api/children')).find((child) => child.name === 'Leo Diaz')!;
       const templates = await getJson<TaskTemplate[]>(page, `/api/children/${leo.id}/task-templates`);
       expect(templates.map((t) => [t.name, t.scheduledTimes.join()]).sort()).toEqual([
         ['Keppra', '08:00'], ['Tylenol', '08:00'], ['Tylenol', '20:00'], ['Vitamin D', '08:00'],

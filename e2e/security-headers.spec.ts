@@ -31,11 +31,11 @@ for (const { label, viewport } of [
       await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('csp'), firstName: 'Nia', lastName: 'Okafor' });
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Welcome to CareCircle!' })).toBeVisible();
-      // A modal locks the page's scroll with a <style> element of its own (why style-src allows inline).
-      await page.getByRole('button', { name: 'Add Care Recipient' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Care Recipient' });
+      // A modal (here the onboarding wizard, opened by itself for a new caregiver) locks the page's scroll
+      // with a <style> element of its own (why style-src allows inline).
+      const dialog = page.getByRole('dialog', { name: 'Care Recipient Setup' });
       await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
       await page.goto('/settings');
       await heading(page, 'Settings');

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Child, Medication, Task, TaskTemplate } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
+import { addChild } from './today-support';
 
 // The settings Care Recipients panel, clicked through the way a caregiver would: add a person with a
 // photo, a pasted medication schedule and a routine task, review and approve, then manage them.
@@ -40,10 +41,21 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
     await expectNoSeriousA11yViolations(page, '.care-recipients-panel');
   });
 
+  await test.step('with no one yet, Add Your First Care Recipient opens the onboarding wizard; Add Person comes with the second', async () => {
+    await page.getByRole('button', { name: 'Add Your First Care Recipient' }).click();
+    const onboarding = page.getByRole('dialog', { name: 'Care Recipient Setup' });
+    await expect(onboarding).toBeVisible();
+    await onboarding.getByRole('button', { name: 'Close' }).click();
+    await expect(onboarding).toBeHidden();
+    await addChild(page, baseURL!, 'Ben', 'Lopez');
+    await page.reload();
+    await expect(page.getByRole('article', { name: 'Ben Lopez' })).toBeVisible();
+  });
+
   const wizard = page.getByRole('dialog', { name: 'Add Person' });
 
   await test.step('step 1: name required, date of birth, notes and a profile photo', async () => {
-    await page.getByRole('button', { name: 'Add Your First Care Recipient' }).click();
+    await page.getByRole('button', { name: 'Add Person' }).click();
     await expect(wizard.getByText('Step 1 of 3')).toBeVisible();
     await wizard.getByRole('button', { name: 'Next: Add Care Schedule' }).click();
     await expect(wizard.getByText('Name is required')).toBeVisible();
@@ -172,8 +184,8 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
 
     // The tasks, checked through the API from the page's own session.
     const children = await getJson<Child[]>(page, '/api/children');
-    expect(children).toHaveLength(1);
-    const maya = children[0];
+    expect(children.map((child) => child.name)).toEqual(['Ben Lopez', 'Maya Lopez']);
+    const maya = children.find((child) => child.name === 'Maya Lopez')!;
     expect(maya).toMatchObject({ name: 'Maya Lopez', dateOfBirth: '2015-03-04', medicalNotes: 'Spina bifida; latex allergy' });
     const photo = await page.request.get(maya.profileImageUrl!);
     expect(photo.headers()['content-type']).toBe('image/png');
@@ -218,7 +230,8 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
     await expect(list).toContainText('250mg');
     await expect(list).toContainText('With breakfast');
     const children = await getJson<Child[]>(page, '/api/children');
-    const medications = await getJson<Medication[]>(page, `/api/children/${children[0].id}/medications`);
+    const maya = children.find((child) => child.name === 'Maya Lopez')!;
+    const medications = await getJson<Medication[]>(page, `/api/children/${maya.id}/medications`);
     expect(medications.map((m) => m.name).sort()).toEqual(['Baclofen', 'Keppra', 'Oxybutynin', 'melatonin']);
     expect(medications.find((m) => m.name === 'Baclofen')!.photoUrl).toMatch(/^\/api\/uploads\/.+\.png$/);
   });
@@ -253,14 +266,15 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await expectToast(page, 'Care Recipient Removed');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Add Your First Care Recipient' })).toBeVisible();
-    expect(await getJson<Child[]>(page, '/api/children')).toEqual([]);
+    await expect(page.getByRole('article', { name: 'Maya Rose Lopez' })).toHaveCount(0);
+    expect((await getJson<Child[]>(page, '/api/children')).map((child) => child.name)).toEqual(['Ben Lopez']);
   });
 });
 
 test('the Care Recipients dialog on Today links to the settings panel; the panel works on a desktop too', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('settings-link'), firstName: 'Lee', lastName: 'Chen' });
+  await addChild(page, baseURL!, 'Mia', 'Chen');
   await page.goto('/');
   await page.getByRole('button', { name: 'Manage care recipients' }).click();
   await page.getByRole('dialog', { name: 'Care Recipients' }).getByRole('link', { name: 'Set up medications and schedules in Settings' }).click();
@@ -268,7 +282,7 @@ test('the Care Recipients dialog on Today links to the settings panel; the panel
   await expect(page.getByRole('heading', { name: 'Care Recipients', level: 2 })).toBeVisible();
 
   // Keyboard only: open the dialog, skip the schedule, add a routine task, review and create.
-  await page.getByRole('button', { name: 'Add Your First Care Recipient' }).focus();
+  await page.getByRole('button', { name: 'Add Person' }).focus();
   await page.keyboard.press('Enter');
   const wizard = page.getByRole('dialog', { name: 'Add Person' });
   await expect(wizard.getByLabel('Name', { exact: true })).toBeFocused();

@@ -186,11 +186,13 @@ test('when the session ends mid-task, the app says so and goes to /login', async
     );
   });
 
-  await page.getByRole('button', { name: 'Add Care Recipient' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Care Recipient' });
-  await dialog.getByLabel('First name').fill('Leo');
-  await dialog.getByLabel('Last name').fill('Silva');
-  await dialog.getByRole('button', { name: 'Add Care Recipient' }).click();
+  // The onboarding wizard opened by itself: its Complete Setup meets the ended session.
+  const wizard = page.getByRole('dialog', { name: 'Care Recipient Setup' });
+  await wizard.getByLabel('First Name').fill('Leo');
+  await wizard.getByLabel('Last Name').fill('Silva');
+  await wizard.getByLabel('Date of Birth').fill('2018-02-01');
+  for (let step = 1; step < 6; step++) await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
+  await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'Complete Setup' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   expect(toasts.some((text) => text.startsWith('Unauthorized') && text.includes('You are logged out. Logging in again...'))).toBe(true);

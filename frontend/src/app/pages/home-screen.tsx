@@ -102,7 +102,7 @@ function HomeDashboard() {
       )}
       <Suspense fallback={null}>
         {managingMounted && <CareRecipientsDialog open={managing} onClose={() => setManaging(false)} />}
-        {addingMounted && <OnboardingWizard open={adding} today={day.today} onClose={() => setAdding(false)} onAdded={(child) => select(child.id)} />}
+        {addingMounted && <OnboardingWizard open={adding} today={day.today} onClose={() => setAdding(false)} />}
       </Suspense>
     </div>
   );

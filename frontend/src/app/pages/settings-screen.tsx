@@ -21,7 +21,7 @@ export default function SettingsScreen() {
             )}
             firstRecipientDialog={(onClose) => (
               <Suspense fallback={null}>
-                <OnboardingWizard open today={localDate(new Date(), zoneOrBrowser(user?.timezone))} onClose={onClose} onAdded={() => undefined} />
+                <OnboardingWizard open today={localDate(new Date(), zoneOrBrowser(user?.timezone))} onClose={onClose} />
               </Suspense>
             )}
           />

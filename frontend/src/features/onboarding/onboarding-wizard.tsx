@@ -1,4 +1,3 @@
-import type { Child } from '@carecircle/libs';
 import { Button, Modal, Progress } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../shared/ui/toast';
@@ -18,8 +17,6 @@ interface Props {
   /** The care team's date (yyyy-mm-dd): repeating tasks start here. */
   today: string;
   onClose: () => void;
-  /** Told once the recipient exists (even when something after it still needs a retry). */
-  onAdded: (child: Child) => void;
 }
 
 const LAST = ONBOARDING_STEPS.length;
@@ -28,7 +25,7 @@ const LAST = ONBOARDING_STEPS.length;
  * The six-step onboarding wizard (spec document 2, sections 2-5 and 9). Back, Skip (moves on without
  * checking) and Next on steps 1-5; Complete Setup on step 6 submits once, in the spec's order.
  */
-export function OnboardingWizard({ open, today, onClose, onAdded }: Props) {
+export function OnboardingWizard({ open, today, onClose }: Props) {
   const [step, setStep] = useState(1);
   const [draft, setDraft] = useState<OnboardingDraft>(emptyDraft);
   const { state, running, run, reset } = useOnboardingSubmit(draft);
@@ -48,7 +45,6 @@ export function OnboardingWizard({ open, today, onClose, onAdded }: Props) {
       toast({ title: 'Error', description: ONBOARDING_MESSAGES.saveFailed, variant: 'destructive' });
       return;
     }
-    onAdded(result.child);
     const linkToShare = result.invitation && !result.invitation.emailSent;
     if (failedCalls(result).length === 0) {
       toast({ title: 'Success!', description: `${result.child.firstName} has been added successfully!`, variant: 'success' });

@@ -20,7 +20,6 @@ export function CaregiverStep({ value, onChange }: Props) {
         <Select
           id="onboarding-caregiver-relationship"
           allowClear
-          placeholder="Select"
           value={value.relationship || undefined}
           options={CAREGIVER_RELATIONSHIPS.map((option) => ({ value: option.value, label: option.label }))}
           onChange={(relationship) => set({ relationship: relationship ?? '' })}

@@ -27,7 +27,6 @@ export function RecipientStep({ value, today, onChange }: Props) {
         <Select
           id="onboarding-gender"
           allowClear
-          placeholder="Select"
           value={value.gender || undefined}
           options={GENDERS.map((gender) => ({ value: gender.value, label: gender.label }))}
           onChange={(gender) => set({ gender: gender ?? '' })}
