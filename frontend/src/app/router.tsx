@@ -11,6 +11,7 @@ const EmailSignInPage = lazy(() => import('../features/identity/pages/email-sign
 const SettingsScreen = lazy(() => import('./pages/settings-screen'));
 const CalendarScreen = lazy(() => import('./pages/calendar-screen'));
 const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
+const AcceptInvitationScreen = lazy(() => import('./pages/accept-invitation-screen'));
 const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
 
 export const router = createBrowserRouter([
@@ -23,6 +24,8 @@ export const router = createBrowserRouter([
       { path: '/login/email', element: <EmailSignInPage /> },
       { path: '/privacy', element: <PrivacyScreen /> },
       { path: '/terms', element: <TermsScreen /> },
+      { path: '/accept-invitation', element: <AcceptInvitationScreen /> },
+      { path: '/accept-invitation/:token', element: <AcceptInvitationScreen /> },
       {
         path: '/settings',
         element: (
