@@ -44,8 +44,11 @@ export const RELATIONSHIP_GROUPS = [
   { label: 'School & Care Support', options: ['Teacher', 'School Nurse', 'Daycare Provider', 'Coach'] },
   { label: 'Medical / Other', options: ['Doctor', 'Therapist', 'Social Worker', 'Emergency Service', 'Other'] },
 ] as const;
-export type Relationship = (typeof RELATIONSHIP_GROUPS)[number]['options'][number];
-export const RELATIONSHIPS: readonly Relationship[] = RELATIONSHIP_GROUPS.flatMap((group) => group.options);
+/** The onboarding wizard's contact relationships (spec document 2) that the dialog's list lacks. */
+export const ONBOARDING_ONLY_RELATIONSHIPS = ['Family', 'Nurse', 'Neighbor'] as const;
+export type Relationship = (typeof RELATIONSHIP_GROUPS)[number]['options'][number] | (typeof ONBOARDING_ONLY_RELATIONSHIPS)[number];
+/** Every relationship a contact may have: the dialog's groups, then the onboarding wizard's extra ones. */
+export const RELATIONSHIPS: readonly Relationship[] = [...RELATIONSHIP_GROUPS.flatMap((group) => group.options), ...ONBOARDING_ONLY_RELATIONSHIPS];
 
 /** The Critical Numbers list of the Emergency Contacts screen; `dial` is what the Call link dials. */
 export const CRITICAL_NUMBERS = [
