@@ -121,7 +121,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiQueryError, object,
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Child', 'Medication', 'Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'RepeatingTask', 'EmergencyContact'],
+  tagTypes: ['User', 'Child', 'Medication', 'Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'RepeatingTask', 'EmergencyContact', 'CareTeam'],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,
   refetchOnMountOrArgChange: true,

@@ -1,19 +1,30 @@
+import { localDate } from '@carecircle/libs';
 import { lazy, Suspense } from 'react';
+import { useGetChildrenQuery } from '../../features/care-recipients/api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/daily-care/repeating/repeating-schedules-dialog';
 import SettingsPage from '../../features/identity/pages/settings-page';
-import { localDate } from '@carecircle/libs';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { zoneOrBrowser } from '../../shared/formatting/time-zone';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
+const SecondaryCaregiversPanel = lazy(() =>
+  import('../../features/care-team/components/secondary-caregivers-panel').then((m) => ({ default: m.SecondaryCaregiversPanel })),
+);
 const OnboardingWizard = lazy(() => import('../../features/onboarding/onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
 
 export default function SettingsScreen() {
   const { user } = useAuth();
+  const { data: children } = useGetChildrenQuery();
+  const owned = (children ?? []).filter((child) => child.primaryCaregiverId === user?.id).map((child) => ({ id: child.id, name: child.name }));
   return (
     <SignedInLayout>
       <SettingsPage
+        careTeamPanel={
+          <Suspense fallback={null}>
+            <SecondaryCaregiversPanel recipients={owned} />
+          </Suspense>
+        }
         careRecipientsPanel={
           <CareRecipientsPanel
             schedulesDialog={(child, onClose) => (

@@ -271,7 +271,7 @@ export function submitPlan(draft: OnboardingDraft, today: string): SubmitCall[] 
       input: {
         name: contact.name.trim(),
         phoneNumber: normalizePhone(contact.phone) ?? contact.phone.trim(),
-        relationship: label as EmergencyContactInput['relationship'],
+        relationship: label,
         contactType: contact.relationship === 'family' ? 'family' : contact.relationship === 'caregiver' ? 'childcare' : 'other',
         isPrimary: contact.isPrimary,
       },

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+import { CopyLink } from '../../shared/ui/copy-link';
 import type { SubmitState } from './use-onboarding-submit';
 
 interface Props {
@@ -29,15 +30,7 @@ export function SubmitResults({ state, running, onRetry, onFinish }: Props) {
           );
         })}
       </ul>
-      {link && (
-        <div className="onboarding-link">
-          <label htmlFor="onboarding-invitation-link">No email was sent. Share this invitation link yourself:</label>
-          <div className="onboarding-link__row">
-            <Input id="onboarding-invitation-link" readOnly value={link} onFocus={(e) => e.target.select()} />
-            <Button onClick={() => void navigator.clipboard?.writeText(link)}>Copy link</Button>
-          </div>
-        </div>
-      )}
+      {link && <CopyLink label="No email was sent. Share this invitation link yourself:" url={link} />}
       <div className="wizard-actions">
         {failed.length > 0 && (
           <Button type="primary" loading={running} onClick={onRetry}>

@@ -31,10 +31,12 @@ const ACCOUNT_TYPES: Record<UserRole, string> = {
 interface Props {
   /** The Care Recipients panel, composed by the app (features do not import each other). */
   careRecipientsPanel: ReactNode;
+  /** Secondary Caregivers: the account tab's extra section for primary caregivers (spec document 1, Roles). */
+  careTeamPanel?: ReactNode;
 }
 
 /** Settings (spec document 1, section 2): a header with Profile, Calendar, Billing and Account, and the children panel. */
-export default function SettingsPage({ careRecipientsPanel }: Props) {
+export default function SettingsPage({ careRecipientsPanel, careTeamPanel }: Props) {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const requested = params.get('tab') ?? 'profile';
@@ -62,7 +64,7 @@ export default function SettingsPage({ careRecipientsPanel }: Props) {
         {tab === 'profile' && <ProfilePanel user={user} />}
         {tab === 'calendar' && <CalendarPanel />}
         {tab === 'billing' && <BillingPanel user={user} />}
-        {tab === 'account' && <AccountPanel user={user} />}
+        {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} />}
         {tab === 'children' && careRecipientsPanel}
       </div>
     </div>
@@ -134,7 +136,7 @@ function BillingPanel({ user }: { user: User }) {
   );
 }
 
-function AccountPanel({ user }: { user: User }) {
+function AccountPanel({ user, careTeamPanel }: { user: User; careTeamPanel: ReactNode }) {
   return (
     <section className="section-card" aria-label="Account">
       <label className="settings-field">
@@ -150,6 +152,7 @@ function AccountPanel({ user }: { user: User }) {
       <p className="settings-account__who">
         Signed in as <strong>{user.email}</strong>
       </p>
+      {careTeamPanel}
       <SecurityActivity />
       {/* Full navigation: the server clears the session and answers with a redirect to /. */}
       <Button href="/api/logout" icon={<LogoutOutlined />} size="large" danger>
