@@ -94,6 +94,7 @@ function HomeDashboard() {
             childId={selected.id}
             day={day}
             now={now}
+            canEdit={selected.canEdit}
             onAddTask={() => quickAdd.openTask({ childId: selected.id })}
             onEditAppointment={quickAdd.edit}
           />

@@ -17,6 +17,8 @@ interface Props {
     goToToday: () => void;
   };
   now: Date;
+  /** False for a view-only caregiver: the day is shown without the controls that change it. */
+  canEdit: boolean;
   onAddTask?: () => void;
   onEditAppointment?: (task: Task) => void;
 }
@@ -27,7 +29,7 @@ interface Props {
  * after the day navigator, so the next due and overdue ones are the first thing on screen; progress,
  * appointments and achievements follow them.
  */
-export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Props) {
+export function CareDay({ childId, day, now, canEdit, onAddTask, onEditAppointment }: Props) {
   const { today, selectedDate } = day;
   const phone = useMediaQuery(PHONE_QUERY);
   const dayName = dayLabel(selectedDate, today);
@@ -40,6 +42,7 @@ export function CareDay({ childId, day, now, onAddTask, onEditAppointment }: Pro
       title={title}
       dayName={dayName}
       now={now}
+      canEdit={canEdit}
       onAddTask={onAddTask}
       onEditAppointment={onEditAppointment}
     />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
 import { isOverdue, REPEATING_MESSAGES, safeLink, type Task } from '@carecircle/libs';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
@@ -10,9 +10,12 @@ interface Props {
   task: Task;
   now: Date;
   onOpenDetails: (task: Task) => void;
-  onRemove: (task: Task) => void;
+  /** Remove; the button shows only when given. */
+  onRemove?: (task: Task) => void;
   /** Edit Appointment (the quick-add dialog); the button shows only when given. */
   onEditAppointment?: (task: Task) => void;
+  /** False for a view-only caregiver: the status is shown, not a checkbox. */
+  canEdit: boolean;
 }
 
 /**
@@ -22,7 +25,7 @@ interface Props {
 let refocus: { taskId: string; status: Task['status'] } | null = null;
 
 /** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
-export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment }: Props) {
+export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment, canEdit }: Props) {
   const { complete, uncomplete, isBusy } = useTaskActions();
   const checkbox = useRef<HTMLInputElement>(null);
   const completed = task.status === 'completed';
@@ -57,6 +60,11 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
 
   return (
     <li className={className} aria-label={label}>
+      {!canEdit ? (
+        <span className="task-card__check task-card__status" role="img" aria-label={`${label}: ${completed ? 'completed' : 'not done yet'}`}>
+          {completed ? <CheckCircleFilled aria-hidden /> : <span className="task-card__status-open" aria-hidden />}
+        </span>
+      ) : (
       <label className="task-card__check">
         <input
           ref={checkbox}
@@ -69,6 +77,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         />
         {isBusy && <LoadingOutlined className="task-card__busy" aria-hidden />}
       </label>
+      )}
       <div className="task-card__body">
         <div className="task-card__title-row">
           <CategoryIcon category={iconCategory} />
@@ -110,7 +119,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           <AppointmentDetails task={task} onEdit={onEditAppointment && (() => onEditAppointment(task))} />
         )}
       </div>
-      {!planned && (
+      {!planned && onRemove && (
       <Button
         type="text"
         className="task-card__remove"

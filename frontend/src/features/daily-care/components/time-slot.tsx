@@ -10,8 +10,9 @@ interface Props {
   expanded: boolean;
   onToggle: () => void;
   onOpenDetails: (task: Task) => void;
-  onRemove: (task: Task) => void;
+  onRemove?: (task: Task) => void;
   onEditAppointment?: (task: Task) => void;
+  canEdit: boolean;
 }
 
 /** A collapsible group of the tasks due at one clock time. */

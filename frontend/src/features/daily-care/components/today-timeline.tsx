@@ -24,13 +24,15 @@ interface Props {
   /** The day shown in words (Today, Tomorrow, "Mon, Jun 2"), for the empty state. */
   dayName: string;
   now: Date;
+  /** False for a view-only caregiver: no Add Task, tick, remove or edit. */
+  canEdit: boolean;
   /** Opens the quick-add dialog; the Add Task button shows only when given. */
   onAddTask?: () => void;
   onEditAppointment?: (task: Task) => void;
 }
 
 /** The day's tasks in collapsible time slots, with the task dialogs. */
-export function TodayTimeline({ childId, date, title, dayName, now, onAddTask, onEditAppointment }: Props) {
+export function TodayTimeline({ childId, date, title, dayName, now, canEdit, onAddTask, onEditAppointment }: Props) {
   const { data: tasks, isLoading, isError, refetch, isFetching } = useGetTasksForDayQuery({ childId, date });
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -46,8 +48,9 @@ export function TodayTimeline({ childId, date, title, dayName, now, onAddTask, o
   const headingId = `tasks-heading-${childId}`;
   const cardActions = {
     onOpenDetails: (task: Task) => setDetailsId(task.id),
-    onRemove: (task: Task) => setRemovingId(task.id),
-    onEditAppointment,
+    onRemove: canEdit ? (task: Task) => setRemovingId(task.id) : undefined,
+    onEditAppointment: canEdit ? onEditAppointment : undefined,
+    canEdit,
   };
 
   return (
@@ -56,7 +59,7 @@ export function TodayTimeline({ childId, date, title, dayName, now, onAddTask, o
         <h2 id={headingId} className="section-card__title">
           {title}
         </h2>
-        {onAddTask && (
+        {onAddTask && canEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={onAddTask}>
             Add Task
           </Button>
@@ -97,6 +100,7 @@ export function TodayTimeline({ childId, date, title, dayName, now, onAddTask, o
             task={detailsTask}
             open={detailsId !== null && detailsTask !== null}
             now={now}
+            canEdit={canEdit}
             onClose={() => setDetailsId(null)}
           />
         )}

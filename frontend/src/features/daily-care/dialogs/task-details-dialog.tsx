@@ -10,11 +10,13 @@ interface Props {
   task: Task | null;
   open: boolean;
   now: Date;
+  /** False for a view-only caregiver: no Mark Complete, notes or schedule changes. */
+  canEdit: boolean;
   onClose: () => void;
 }
 
 /** Details of a task (category, time, status, priority, description, notes) and its History. */
-export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
+export function TaskDetailsDialog({ task, open, now, canEdit, onClose }: Props) {
   const { complete, isBusy } = useTaskActions();
   const [tab, setTab] = useState('details');
   const [notes, setNotes] = useState('');
@@ -46,7 +48,7 @@ export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
       footer={
         <div className="dialog-actions">
           <Button onClick={onClose}>Close</Button>
-          {!completed && !planned && (
+          {canEdit && !completed && !planned && (
             <Button type="primary" loading={isBusy} onClick={() => void markComplete()}>
               Mark Complete
             </Button>
@@ -93,11 +95,11 @@ export function TaskDetailsDialog({ task, open, now, onClose }: Props) {
                   open={schedules}
                   childId={task.childId}
                   childName={task.childName}
-                  canEdit
+                  canEdit={canEdit}
                   firstId={task.templateId}
                   onClose={() => setSchedules(false)}
                 />
-                {!completed && !planned && (
+                {canEdit && !completed && !planned && (
                   <div className="details-notes">
                     <label htmlFor={notesId} className="field-label">
                       Notes (optional)
