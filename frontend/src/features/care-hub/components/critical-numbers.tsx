@@ -15,7 +15,7 @@ export function CriticalNumbers() {
             <div className="care-hub-card__body">
               <span className="care-hub-card__name">
                 {line.name}
-                {line.display !== line.name && <span className="care-hub-card__number"> {line.display}</span>}
+                {line.display !== line.name && <span className="care-hub-card__number">{line.display}</span>}
               </span>
               <span className="care-hub-card__meta">{line.description}</span>
             </div>
