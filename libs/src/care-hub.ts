@@ -157,7 +157,8 @@ export interface CareHubFamily {
 
 export interface DoctorInput {
   name: string;
-  specialty: Specialty;
+  /** Default pediatrician. */
+  specialty?: Specialty;
   phoneNumber?: string | null;
   email?: string | null;
   address?: string | null;
@@ -182,7 +183,8 @@ export interface Doctor {
 
 export interface FamilySupportInput {
   name: string;
-  role: SupportRole;
+  /** Default school_nurse. */
+  role?: SupportRole;
   organization?: string | null;
   phoneNumber?: string | null;
   email?: string | null;
@@ -221,4 +223,27 @@ export const CARE_HUB_TEXT = {
     support: `A care recipient can have up to ${CARE_HUB_LIMITS.familySupport} support resources.`,
   },
   noContactEditing: 'No contact being edited',
+  /** The API's other answers (400 naming the field, 403, 404). */
+  phoneInvalid: PHONE_INVALID,
+  emailInvalid: 'Please enter a valid email address.',
+  unknown: {
+    relationship: 'Please choose a relationship from the list.',
+    contactType: 'Contact type must be one of: emergency, family, childcare, other.',
+    specialty: 'Specialty must be one of: pediatrician, cardiologist, neurologist, therapist, dentist, ophthalmologist, other.',
+    role: 'Role must be one of: school_nurse, therapist, social_worker, caregiver, teacher, other.',
+  },
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer.`,
+  familyNotFound: 'Family not found',
+  childMismatch: 'The care recipient in the body must be the one this entry belongs to.',
+  viewOnly: {
+    family: "You can view this family's emergency contacts but not change them",
+    recipient: 'You can view this care recipient but not change it',
+  },
 } as const;
+
+/** Defaults of the three dialogs (spec document 3, sections 5 and 9). */
+export const CARE_HUB_DEFAULTS = { contactType: 'family', specialty: 'pediatrician', role: 'school_nurse' } as const satisfies {
+  contactType: ContactType;
+  specialty: Specialty;
+  role: SupportRole;
+};
