@@ -1,3 +1,4 @@
+import { CARE_HUB_TEXT } from '@carecircle/libs';
 import { PHONE_RULE, storedPhone } from './phone';
 
 /** Optional text as the API takes it: trimmed, null when blank. */
@@ -11,4 +12,4 @@ export const optionalPhone = (value: string | undefined) => {
 
 export const OPTIONAL_PHONE_RULES = [PHONE_RULE];
 
-export const EMAIL_RULE = { type: 'email' as const, message: 'Please enter a valid email address.' };
+export const EMAIL_RULE = { type: 'email' as const, message: CARE_HUB_TEXT.emailInvalid };

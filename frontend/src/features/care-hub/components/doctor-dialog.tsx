@@ -1,4 +1,5 @@
 import {
+  CARE_HUB_DEFAULTS,
   CARE_HUB_MAX,
   CARE_HUB_TEXT,
   SPECIALTIES,
@@ -89,7 +90,7 @@ function DoctorForm({ childId, doctor, onClose }: Omit<Props, 'open'>) {
       disabled={pending}
       initialValues={{
         name: doctor?.name ?? '',
-        specialty: doctor?.specialty ?? 'pediatrician',
+        specialty: doctor?.specialty ?? CARE_HUB_DEFAULTS.specialty,
         phoneNumber: doctor?.phoneNumber ? displayPhone(doctor.phoneNumber) : '',
         email: doctor?.email ?? '',
         address: doctor?.address ?? '',

@@ -1,4 +1,5 @@
 import {
+  CARE_HUB_DEFAULTS,
   CARE_HUB_MAX,
   CARE_HUB_TEXT,
   CONTACT_TYPE_LABELS,
@@ -103,7 +104,7 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
         name: contact?.name ?? '',
         phoneNumber: contact ? displayPhone(contact.phoneNumber) : '',
         relationship: contact ? (contact.relationship ?? '') : (preset?.relationship ?? ''),
-        contactType: contact?.contactType ?? preset?.contactType ?? 'family',
+        contactType: contact?.contactType ?? preset?.contactType ?? CARE_HUB_DEFAULTS.contactType,
         isPrimary: contact?.isPrimary ?? false,
         notes: contact?.notes ?? '',
         familyId: families[0]?.familyId,

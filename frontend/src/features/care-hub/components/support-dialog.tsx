@@ -1,4 +1,5 @@
 import {
+  CARE_HUB_DEFAULTS,
   CARE_HUB_MAX,
   CARE_HUB_TEXT,
   SUPPORT_ROLES,
@@ -89,7 +90,7 @@ function SupportForm({ childId, resource, onClose }: Omit<Props, 'open'>) {
       disabled={pending}
       initialValues={{
         name: resource?.name ?? '',
-        role: resource?.role ?? 'school_nurse',
+        role: resource?.role ?? CARE_HUB_DEFAULTS.role,
         organization: resource?.organization ?? '',
         phoneNumber: resource?.phoneNumber ? displayPhone(resource.phoneNumber) : '',
         email: resource?.email ?? '',
