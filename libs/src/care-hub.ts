@@ -3,7 +3,7 @@
  * doctors and family-support people. Both sides import these; the screens' texts live here too so
  * the API's messages and the dialogs say the same thing.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { CONTACT_TYPES, SPECIALTIES, SUPPORT_ROLES } from './schema';
 
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -102,6 +102,20 @@ export function formatPhone(stored: string, viewerCountry: CountryCode = DEFAULT
   const parsed = parsePhoneNumberFromString(stored);
   if (!parsed) return stored;
   return parsed.country === viewerCountry ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/**
+ * The country whose numbers a viewer types and reads without a country code: the region of their
+ * language tag (`en-GB` gives GB, `es-MX` MX), else DEFAULT_PHONE_COUNTRY (`en` alone, an unknown region).
+ */
+export function phoneCountryOf(languageTag: string | undefined): CountryCode {
+  let region: string | undefined;
+  try {
+    region = languageTag ? new Intl.Locale(languageTag).region : undefined;
+  } catch {
+    region = undefined;
+  }
+  return region && isSupportedCountry(region) ? region : DEFAULT_PHONE_COUNTRY;
 }
 
 /** The `tel:` link of a stored number. */

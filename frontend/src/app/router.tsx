@@ -14,6 +14,18 @@ const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ 
 const AcceptInvitationScreen = lazy(() => import('./pages/accept-invitation-screen'));
 const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
 
+// Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
+const CareHubScreen = lazy(() => import('./pages/care-hub-screen'));
+const CareHubMenuPage = lazy(() => import('../features/care-hub/pages/care-hub-menu-page'));
+const EmergencyContactsPage = lazy(() => import('../features/care-hub/pages/emergency-contacts-page'));
+const NearbyCarePage = lazy(() => import('../features/care-hub/pages/nearby-care-page'));
+const DoctorsPage = lazy(() => import('../features/care-hub/pages/doctors-page'));
+const FamilySupportPage = lazy(() => import('../features/care-hub/pages/family-support-page'));
+const comingSoon = () => import('../features/care-hub/pages/coming-soon-pages');
+const SchoolDaycarePage = lazy(() => comingSoon().then((m) => ({ default: m.SchoolDaycarePage })));
+const PharmacyPage = lazy(() => comingSoon().then((m) => ({ default: m.PharmacyPage })));
+const CareNotesPage = lazy(() => comingSoon().then((m) => ({ default: m.CareNotesPage })));
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -41,6 +53,24 @@ export const router = createBrowserRouter([
             <CalendarScreen />
           </RequireAuth>
         ),
+      },
+      {
+        path: '/care-hub',
+        element: (
+          <RequireAuth>
+            <CareHubScreen />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <CareHubMenuPage /> },
+          { path: 'emergency-contacts', element: <EmergencyContactsPage /> },
+          { path: 'nearby-care', element: <NearbyCarePage /> },
+          { path: 'doctors', element: <DoctorsPage /> },
+          { path: 'school-daycare', element: <SchoolDaycarePage /> },
+          { path: 'family-support', element: <FamilySupportPage /> },
+          { path: 'pharmacy', element: <PharmacyPage /> },
+          { path: 'care-notes', element: <CareNotesPage /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

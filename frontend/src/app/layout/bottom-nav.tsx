@@ -1,4 +1,4 @@
-import { HomeOutlined, SettingOutlined } from '@ant-design/icons';
+import { HomeOutlined, MedicineBoxOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QuickAddMenu } from './quick-add-menu';
@@ -12,8 +12,12 @@ interface NavItem {
 
 const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-// Care Hub (/care-hub) and Groups (/groups) join these once their screens exist: no entry leads nowhere.
-const LEFT: NavItem[] = [{ to: '/', label: 'Today', icon: <HomeOutlined />, isActive: (pathname) => pathname === '/' }];
+// Spec document 2, section 2: Today, Care Hub, Quick Add, Groups, Settings. Groups (/groups) joins
+// once its screen exists: no entry leads nowhere.
+const LEFT: NavItem[] = [
+  { to: '/', label: 'Today', icon: <HomeOutlined />, isActive: (pathname) => pathname === '/' },
+  { to: '/care-hub', label: 'Care Hub', icon: <MedicineBoxOutlined />, isActive: under('/care-hub') },
+];
 const RIGHT: NavItem[] = [
   {
     to: '/settings',

@@ -1,0 +1,106 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { EmergencyContact } from '@carecircle/libs';
+import { Button } from 'antd';
+import { LoadError } from '../../../shared/ui/load-error';
+import {
+  useDeleteEmergencyContactMutation,
+  useGetCareHubFamiliesQuery,
+  useGetEmergencyContactsQuery,
+  useRestoreEmergencyContactMutation,
+} from '../api';
+import { CriticalNumbers } from '../components/critical-numbers';
+import { EmergencyContactCard } from '../components/emergency-contact-card';
+import { EmergencyContactDialog, type ContactPreset } from '../components/emergency-contact-dialog';
+import { HubBanner } from '../components/hub-banner';
+import { SubPageHeader } from '../components/sub-page-header';
+import { removeEntry } from '../directory-feedback';
+import { familyLabel } from '../families';
+import { useEntryDialog } from '../hooks/use-entry-dialog';
+import { CONTACT_TEXTS } from '../texts';
+import '../care-hub.css';
+
+/** The three quick-add buttons and what each fills in (spec document 3, section 2). */
+const QUICK_ADDS: { label: string; preset: ContactPreset }[] = [
+  { label: 'Add Family Emergency Contact', preset: { contactType: 'family', relationship: '' } },
+  { label: 'Add Local Emergency Services', preset: { contactType: 'emergency', relationship: 'Emergency Service' } },
+  { label: 'Add Babysitter / Caregiver', preset: { contactType: 'childcare', relationship: 'Babysitter' } },
+];
+
+type Editing = { contact: EmergencyContact } | { preset: ContactPreset };
+
+/** /care-hub/emergency-contacts: hotlines first, then the family's own contacts. */
+export default function EmergencyContactsPage() {
+  const contacts = useGetEmergencyContactsQuery();
+  const families = useGetCareHubFamiliesQuery();
+  const [deleteContact] = useDeleteEmergencyContactMutation();
+  const [restoreContact] = useRestoreEmergencyContactMutation();
+  const dialog = useEntryDialog<Editing>();
+
+  const allFamilies = families.data ?? [];
+  const editable = allFamilies.filter((family) => family.canEdit);
+  // Until the families answer, the user's own family (always theirs to edit) is assumed.
+  const canAdd = !families.data || editable.length > 0;
+  const labelOf = (contact: EmergencyContact) => {
+    if (allFamilies.length <= 1) return undefined;
+    const family = allFamilies.find((item) => item.familyId === contact.familyId);
+    return family && familyLabel(family);
+  };
+
+  const remove = (contact: EmergencyContact) =>
+    removeEntry({
+      remove: () => deleteContact(contact.id).unwrap(),
+      restore: () => restoreContact(contact.id).unwrap(),
+      texts: CONTACT_TEXTS,
+    });
+
+  return (
+    <div className="page care-hub">
+      <SubPageHeader title="Emergency Contacts" />
+      <HubBanner tone="red">Store only basic contact info. Do not include medical details.</HubBanner>
+      <CriticalNumbers />
+      <section className="care-hub-section" aria-labelledby="your-contacts-title">
+        <h2 id="your-contacts-title" className="care-hub-section__title">
+          Your Emergency Contacts
+        </h2>
+        {contacts.isLoading ? (
+          <p role="status">Loading contacts...</p>
+        ) : contacts.isError && !contacts.data ? (
+          <LoadError title="Could not load your emergency contacts." onRetry={() => contacts.refetch()} />
+        ) : !contacts.data?.length ? (
+          <p className="care-hub-empty">No emergency contacts added yet.</p>
+        ) : (
+          <ul className="care-hub-list">
+            {contacts.data.map((contact) => (
+              <EmergencyContactCard
+                key={contact.id}
+                contact={contact}
+                familyLabel={labelOf(contact)}
+                onEdit={() => dialog.show({ contact })}
+                onDelete={() => void remove(contact)}
+              />
+            ))}
+          </ul>
+        )}
+        {canAdd && (
+          <div className="care-hub-quick-adds">
+            {QUICK_ADDS.map((quickAdd) => (
+              <Button key={quickAdd.label} size="large" block icon={<PlusOutlined />} onClick={() => dialog.show({ preset: quickAdd.preset })}>
+                {quickAdd.label}
+              </Button>
+            ))}
+          </div>
+        )}
+      </section>
+      {dialog.mounted && dialog.subject && (
+        <EmergencyContactDialog
+          key={dialog.openings}
+          open={dialog.open}
+          contact={'contact' in dialog.subject ? dialog.subject.contact : undefined}
+          preset={'preset' in dialog.subject ? dialog.subject.preset : undefined}
+          families={editable}
+          onClose={dialog.close}
+        />
+      )}
+    </div>
+  );
+}
