@@ -28,6 +28,7 @@ export interface SmtpInbox {
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
   let taken = 0;
+  let closing: Promise<void> | undefined;
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -66,7 +67,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       }
       return messages[taken++];
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => (closing ??= new Promise<void>((resolve) => server.close(() => resolve()))),
   };
 }
 
