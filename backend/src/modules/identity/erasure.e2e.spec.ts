@@ -94,11 +94,15 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     // The deleting user also helps another family: that family's recipient stays, the access goes.
     const kept = (await neighbour.post('/api/children').send({ firstName: 'Kept', lastName: 'Family' }).expect(201)).body;
     await share(kept.id, neighbourUser, user.id);
+    // Whom they invited is theirs too (care-team): the invitee's address and name go with them.
+    const invitee = { email: `${secret('invitee')}@example.com`.toLowerCase(), name: secret('Invitee') };
+    await owner.post('/api/caregiver-invitations').send({ inviteeEmail: invitee.email, inviteeName: invitee.name }).expect(201);
     const secondSession = t.agent();
     await secondSession.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
     const before = await dump(t.databaseUrl);
     expect(before).toContain(names.first); // read models hold it until the erasure
+    expect(before).toContain(invitee.email);
 
     const res = await owner.delete('/api/user').send({ password: PASSWORD }).expect(204);
     expect(String(res.headers['set-cookie'])).toMatch(/cc\.sid=;/);
@@ -114,7 +118,7 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect(keys.rows.map((r) => r.key)).toEqual([null, null]);
 
     const after = await dump(t.databaseUrl);
-    for (const word of [...Object.values(names), ...Object.values(words), email]) expect(after).not.toContain(word);
+    for (const word of [...Object.values(names), ...Object.values(words), email, invitee.email, invitee.name]) expect(after).not.toContain(word);
     expect(after).toContain(user.id); // ids stay for ordering and audit
 
     await t.signUp({ email }); // the email may be used again
