@@ -12,15 +12,19 @@ export function redactSecretsInUrl(url: string): string {
 }
 
 /**
- * pino-http's `req` serializer: the URL, the Referer and a route's `token` parameter without path
- * secrets (cookies are redacted by the logger's `redact`).
+ * pino-http's `req` serializer: the URL and the Referer without path secrets, and no route
+ * parameters when the path held one (Nest's middleware routes put the path's segments in
+ * `params.path`). Cookies are redacted by the logger's `redact`.
  */
-export function redactRequestForLog<T extends { url?: string; headers?: Record<string, unknown>; params?: Record<string, unknown> }>(req: T): T {
+export function redactRequestForLog<T extends { url?: string; headers?: Record<string, unknown>; params?: unknown }>(req: T): T {
+  const url = req.url === undefined ? undefined : redactSecretsInUrl(req.url);
   const referer = req.headers?.referer;
+  const params = req.params as Record<string, unknown> | undefined;
+  const secretInParams = url !== req.url || (typeof params === 'object' && params !== null && 'token' in params);
   return {
     ...req,
-    ...(req.url ? { url: redactSecretsInUrl(req.url) } : {}),
-    ...(req.params && 'token' in req.params ? { params: { ...req.params, token: REDACTED } } : {}),
+    ...(url !== undefined ? { url } : {}),
+    ...(secretInParams ? { params: REDACTED } : {}),
     ...(req.headers ? { headers: { ...req.headers, ...(typeof referer === 'string' ? { referer: redactSecretsInUrl(referer) } : {}) } } : {}),
   };
 }

@@ -20,10 +20,13 @@ describe('request log redaction', () => {
       id: 1,
       method: 'POST',
       url: `/api/caregiver-invitations/${token}/accept`,
-      params: { token },
+      params: { path: ['caregiver-invitations', token, 'accept'] },
       headers: { referer: `https://care.example.org/accept-invitation/${token}`, 'user-agent': 'Firefox' },
     });
     expect(JSON.stringify(logged)).not.toContain(token);
     expect(logged).toMatchObject({ id: 1, method: 'POST', headers: { 'user-agent': 'Firefox' } });
+    expect(JSON.stringify(redactRequestForLog({ url: '/api/x', params: { token } }))).not.toContain(token);
+    const plain = { url: '/api/children', params: { path: ['children'] } };
+    expect(redactRequestForLog(plain)).toEqual(plain);
   });
 });
