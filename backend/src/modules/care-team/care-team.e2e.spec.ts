@@ -196,6 +196,16 @@ describe('care team over HTTP', () => {
     expect((await owner.agent.delete(`/api/caregiver-invitations/${second.body.id}`).expect(409)).body.message).toBe(M.alreadyAcceptedCannotRevoke);
   });
 
+  it('single use under concurrency: two people accepting one link at once, exactly one gets in', async () => {
+    const [first, second] = [await signUp('Racer'), await signUp('Racer')];
+    const created = await invite(owner.agent, { inviteeEmail: `race-${randomUUID()}@example.com`, childIds: [leo] }).expect(201);
+    const token = tokenOf(created.body.acceptUrl);
+    const answers = await Promise.all([accept(first.agent, token), accept(second.agent, token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
+    const seen = await Promise.all([first, second].map(async (who) => (await who.agent.get('/api/children')).body.length));
+    expect(seen.sort()).toEqual([0, 1]);
+  });
+
   it('an invitation older than 7 days is expired: listed so, its link gone, and a new link revives it', async () => {
     const late = await signUp('Late');
     const token = 'e'.repeat(43);
