@@ -9,6 +9,7 @@ import type { AppConfig } from './config/app-config';
 import { ormConfig } from './database/orm.config';
 import { AuditModule } from './modules/audit';
 import { CalendarModule } from './modules/calendar';
+import { CareHubModule } from './modules/care-hub';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { CareTeamModule } from './modules/care-team';
 import { IdentityModule } from './modules/identity';
@@ -52,6 +53,7 @@ export class AppModule {
         UploadsModule,
         AuditModule,
         CalendarModule,
+        CareHubModule,
         ...(serveFrontend
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'], serveStaticOptions: { setHeaders: staticCaching(config.frontendDist) } })]
           : []),

@@ -44,8 +44,11 @@ export const RELATIONSHIP_GROUPS = [
   { label: 'School & Care Support', options: ['Teacher', 'School Nurse', 'Daycare Provider', 'Coach'] },
   { label: 'Medical / Other', options: ['Doctor', 'Therapist', 'Social Worker', 'Emergency Service', 'Other'] },
 ] as const;
-export type Relationship = (typeof RELATIONSHIP_GROUPS)[number]['options'][number];
-export const RELATIONSHIPS: readonly Relationship[] = RELATIONSHIP_GROUPS.flatMap((group) => group.options);
+/** The onboarding wizard's contact relationships (spec document 2) that the dialog's list lacks. */
+export const ONBOARDING_ONLY_RELATIONSHIPS = ['Family', 'Nurse', 'Neighbor'] as const;
+export type Relationship = (typeof RELATIONSHIP_GROUPS)[number]['options'][number] | (typeof ONBOARDING_ONLY_RELATIONSHIPS)[number];
+/** Every relationship a contact may have: the dialog's groups, then the onboarding wizard's extra ones. */
+export const RELATIONSHIPS: readonly Relationship[] = [...RELATIONSHIP_GROUPS.flatMap((group) => group.options), ...ONBOARDING_ONLY_RELATIONSHIPS];
 
 /** The Critical Numbers list of the Emergency Contacts screen; `dial` is what the Call link dials. */
 export const CRITICAL_NUMBERS = [
@@ -143,7 +146,8 @@ export interface CareHubFamily {
 
 export interface DoctorInput {
   name: string;
-  specialty: Specialty;
+  /** Default pediatrician. */
+  specialty?: Specialty;
   phoneNumber?: string | null;
   email?: string | null;
   address?: string | null;
@@ -168,7 +172,8 @@ export interface Doctor {
 
 export interface FamilySupportInput {
   name: string;
-  role: SupportRole;
+  /** Default school_nurse. */
+  role?: SupportRole;
   organization?: string | null;
   phoneNumber?: string | null;
   email?: string | null;
@@ -207,4 +212,27 @@ export const CARE_HUB_TEXT = {
     support: `A care recipient can have up to ${CARE_HUB_LIMITS.familySupport} support resources.`,
   },
   noContactEditing: 'No contact being edited',
+  /** The API's other answers (400 naming the field, 403, 404). */
+  phoneInvalid: PHONE_INVALID,
+  emailInvalid: 'Please enter a valid email address.',
+  unknown: {
+    relationship: 'Please choose a relationship from the list.',
+    contactType: 'Contact type must be one of: emergency, family, childcare, other.',
+    specialty: 'Specialty must be one of: pediatrician, cardiologist, neurologist, therapist, dentist, ophthalmologist, other.',
+    role: 'Role must be one of: school_nurse, therapist, social_worker, caregiver, teacher, other.',
+  },
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer.`,
+  familyNotFound: 'Family not found',
+  childMismatch: 'The care recipient in the body must be the one this entry belongs to.',
+  viewOnly: {
+    family: "You can view this family's emergency contacts but not change them",
+    recipient: 'You can view this care recipient but not change it',
+  },
 } as const;
+
+/** Defaults of the three dialogs (spec document 3, sections 5 and 9). */
+export const CARE_HUB_DEFAULTS = { contactType: 'family', specialty: 'pediatrician', role: 'school_nurse' } as const satisfies {
+  contactType: ContactType;
+  specialty: Specialty;
+  role: SupportRole;
+};

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { CommandBus } from '@nestjs/cqrs';
@@ -20,6 +20,8 @@ async function dump(databaseUrl: string): Promise<string> {
 
 /** Distinctive text a caregiver typed; none of it may survive an erasure anywhere in the database. */
 const secret = (label: string) => `${label}Qzx${randomUUID().slice(0, 8)}`;
+/** A distinctive valid phone number, as it is stored (E.164). */
+const secretPhone = () => `+1202555${String(randomInt(10_000)).padStart(4, '0')}`;
 
 describe('erasure: Delete Account and Remove Care Recipient leave no plaintext behind', () => {
   let t: TestApp;
@@ -61,13 +63,29 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     ).body;
     await agent.put(`/api/tasks/${tasks[0].id}/complete`).send({ notes: words.completion }).expect(200);
     await agent.delete(`/api/tasks/${tasks[1].id}`).send({ reason: words.reason }).expect(204);
+    // The Care Hub's directory of the recipient: a doctor (edited once) and a support person.
+    const doctor = (
+      await agent
+        .post(`/api/children/${child.id}/doctors`)
+        .send({ name: words.doctor, phoneNumber: words.doctorPhone, email: `${words.doctorEmail}@clinic.example`, address: words.address, notes: words.doctorNotes })
+        .expect(201)
+    ).body;
+    await agent.put(`/api/doctors/${doctor.id}`).send({ name: words.doctor, notes: words.doctorNotesEdited }).expect(200);
+    await agent.post(`/api/children/${child.id}/family-support`).send({ name: words.support, organization: words.organization, notes: words.supportNotes }).expect(201);
     return { child, task: tasks[0] };
   }
 
-  const recipientWords = () =>
-    Object.fromEntries(
-      ['first', 'last', 'medical', 'notes', 'phone', 'email', 'gender', 'medication', 'dosage', 'instructions', 'task', 'description', 'completion', 'reason'].map((k) => [k, secret(k)]),
-    );
+  const recipientWords = () => ({
+    ...Object.fromEntries(
+      [
+        'first', 'last', 'medical', 'notes', 'phone', 'email', 'gender', 'medication', 'dosage', 'instructions', 'task', 'description', 'completion', 'reason',
+        'doctor', 'doctorEmail', 'address', 'doctorNotes', 'doctorNotesEdited', 'support', 'organization', 'supportNotes',
+      ].map((k) => [k, secret(k)]),
+    ),
+    doctorPhone: secretPhone(),
+  });
+
+  const rowsOf = async (table: string, column: string, id: string) => (await db.query(`SELECT id FROM ${table} WHERE ${column} = $1`, [id])).rows;
 
   it('DELETE /api/user: 401 anonymous, 400 without a password, 403 with a wrong one (or another user\'s), and nothing changes', async () => {
     const { agent, user } = await t.signUp();
@@ -94,6 +112,12 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     // The deleting user also helps another family: that family's recipient stays, the access goes.
     const kept = (await neighbour.post('/api/children').send({ firstName: 'Kept', lastName: 'Family' }).expect(201)).body;
     await share(kept.id, neighbourUser, user.id);
+    // The family's emergency contacts (encrypted with the owner's key): one by the owner, one by the helper with edit rights.
+    const contacts = { name: secret('contact'), notes: secret('contactNotes'), phone: secretPhone(), helperName: secret('helperContact') };
+    await owner.post('/api/emergency-contacts').send({ name: contacts.name, phoneNumber: contacts.phone, notes: contacts.notes, relationship: 'Aunt' }).expect(201);
+    expect((await helper.post('/api/emergency-contacts').send({ name: contacts.helperName, phoneNumber: '911' }).expect(201)).body.familyId).toBe(user.id);
+    // Contacts the deleting user keeps in the family they help stay that family's.
+    const neighbourContact = (await owner.post('/api/emergency-contacts').send({ name: 'Kept contact', phoneNumber: '988', familyId: neighbourUser.id }).expect(201)).body;
     // Whom they invited is theirs too (care-team): the invitee's address and name go with them.
     const invitee = { email: `${secret('invitee')}@example.com`.toLowerCase(), name: secret('Invitee') };
     await owner.post('/api/caregiver-invitations').send({ inviteeEmail: invitee.email, inviteeName: invitee.name }).expect(201);
@@ -117,8 +141,14 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     const keys = await db.query('SELECT subject_id, key FROM data_keys WHERE subject_id = ANY($1::uuid[]) ORDER BY subject_id', [[user.id, child.id]]);
     expect(keys.rows.map((r) => r.key)).toEqual([null, null]);
 
+    expect(await rowsOf('emergency_contacts', 'family_id', user.id)).toEqual([]);
+    expect(await rowsOf('doctors', 'child_id', child.id)).toEqual([]);
+    expect(await rowsOf('family_support', 'child_id', child.id)).toEqual([]);
+    expect((await helper.get('/api/emergency-contacts').expect(200)).body).toEqual([]);
+    expect((await neighbour.get('/api/emergency-contacts').expect(200)).body.map((c: { id: string }) => c.id)).toEqual([neighbourContact.id]);
+
     const after = await dump(t.databaseUrl);
-    for (const word of [...Object.values(names), ...Object.values(words), email, invitee.email, invitee.name]) expect(after).not.toContain(word);
+    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email, invitee.email, invitee.name]) expect(after).not.toContain(word);
     expect(after).toContain(user.id); // ids stay for ordering and audit
 
     await t.signUp({ email }); // the email may be used again
@@ -131,6 +161,9 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     const other = await fillRecipient(agent, recipientWords()); // not removed: stays readable
     await agent.delete(`/api/children/${child.id}`).expect(204);
     await agent.get(`/api/tasks/${task.id}/history`).expect(404);
+    expect(await rowsOf('doctors', 'child_id', child.id)).toEqual([]);
+    expect(await rowsOf('family_support', 'child_id', child.id)).toEqual([]);
+    expect(await rowsOf('doctors', 'child_id', other.child.id)).toHaveLength(1);
     const after = await dump(t.databaseUrl);
     for (const word of Object.values(words)) expect(after).not.toContain(word);
     expect((await agent.get(`/api/tasks/${other.task.id}/history`).expect(200)).body[0].data.name).toBe(other.task.name);

@@ -25,6 +25,22 @@ describe('projections:rebuild', () => {
     await agent.delete(`/api/tasks/${tasks[2].id}`).send({ reason: 'Doctor changed the plan' }).expect(204);
     await agent.post(`/api/children/${leo.id}/tasks`).send({ name: 'Keppra', category: 'medication', scheduledTimes: ['08:00'] }).expect(201);
     await agent.put(`/api/children/${maya.id}`).send({ firstName: 'Maya Rose', lastName: 'Lopez' }).expect(200);
+    // Care Hub: contacts, doctors and support people edited, deleted and restored (Undo), some of a removed recipient.
+    const grandma = (await agent.post('/api/emergency-contacts').send({ name: 'Grandma', phoneNumber: '(202) 555-0143', isPrimary: true }).expect(201)).body;
+    await agent.put(`/api/emergency-contacts/${grandma.id}`).send({ name: 'Grandma Rosa', phoneNumber: '202 555 0143', relationship: 'Grandmother' }).expect(200);
+    const sitter = (await agent.post('/api/emergency-contacts').send({ name: 'Sitter', phoneNumber: '911', contactType: 'childcare' }).expect(201)).body;
+    await agent.delete(`/api/emergency-contacts/${sitter.id}`).expect(204);
+    await agent.post(`/api/emergency-contacts/${sitter.id}/restore`).expect(200);
+    const deletedContact = (await agent.post('/api/emergency-contacts').send({ name: 'Gone', phoneNumber: '988' }).expect(201)).body;
+    await agent.delete(`/api/emergency-contacts/${deletedContact.id}`).expect(204);
+    const drKim = (await agent.post(`/api/children/${maya.id}/doctors`).send({ name: 'Dr. Kim', specialty: 'neurologist', email: 'kim@clinic.example' }).expect(201)).body;
+    await agent.delete(`/api/doctors/${drKim.id}`).expect(204);
+    await agent.post(`/api/doctors/${drKim.id}/restore`).expect(200);
+    await agent.put(`/api/doctors/${drKim.id}`).send({ name: 'Dr. Kim', specialty: 'neurologist', isPrimary: true }).expect(200);
+    const nurse = (await agent.post(`/api/children/${maya.id}/family-support`).send({ name: 'Ms. Patel', organization: 'Lincoln' }).expect(201)).body;
+    await agent.put(`/api/family-support/${nurse.id}`).send({ name: 'Ms. Patel', role: 'therapist' }).expect(200);
+    await agent.post(`/api/children/${leo.id}/doctors`).send({ name: 'Dr. Leo' }).expect(201);
+    await agent.post(`/api/children/${leo.id}/family-support`).send({ name: 'Leo support' }).expect(201);
     await agent.delete(`/api/children/${leo.id}`).expect(204);
     // The care team: an accepted invitation (a secondary caregiver with edit), a pending one with a new link, a revoked one.
     const helper = await t.signUp({ firstName: 'Helper' });
@@ -40,6 +56,8 @@ describe('projections:rebuild', () => {
     const { agent: erased } = await t.signUp({ firstName: 'Erased', email: 'erased-in-rebuild@example.com' });
     const gone = (await erased.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon', dateOfBirth: '2019-01-02' }).expect(201)).body;
     await erased.post(`/api/children/${gone.id}/tasks`).send({ name: 'Gone task', category: 'medication', scheduledTimes: ['09:00'] }).expect(201);
+    await erased.post('/api/emergency-contacts').send({ name: 'Erased contact', phoneNumber: '911' }).expect(201);
+    await erased.post(`/api/children/${gone.id}/doctors`).send({ name: 'Erased doctor' }).expect(201);
     await erased.post('/api/caregiver-invitations').send({ inviteeEmail: 'invited-by-erased@example.com' }).expect(201);
     await erased.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     await t.signUp({ firstName: 'Again', email: 'erased-in-rebuild@example.com' }); // the email is free again
@@ -59,6 +77,9 @@ describe('projections:rebuild', () => {
       expect(live.users).toHaveLength(4);
       expect(live.caregiver_invitations).toHaveLength(3);
       expect(live.child_access).toHaveLength(1);
+      expect(live.emergency_contacts).toHaveLength(2);
+      expect(live.doctors).toHaveLength(1);
+      expect(live.family_support).toHaveLength(1);
       await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
       await runner.rebuild();
       expect(await snapshot()).toEqual(live);

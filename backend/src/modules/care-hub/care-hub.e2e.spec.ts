@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import type TestAgent from 'supertest/lib/agent';
+import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, type User } from '@carecircle/libs';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { ExecuteCareRecipientCommand } from '../care-recipients';
+
+/**
+ * The Care Hub over HTTP (issue 10): every route for the primary caregiver, a secondary caregiver
+ * with edit rights, one who only views, another family and an anonymous visitor; bad input is a
+ * 400 or 404 that records nothing; Undo restores; two families never see each other's entries.
+ */
+describe('Care Hub over HTTP', () => {
+  let t: TestApp;
+  const as: Record<'owner' | 'editor' | 'viewer' | 'stranger' | 'anonymous', TestAgent> = {} as never;
+  let owner: User;
+  let editor: User;
+  let viewer: User;
+  let stranger: User;
+  let childId: string;
+  let strangerChildId: string;
+
+  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+  const share = (userId: string, canEdit: boolean) =>
+    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(childId, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(owner.id) }));
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
+    ({ agent: as.editor, user: editor } = await t.signUp({ firstName: 'Eddie', lastName: 'Editor' }));
+    ({ agent: as.viewer, user: viewer } = await t.signUp({ firstName: 'Vera', lastName: 'Viewer' }));
+    ({ agent: as.stranger, user: stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
+    as.anonymous = t.agent();
+    childId = (await as.owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
+    strangerChildId = (await as.stranger.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id;
+    await share(editor.id, true);
+    await share(viewer.id, false);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const contact = { name: 'Rosa Lopez', phoneNumber: '(202) 555-0143', relationship: 'Grandmother', contactType: 'family', isPrimary: true, notes: 'Has a spare key' };
+  const addContact = async (agent: TestAgent, body: object = contact) => (await agent.post('/api/emergency-contacts').send(body).expect(201)).body;
+  const contactsOf = async (agent: TestAgent) => (await agent.get('/api/emergency-contacts').expect(200)).body as { id: string; familyId: string; name: string; canEdit: boolean }[];
+
+  describe('GET /api/care-hub/families', () => {
+    it('own family first; the family of each recipient shared, editable with edit rights; 401 anonymous', async () => {
+      expect((await as.owner.get('/api/care-hub/families').expect(200)).body).toEqual([{ familyId: owner.id, name: 'Olivia Owner', isOwn: true, canEdit: true }]);
+      expect((await as.editor.get('/api/care-hub/families').expect(200)).body).toEqual([
+        { familyId: editor.id, name: 'Eddie Editor', isOwn: true, canEdit: true },
+        { familyId: owner.id, name: 'Olivia Owner', isOwn: false, canEdit: true },
+      ]);
+      expect((await as.viewer.get('/api/care-hub/families').expect(200)).body).toEqual([
+        { familyId: viewer.id, name: 'Vera Viewer', isOwn: true, canEdit: true },
+        { familyId: owner.id, name: 'Olivia Owner', isOwn: false, canEdit: false },
+      ]);
+      expect((await as.stranger.get('/api/care-hub/families').expect(200)).body).toEqual([{ familyId: stranger.id, name: 'Sam Stranger', isOwn: true, canEdit: true }]);
+      await as.anonymous.get('/api/care-hub/families').expect(401);
+    });
+  });
+
+  describe('emergency contacts', () => {
+    it('POST: 201 with the phone in E.164; the default family, a named family, view-only 403, another family 404, anonymous 401', async () => {
+      const created = await addContact(as.owner);
+      expect(created).toEqual({
+        id: expect.any(String),
+        familyId: owner.id,
+        name: 'Rosa Lopez',
+        phoneNumber: '+12025550143',
+        relationship: 'Grandmother',
+        contactType: 'family',
+        isPrimary: true,
+        notes: 'Has a spare key',
+        canEdit: true,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      // The editor owns no recipient and may edit exactly one other family: that one is their default.
+      expect((await addContact(as.editor, { name: 'Babysitter Bo', phoneNumber: '+44 20 7946 0958', relationship: 'Babysitter', contactType: 'childcare' })).familyId).toBe(owner.id);
+      expect((await addContact(as.editor, { name: 'Eddie own', phoneNumber: '911', familyId: editor.id })).familyId).toBe(editor.id);
+      // The viewer may not change the family they help; their default is their own family.
+      const refused = await as.viewer.post('/api/emergency-contacts').send({ ...contact, familyId: owner.id }).expect(403);
+      expect(refused.body).toEqual({ statusCode: 403, message: CARE_HUB_TEXT.viewOnly.family, code: 'CARE_HUB.FORBIDDEN' });
+      expect((await addContact(as.viewer, { name: 'Vera own', phoneNumber: '988' })).familyId).toBe(viewer.id);
+      const hidden = await as.stranger.post('/api/emergency-contacts').send({ ...contact, familyId: owner.id }).expect(404);
+      expect(hidden.body).toMatchObject({ statusCode: 404, message: CARE_HUB_TEXT.familyNotFound });
+      expect((await addContact(as.stranger, { name: 'Stranger own', phoneNumber: '+12025550199' })).familyId).toBe(stranger.id);
+      await as.anonymous.post('/api/emergency-contacts').send(contact).expect(401);
+    });
+
+    it('GET: every family the user belongs to, primary first then oldest first, with canEdit; anonymous 401', async () => {
+      const ownerFamily = ['Rosa Lopez', 'Babysitter Bo'];
+      expect((await contactsOf(as.owner)).map((c) => [c.name, c.canEdit])).toEqual(ownerFamily.map((name) => [name, true]));
+      expect((await contactsOf(as.editor)).map((c) => [c.name, c.canEdit])).toEqual([['Rosa Lopez', true], ['Babysitter Bo', true], ['Eddie own', true]]);
+      expect((await contactsOf(as.viewer)).map((c) => [c.name, c.canEdit])).toEqual([['Rosa Lopez', false], ['Babysitter Bo', false], ['Vera own', true]]);
+      expect((await contactsOf(as.stranger)).map((c) => c.name)).toEqual(['Stranger own']);
+      await as.anonymous.get('/api/emergency-contacts').expect(401);
+    });
+
+    it('PUT, DELETE and restore: primary and editor may, view-only 403, another family 404, anonymous 401', async () => {
+      const { id } = await addContact(as.owner, { name: 'Uncle Tom', phoneNumber: '202 555 0100', relationship: 'Uncle' });
+      const edit = { name: 'Uncle Tom', phoneNumber: '+1 202 555 0101', relationship: 'Uncle', contactType: 'other' };
+      for (const agent of [as.viewer]) await agent.put(`/api/emergency-contacts/${id}`).send(edit).expect(403);
+      for (const agent of [as.stranger]) await agent.put(`/api/emergency-contacts/${id}`).send(edit).expect(404);
+      await as.anonymous.put(`/api/emergency-contacts/${id}`).send(edit).expect(401);
+      expect((await as.owner.put(`/api/emergency-contacts/${id}`).send(edit).expect(200)).body).toMatchObject({ phoneNumber: '+12025550101', contactType: 'other', isPrimary: false, canEdit: true });
+      expect((await as.editor.put(`/api/emergency-contacts/${id}`).send({ ...edit, notes: 'By the editor' }).expect(200)).body).toMatchObject({ notes: 'By the editor', familyId: owner.id });
+
+      await as.viewer.delete(`/api/emergency-contacts/${id}`).expect(403);
+      const notFound = await as.stranger.delete(`/api/emergency-contacts/${id}`).expect(404);
+      expect(notFound.body).toMatchObject({ message: CARE_HUB_TEXT.notFound.contact });
+      await as.anonymous.delete(`/api/emergency-contacts/${id}`).expect(401);
+      await as.editor.delete(`/api/emergency-contacts/${id}`).expect(204);
+      expect((await contactsOf(as.owner)).map((c) => c.id)).not.toContain(id);
+
+      // Undo: found in the family's stream though its row is gone.
+      await as.viewer.post(`/api/emergency-contacts/${id}/restore`).expect(403);
+      await as.stranger.post(`/api/emergency-contacts/${id}/restore`).expect(404);
+      await as.anonymous.post(`/api/emergency-contacts/${id}/restore`).expect(401);
+      const restored = (await as.owner.post(`/api/emergency-contacts/${id}/restore`).expect(200)).body;
+      expect(restored).toMatchObject({ id, name: 'Uncle Tom', notes: 'By the editor', canEdit: true });
+      await as.editor.post(`/api/emergency-contacts/${id}/restore`).expect(200); // pressed twice: nothing more happens
+      expect((await contactsOf(as.viewer)).find((c) => c.id === id)).toMatchObject({ canEdit: false, notes: 'By the editor' });
+      await as.owner.delete(`/api/emergency-contacts/${id}`).expect(204);
+      await as.owner.delete(`/api/emergency-contacts/${id}`).expect(404); // already deleted
+      await as.owner.put(`/api/emergency-contacts/${id}`).send(edit).expect(404);
+      await as.owner.post(`/api/emergency-contacts/${id}/restore`).expect(200);
+    });
+
+    it('restoring keeps the contact where it was in the list (its first added time)', async () => {
+      const before = await contactsOf(as.owner);
+      const first = before[0];
+      await as.owner.delete(`/api/emergency-contacts/${first.id}`).expect(204);
+      await as.owner.post(`/api/emergency-contacts/${first.id}/restore`).expect(200);
+      expect((await contactsOf(as.owner)).map((c) => c.id)).toEqual(before.map((c) => c.id));
+    });
+
+    it('bad input is a 400 (or 404 for ids) that records nothing', async () => {
+      const { id } = (await contactsOf(as.owner))[0];
+      const strangerContact = (await contactsOf(as.stranger))[0].id;
+      const snapshot = async () => ({ events: await events(), owner: await contactsOf(as.owner), stranger: await contactsOf(as.stranger) });
+      const before = await snapshot();
+      const bad: [string, object, string, string?][] = [
+        ['missing name', { phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+        ['blank name', { name: '   ', phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+        ['missing phone', { name: 'Rosa' }, 'phoneNumber', CARE_HUB_TEXT.contactRequiredPhone],
+        ['an invalid phone', { name: 'Rosa', phoneNumber: '555-01' }, 'phoneNumber', PHONE_INVALID],
+        ['an unknown contact type', { name: 'Rosa', phoneNumber: '911', contactType: 'friend' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
+        ['an unknown relationship', { name: 'Rosa', phoneNumber: '911', relationship: 'Neighbour' }, 'relationship', CARE_HUB_TEXT.unknown.relationship],
+        ['10 kB of notes', { name: 'Rosa', phoneNumber: '911', notes: 'x'.repeat(10_000) }, 'notes'],
+        ['a NUL in the name', { name: 'Ro\u0000sa', phoneNumber: '911' }, 'name'],
+        ['an array for the name', { name: ['Rosa'], phoneNumber: '911' }, 'name'],
+        ['a number for the phone', { name: 'Rosa', phoneNumber: 2025550143 }, 'phoneNumber'],
+        ['text for isPrimary', { name: 'Rosa', phoneNumber: '911', isPrimary: 'yes' }, 'isPrimary'],
+        ['a familyId that is not an id', { name: 'Rosa', phoneNumber: '911', familyId: 'mine' }, 'familyId'],
+      ];
+      for (const [label, body, field, message] of bad) {
+        for (const send of [() => as.owner.post('/api/emergency-contacts').send(body), () => as.owner.put(`/api/emergency-contacts/${id}`).send(body)]) {
+          const res = await send();
+          expect({ label, status: res.status, fields: (res.body.errors ?? []).map((e: { field: string }) => e.field) }).toEqual({ label, status: 400, fields: expect.arrayContaining([field]) });
+          if (message) expect(res.body.message).toBe(message);
+        }
+      }
+      // Ids: another family's contact, an unknown one, one that is not a UUID; another family's familyId.
+      for (const target of [strangerContact, randomUUID(), 'not-a-uuid', '1']) {
+        await as.owner.put(`/api/emergency-contacts/${target}`).send({ name: 'Mine now', phoneNumber: '911' }).expect(404);
+        await as.owner.delete(`/api/emergency-contacts/${target}`).expect(404);
+        await as.owner.post(`/api/emergency-contacts/${target}/restore`).expect(404);
+      }
+      await as.owner.post('/api/emergency-contacts').send({ name: 'Planted', phoneNumber: '911', familyId: stranger.id }).expect(404);
+      await as.owner.post('/api/emergency-contacts').send([{ name: 'Rosa', phoneNumber: '911' }]).expect(400);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it(`a family keeps at most ${CARE_HUB_LIMITS.emergencyContacts} contacts: the next is a 409 that records nothing`, async () => {
+      const { user, agent } = await t.signUp();
+      const addedAt = new Date().toISOString();
+      // Given a full list (appended at once: the decider's limit rules are unit-tested).
+      const full = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => ({
+        id: randomUUID(),
+        type: 'EmergencyContactAdded',
+        data: { familyId: user.id, contactId: randomUUID(), name: `Contact ${i}`, phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null, addedAt },
+        metadata: { ...metadata(user.id), causationId: null },
+      }));
+      await t.app.get<EventStore>(EVENT_STORE).append(`emergency-contacts-${user.id}`, full, 'no_stream');
+      const before = await events();
+      const res = await agent.post('/api/emergency-contacts').send({ name: 'One too many', phoneNumber: '911' }).expect(409);
+      expect(res.body).toMatchObject({ statusCode: 409, message: CARE_HUB_TEXT.tooMany.contact, code: 'CARE_HUB.CONTACT_LIMIT' });
+      expect(await events()).toBe(before);
+    });
+  });
+
+  describe.each([
+    {
+      list: 'doctors',
+      route: 'doctors',
+      notFound: CARE_HUB_TEXT.notFound.doctor,
+      body: { name: 'Dr. Kim', specialty: 'neurologist', phoneNumber: '(202) 555-0143', email: 'kim@clinic.example', address: '1 Main St', notes: 'Front desk: Anna', isPrimary: true },
+      answer: { name: 'Dr. Kim', specialty: 'neurologist', phoneNumber: '+12025550143', email: 'kim@clinic.example', address: '1 Main St', notes: 'Front desk: Anna', isPrimary: true },
+      defaults: { specialty: 'pediatrician', phoneNumber: null, email: null, address: null, notes: null, isPrimary: false },
+      badEnum: { specialty: 'surgeon' },
+    },
+    {
+      list: 'family-support',
+      route: 'family-support',
+      notFound: CARE_HUB_TEXT.notFound.support,
+      body: { name: 'Ms. Patel', role: 'social_worker', organization: 'County Services', phoneNumber: '+1 202 555 0143', email: 'patel@county.example', notes: 'Tuesdays' },
+      answer: { name: 'Ms. Patel', role: 'social_worker', organization: 'County Services', phoneNumber: '+12025550143', email: 'patel@county.example', notes: 'Tuesdays' },
+      defaults: { role: 'school_nurse', organization: null, phoneNumber: null, email: null, notes: null },
+      badEnum: { role: 'nurse' },
+    },
+  ])('$list', ({ list, route, notFound, body, answer, defaults, badEnum }) => {
+    const listOf = async (agent: TestAgent, child = childId) => (await agent.get(`/api/children/${child}/${list}`).expect(200)).body as { id: string; name: string }[];
+    const add = async (agent: TestAgent, extra: object = {}, child = childId) => (await agent.post(`/api/children/${child}/${list}`).send({ ...body, ...extra }).expect(201)).body;
+
+    it(`POST /api/children/{childId}/${list}: primary and editor 201, view-only 403, another family 404, anonymous 401`, async () => {
+      expect(await add(as.owner, { childId })).toEqual({ id: expect.any(String), childId, ...answer, createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(await add(as.editor, { name: 'Minimal', phoneNumber: '', email: '', notes: null, specialty: undefined, role: undefined, organization: undefined, address: undefined, isPrimary: undefined })).toMatchObject({
+        name: 'Minimal',
+        ...defaults,
+      });
+      await as.viewer.post(`/api/children/${childId}/${list}`).send(body).expect(403);
+      const hidden = await as.stranger.post(`/api/children/${childId}/${list}`).send(body).expect(404);
+      expect(hidden.body).toMatchObject({ message: 'Care recipient not found' });
+      await as.anonymous.post(`/api/children/${childId}/${list}`).send(body).expect(401);
+      await add(as.stranger, { name: 'Stranger entry' }, strangerChildId);
+    });
+
+    it(`GET /api/children/{childId}/${list}: the recipient's caregivers 200, another family 404, anonymous 401`, async () => {
+      for (const agent of [as.owner, as.editor, as.viewer]) expect((await listOf(agent)).map((e) => e.name)).toEqual(list === 'doctors' ? ['Dr. Kim', 'Minimal'] : ['Ms. Patel', 'Minimal']);
+      await as.stranger.get(`/api/children/${childId}/${list}`).expect(404);
+      await as.anonymous.get(`/api/children/${childId}/${list}`).expect(401);
+      expect((await listOf(as.stranger, strangerChildId)).map((e) => e.name)).toEqual(['Stranger entry']);
+      await as.owner.get(`/api/children/${strangerChildId}/${list}`).expect(404);
+    });
+
+    it(`PUT, DELETE /api/${route}/{id} and restore: primary and editor, view-only 403, another family 404, anonymous 401`, async () => {
+      const { id } = await add(as.owner, { name: 'To change' });
+      const edit = { ...body, name: 'Changed', notes: '' };
+      await as.viewer.put(`/api/${route}/${id}`).send(edit).expect(403);
+      expect((await as.stranger.put(`/api/${route}/${id}`).send(edit).expect(404)).body).toMatchObject({ message: notFound });
+      await as.anonymous.put(`/api/${route}/${id}`).send(edit).expect(401);
+      expect((await as.owner.put(`/api/${route}/${id}`).send(edit).expect(200)).body).toMatchObject({ id, childId, name: 'Changed', notes: null });
+      expect((await as.editor.put(`/api/${route}/${id}`).send({ ...edit, name: 'Changed again', childId }).expect(200)).body).toMatchObject({ name: 'Changed again' });
+
+      await as.viewer.delete(`/api/${route}/${id}`).expect(403);
+      await as.stranger.delete(`/api/${route}/${id}`).expect(404);
+      await as.anonymous.delete(`/api/${route}/${id}`).expect(401);
+      await as.editor.delete(`/api/${route}/${id}`).expect(204);
+      expect((await listOf(as.owner)).map((e) => e.id)).not.toContain(id);
+      await as.owner.delete(`/api/${route}/${id}`).expect(404); // already deleted
+      await as.owner.put(`/api/${route}/${id}`).send(edit).expect(404);
+
+      await as.viewer.post(`/api/${route}/${id}/restore`).expect(403);
+      await as.stranger.post(`/api/${route}/${id}/restore`).expect(404);
+      await as.anonymous.post(`/api/${route}/${id}/restore`).expect(401);
+      expect((await as.owner.post(`/api/${route}/${id}/restore`).expect(200)).body).toMatchObject({ id, name: 'Changed again' });
+      expect((await as.editor.post(`/api/${route}/${id}/restore`).expect(200)).body).toMatchObject({ id }); // pressed twice
+      expect((await listOf(as.viewer)).map((e) => e.id)).toContain(id);
+      await as.owner.delete(`/api/${route}/${id}`).expect(204);
+    });
+
+    it('bad input is a 400 (or 404 for ids) that records nothing; the two families never reach each other', async () => {
+      const [{ id }] = await listOf(as.owner);
+      const [{ id: strangerEntry }] = await listOf(as.stranger, strangerChildId);
+      const snapshot = async () => ({ events: await events(), mine: await listOf(as.owner), theirs: await listOf(as.stranger, strangerChildId) });
+      const before = await snapshot();
+      const bad: [string, object, string][] = [
+        ['missing name', { ...body, name: undefined }, 'name'],
+        ['blank name', { ...body, name: ' ' }, 'name'],
+        ['an unknown enum value', { ...body, ...badEnum }, Object.keys(badEnum)[0]],
+        ['an invalid phone', { ...body, phoneNumber: '12' }, 'phoneNumber'],
+        ['an invalid email', { ...body, email: 'kim@' }, 'email'],
+        ['10 kB of notes', { ...body, notes: 'x'.repeat(10_000) }, 'notes'],
+        ['a NUL in the name', { ...body, name: 'Dr.\u0000Kim' }, 'name'],
+        ['a number for the name', { ...body, name: 42 }, 'name'],
+        ['an array for the email', { ...body, email: ['kim@clinic.example'] }, 'email'],
+        ["another family's recipient in the body", { ...body, childId: strangerChildId }, 'childId'],
+        ['a childId that is not an id', { ...body, childId: 'maya' }, 'childId'],
+      ];
+      for (const [label, input, field] of bad) {
+        for (const send of [() => as.owner.post(`/api/children/${childId}/${list}`).send(input), () => as.owner.put(`/api/${route}/${id}`).send(input)]) {
+          const res = await send();
+          expect({ label, status: res.status, fields: (res.body.errors ?? []).map((e: { field: string }) => e.field) }).toEqual({ label, status: 400, fields: expect.arrayContaining([field]) });
+        }
+      }
+      for (const target of [strangerEntry, randomUUID(), 'not-a-uuid']) {
+        await as.owner.put(`/api/${route}/${target}`).send(body).expect(404);
+        await as.owner.delete(`/api/${route}/${target}`).expect(404);
+        await as.owner.post(`/api/${route}/${target}/restore`).expect(404);
+      }
+      await as.owner.post(`/api/children/${strangerChildId}/${list}`).send(body).expect(404);
+      await as.owner.post(`/api/children/${randomUUID()}/${list}`).send(body).expect(404);
+      await as.owner.post(`/api/children/not-a-uuid/${list}`).send(body).expect(400);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  it("removing a recipient takes its doctors and support people with it; Undo cannot bring them back", async () => {
+    const child = (await as.owner.post('/api/children').send({ firstName: 'Short', lastName: 'Stay' }).expect(201)).body.id;
+    const doctor = (await as.owner.post(`/api/children/${child}/doctors`).send({ name: 'Dr. Gone' }).expect(201)).body.id;
+    const support = (await as.owner.post(`/api/children/${child}/family-support`).send({ name: 'Gone too' }).expect(201)).body.id;
+    await as.owner.delete(`/api/doctors/${doctor}`).expect(204);
+    await as.owner.delete(`/api/children/${child}`).expect(204);
+    await as.owner.get(`/api/children/${child}/doctors`).expect(404);
+    await as.owner.post(`/api/doctors/${doctor}/restore`).expect(404);
+    await as.owner.put(`/api/family-support/${support}`).send({ name: 'Back?' }).expect(404);
+  });
+});

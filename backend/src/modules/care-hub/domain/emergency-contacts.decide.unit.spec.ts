@@ -1,0 +1,160 @@
+import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID } from '@carecircle/libs';
+import { deciderSpec } from '../../../test-support/decider-spec';
+import type { EmergencyContactEvent } from './emergency-contacts';
+import { emergencyContactsDecider, type EmergencyContactCommand } from './emergency-contacts.decide';
+
+const at = '2026-11-25T08:00:00.000Z';
+const later = '2026-11-25T09:00:00.000Z';
+const metadata = (occurredAt = at) => ({ actorId: 'parent', correlationId: 'c1', occurredAt });
+const spec = deciderSpec(emergencyContactsDecider);
+const familyId = 'family';
+
+const grandma = { name: 'Rosa Lopez', phoneNumber: '+12025550143', relationship: 'Grandmother' as const, contactType: 'family' as const, isPrimary: true, notes: 'Lives nearby' };
+const added = (contactId = 'c-1', details = grandma): EmergencyContactEvent => ({ type: 'EmergencyContactAdded', data: { familyId, contactId, ...details, addedAt: at } });
+const deleted = (contactId = 'c-1'): EmergencyContactEvent => ({ type: 'EmergencyContactDeleted', data: { familyId, contactId, deletedAt: at } });
+
+const add = (input: object, contactId = 'c-1'): EmergencyContactCommand => ({
+  type: 'AddEmergencyContact',
+  familyId,
+  data: { contactId, input: input as never },
+  metadata: metadata(),
+});
+const update = (input: object, contactId = 'c-1'): EmergencyContactCommand => ({
+  type: 'UpdateEmergencyContact',
+  familyId,
+  data: { contactId, input: input as never },
+  metadata: metadata(later),
+});
+const remove = (contactId = 'c-1'): EmergencyContactCommand => ({ type: 'DeleteEmergencyContact', familyId, data: { contactId }, metadata: metadata(later) });
+const restore = (contactId = 'c-1'): EmergencyContactCommand => ({ type: 'RestoreEmergencyContact', familyId, data: { contactId }, metadata: metadata(later) });
+
+describe('emergency contacts decider', () => {
+  describe('AddEmergencyContact', () => {
+    it('adds the contact with its phone in E.164, trimmed text and the command time', () => {
+      spec
+        .given([])
+        .when(add({ name: '  Rosa Lopez ', phoneNumber: '(202) 555-0143', relationship: 'Grandmother', contactType: 'family', isPrimary: true, notes: ' Lives nearby ' }))
+        .then([added()]);
+    });
+
+    it('defaults: type family, secondary, no relationship or notes (blank is none)', () => {
+      spec
+        .given([])
+        .when(add({ name: 'Rosa', phoneNumber: '+1 202 555 0143', relationship: '', notes: '   ' }))
+        .then([added('c-1', { name: 'Rosa', phoneNumber: '+12025550143', relationship: null, contactType: 'family', isPrimary: false, notes: null } as never)]);
+    });
+
+    it('keeps short service numbers as typed', () => {
+      spec
+        .given([])
+        .when(add({ name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency' }))
+        .then([added('c-1', { name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency', isPrimary: false, notes: null } as never)]);
+    });
+
+    it.each([
+      [{ phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+      [{ name: '   ', phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+      [{ name: 'Rosa' }, 'phoneNumber', CARE_HUB_TEXT.contactRequiredPhone],
+      [{ name: 'Rosa', phoneNumber: ' ' }, 'phoneNumber', CARE_HUB_TEXT.contactRequiredPhone],
+      [{ name: 'Rosa', phoneNumber: '555-0100' }, 'phoneNumber', PHONE_INVALID],
+      [{ name: 'Rosa', phoneNumber: 'call me' }, 'phoneNumber', PHONE_INVALID],
+      [{ name: 'Rosa', phoneNumber: '911', relationship: 'Neighbour' }, 'relationship', CARE_HUB_TEXT.unknown.relationship],
+      [{ name: 'Rosa', phoneNumber: '911', contactType: 'friend' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
+      [{ name: 'Rosa', phoneNumber: '911', contactType: '' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
+      [{ name: 'Rosa', phoneNumber: '911', isPrimary: 'yes' }, 'isPrimary', 'isPrimary must be true or false'],
+      [{ name: 'Rosa', phoneNumber: '911', notes: 'x'.repeat(1001) }, 'notes', CARE_HUB_TEXT.tooLong(1000)],
+      [{ name: 'Ro\u0000sa', phoneNumber: '911' }, 'name', 'name must be text without NUL characters'],
+      [{ name: 42, phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+    ])('refuses %p: a 400 naming %s', (input, field, message) => {
+      spec.given([]).when(add(input)).thenThrows('CARE_HUB.INVALID', message);
+      expect(() => emergencyContactsDecider.decide(add(input), emergencyContactsDecider.initialState())).toThrow(
+        expect.objectContaining({ errors: [{ field, message }] }),
+      );
+    });
+
+    it('records nothing for the same contact id again (a retried request)', () => {
+      spec.given([added()]).when(add({ name: 'Rosa', phoneNumber: '911' })).then([]);
+    });
+
+    it(`refuses a contact past the family's ${CARE_HUB_LIMITS.emergencyContacts}; deleted ones do not count`, () => {
+      const full = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => added(`c-${i}`));
+      spec.given(full).when(add({ name: 'One more', phoneNumber: '911' }, 'c-new')).thenThrows('CARE_HUB.CONTACT_LIMIT', CARE_HUB_TEXT.tooMany.contact);
+      spec.given([...full, deleted('c-0')]).when(add({ name: 'One more', phoneNumber: '911' }, 'c-new')).then([
+        added('c-new', { name: 'One more', phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null } as never),
+      ]);
+    });
+  });
+
+  describe('UpdateEmergencyContact', () => {
+    it('records the full details (a replace) with the time of the change', () => {
+      spec
+        .given([added()])
+        .when(update({ name: 'Rosa Lopez', phoneNumber: '+44 20 7946 0958', contactType: 'childcare', relationship: 'Babysitter' }))
+        .then([
+          {
+            type: 'EmergencyContactUpdated',
+            data: { familyId, contactId: 'c-1', name: 'Rosa Lopez', phoneNumber: '+442079460958', relationship: 'Babysitter', contactType: 'childcare', isPrimary: false, notes: null, updatedAt: later },
+          },
+        ]);
+    });
+
+    it('records nothing when nothing changed', () => {
+      spec.given([added()]).when(update({ ...grandma, phoneNumber: '(202) 555-0143' })).then([]);
+    });
+
+    it('refuses an unknown or deleted contact (404), and bad input first (400)', () => {
+      spec.given([]).when(update(grandma)).thenThrows('CARE_HUB.CONTACT_NOT_FOUND', CARE_HUB_TEXT.notFound.contact);
+      spec.given([added(), deleted()]).when(update(grandma)).thenThrows('CARE_HUB.CONTACT_NOT_FOUND');
+      spec.given([added()]).when(update({ ...grandma, phoneNumber: '12' })).thenThrows('CARE_HUB.INVALID', PHONE_INVALID);
+    });
+  });
+
+  describe('DeleteEmergencyContact', () => {
+    it('deletes an active contact', () => {
+      spec.given([added()]).when(remove()).then([{ type: 'EmergencyContactDeleted', data: { familyId, contactId: 'c-1', deletedAt: later } }]);
+    });
+
+    it('refuses an unknown contact, and one already deleted', () => {
+      spec.given([]).when(remove()).thenThrows('CARE_HUB.CONTACT_NOT_FOUND');
+      spec.given([added(), deleted()]).when(remove()).thenThrows('CARE_HUB.CONTACT_NOT_FOUND');
+    });
+  });
+
+  describe('RestoreEmergencyContact (the toast\'s Undo)', () => {
+    it('brings a deleted contact back as it was, with its first added time', () => {
+      spec
+        .given([added(), deleted()])
+        .when(restore())
+        .then([{ type: 'EmergencyContactRestored', data: { familyId, contactId: 'c-1', ...grandma, addedAt: at, restoredAt: later } }]);
+    });
+
+    it('restores the contact as last edited', () => {
+      const edited = { ...grandma, notes: 'Moved away' };
+      spec
+        .given([added(), { type: 'EmergencyContactUpdated', data: { familyId, contactId: 'c-1', ...edited, updatedAt: at } }, deleted()])
+        .when(restore())
+        .then([{ type: 'EmergencyContactRestored', data: { familyId, contactId: 'c-1', ...edited, addedAt: at, restoredAt: later } }]);
+    });
+
+    it('records nothing for a contact that is there (Undo pressed twice)', () => {
+      spec.given([added()]).when(restore()).then([]);
+      spec.given([added(), deleted(), { type: 'EmergencyContactRestored', data: { familyId, contactId: 'c-1', ...grandma, addedAt: at, restoredAt: at } }]).when(restore()).then([]);
+    });
+
+    it('refuses an unknown contact', () => {
+      spec.given([added()]).when(restore('c-2')).thenThrows('CARE_HUB.CONTACT_NOT_FOUND', CARE_HUB_TEXT.notFound.contact);
+    });
+
+    it('refuses to restore past the limit', () => {
+      const others = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => added(`other-${i}`));
+      spec.given([added(), deleted(), ...others]).when(restore()).thenThrows('CARE_HUB.CONTACT_LIMIT', CARE_HUB_TEXT.tooMany.contact);
+    });
+  });
+
+  it('replaying the stream twice gives the same state', () => {
+    const events = [added(), added('c-2'), deleted(), { type: 'EmergencyContactRestored', data: { familyId, contactId: 'c-1', ...grandma, addedAt: at, restoredAt: later } } as EmergencyContactEvent];
+    const replay = () => events.reduce(emergencyContactsDecider.evolve, emergencyContactsDecider.initialState());
+    expect(replay()).toEqual(replay());
+    expect(replay().contacts['c-1']).toEqual({ details: grandma, addedAt: at, deleted: false });
+  });
+});
