@@ -121,6 +121,12 @@ describe('care team over HTTP', () => {
     await grandpa.agent.put(`/api/children/${maya}`).send({ notes: 'x' }).expect(403);
     await grandpa.agent.post(`/api/children/${maya}/medications`).send({ name: 'A', dosage: 'B' }).expect(403);
     await grandpa.agent.get(`/api/children/${leo}/medications`).expect(404);
+    // The family's emergency contacts (Care Hub): readable, not changeable without edit rights.
+    const contact = (await owner.agent.post('/api/emergency-contacts').send({ name: 'Dr. On Call', phoneNumber: '911' }).expect(201)).body;
+    expect((await grandpa.agent.get('/api/emergency-contacts').expect(200)).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: contact.id, familyId: owner.user.id, canEdit: false })]),
+    );
+    await grandpa.agent.put(`/api/emergency-contacts/${contact.id}`).send({ name: 'Changed', phoneNumber: '911' }).expect(403);
 
     // Single use: the same person again gets the same answer; anyone else is told it was used.
     expect((await accept(grandpa.agent, token).expect(200)).body).toEqual(accepted.body);
@@ -146,6 +152,7 @@ describe('care team over HTTP', () => {
     await owner.agent.delete(`/api/children/${maya}/caregivers/${grandpa.user.id}`).expect(204);
     await grandpa.agent.get(`/api/children/${maya}/medications`).expect(404);
     expect((await grandpa.agent.get('/api/children').expect(200)).body).toEqual([]);
+    expect((await grandpa.agent.get('/api/emergency-contacts').expect(200)).body.map((c: { id: string }) => c.id)).not.toContain(contact.id);
     expect((await owner.agent.get('/api/caregivers').expect(200)).body.map((c: { userId: string }) => c.userId)).not.toContain(grandpa.user.id);
 
     // The audit log: the inviter sees the invitation, its acceptance and the access it granted; Joe his acceptance.
