@@ -11,11 +11,13 @@ import { AuditModule } from './modules/audit';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
 import { CareRecipientsModule } from './modules/care-recipients';
+import { CareTeamModule } from './modules/care-team';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
 import { NotificationsModule } from './modules/notifications';
 import { SchedulingModule } from './modules/scheduling';
 import { UploadsModule } from './modules/uploads';
+import { redactRequestForLog } from './platform/http/log-redaction';
 import { PlatformModule } from './platform/platform.module';
 
 /** Vite names the files in assets/ by their content hash: cached for a year. index.html is asked again each time. */
@@ -35,6 +37,8 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Invitation tokens travel in paths: the request log keeps none (docs/care-team.md).
+            serializers: { req: redactRequestForLog },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
@@ -42,6 +46,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         IdentityModule,
         CareRecipientsModule,
+        CareTeamModule,
         SchedulingModule,
         NotificationsModule.forRoot(config),
         LiveUpdatesModule,

@@ -48,8 +48,9 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // Unstorable text (NUL, lone surrogates) and over-deep JSON are a 400 before any route runs.
   app.use('/api', inputSafety());
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
-  // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md).
-  app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//] }));
+  // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md), and
+  // invitation answers and paths carry a link's token, which is stored nowhere (docs/care-team.md).
+  app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//, /^\/caregiver-invitations(\/|$)/] }));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
 

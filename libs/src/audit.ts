@@ -8,6 +8,9 @@ export const AUDIT_ACTION_LABELS = {
   access_granted: 'Access to a care recipient granted',
   access_revoked: 'Access to a care recipient revoked',
   care_recipient_removed: 'Care recipient removed',
+  caregiver_invited: 'Caregiver invited',
+  invitation_revoked: 'Caregiver invitation revoked',
+  invitation_accepted: 'Caregiver invitation accepted',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -24,6 +24,8 @@ export interface AppConfig {
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
   google: { clientId: string; clientSecret: string } | null;
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** SMTP_URL and MAIL_FROM (platform/mail); null: no mail is sent, screens show links to share by hand. */
+  smtp: { url: string; from: string } | null;
   /** Where local data (the embedded PostgreSQL) lives; null: `.data/` in the checkout. */
   dataDir: string | null;
   /** Where the built front end is served from. */
@@ -46,6 +48,8 @@ export class ConfigError extends Error {
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/carecircle';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** MAIL_FROM: `address` or `Display Name <address>` (no line breaks: it becomes a mail header). */
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 export const DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
 /** The names Express's 'trust proxy' (proxy-addr) knows besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -146,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     subject: text('VAPID_SUBJECT') ?? 'mailto:support@carecircle.local',
   }));
 
+  const smtp = group(['SMTP_URL', 'MAIL_FROM'], ['SMTP_URL', 'MAIL_FROM'], () => ({ url: url('SMTP_URL', ['smtp:', 'smtps:'])!, from: text('MAIL_FROM')! }));
+  if (smtp && !MAIL_FROM.test(smtp.from)) problems.push('MAIL_FROM must be an email address or "Name <address>"');
+
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']);
   const apiDocs = text('API_DOCS');
   if (apiDocs !== null && apiDocs !== 'public') problems.push(`API_DOCS must be "public" or unset (got ${apiDocs})`);
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     stripe,
     google,
     vapid,
+    smtp,
     dataDir: text('DATA_DIR'),
     frontendDist: text('FRONTEND_DIST') ?? defaults.frontendDist,
     queuePrefix: text('QUEUE_PREFIX') ?? 'carecircle',
@@ -174,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     apiDocs: apiDocs === 'public' || text('NODE_ENV') !== 'production',
   };
 }
+
+/** The address users reach the app at, without a trailing slash: PUBLIC_URL, else http://localhost:PORT (links in mails and invitations). */
+export const publicBaseUrl = (config: Pick<AppConfig, 'publicUrl' | 'port'>): string => (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 
 /** Nest injection token for AppConfig. */
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, loadConfig, publicBaseUrl } from './app-config';
 
 const defaults = { frontendDist: '/app/frontend/dist' };
 
@@ -19,6 +19,7 @@ describe('configuration', () => {
       stripe: null,
       google: null,
       vapid: null,
+      smtp: null,
       publicUrl: null,
       apiDocs: true,
     });
@@ -44,6 +45,8 @@ describe('configuration', () => {
         VAPID_PUBLIC_KEY: 'pub',
         VAPID_PRIVATE_KEY: 'priv',
         PUBLIC_URL: 'https://care.example.org',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+        MAIL_FROM: 'CareCircle <no-reply@care.example.org>',
       },
       defaults,
     );
@@ -62,7 +65,20 @@ describe('configuration', () => {
       google: { clientId: 'id', clientSecret: 'secret' },
       vapid: { publicKey: 'pub', privateKey: 'priv' },
       publicUrl: 'https://care.example.org',
+      smtp: { url: 'smtps://mailer:secret@smtp.example.org:465', from: 'CareCircle <no-reply@care.example.org>' },
     });
+  });
+
+  it('needs SMTP_URL and MAIL_FROM together, a smtp(s) URL and a sender address', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'care@example.org' }, defaults).smtp).toEqual({ url: 'smtp://127.0.0.1:2525', from: 'care@example.org' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, defaults)).toThrow('MAIL_FROM must be set together with SMTP_URL');
+    expect(() => loadConfig({ MAIL_FROM: 'care@example.org' }, defaults)).toThrow('SMTP_URL must be set together with MAIL_FROM');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Care <care@example.org>\nBcc: x@y.z' }, defaults)).toThrow('MAIL_FROM must be');
+  });
+
+  it('builds links from PUBLIC_URL, else localhost and the port', () => {
+    expect(publicBaseUrl(loadConfig({ PUBLIC_URL: 'https://care.example.org/' }, defaults))).toBe('https://care.example.org');
+    expect(publicBaseUrl(loadConfig({ PORT: '8080' }, defaults))).toBe('http://localhost:8080');
   });
 
   it('serves /api/docs outside production, and in production only with API_DOCS=public', () => {
@@ -89,6 +105,8 @@ describe('configuration', () => {
           API_DOCS: 'yes',
           TRUSTED_PROXIES: '10.0.0.1,proxy.internal',
           REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0',
+          SMTP_URL: 'http://mail.example.org',
+          MAIL_FROM: 'not an address',
         },
         defaults,
       );
@@ -97,10 +115,10 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'PUBLIC_URL', 'API_DOCS']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'PUBLIC_URL', 'API_DOCS', 'SMTP_URL', 'MAIL_FROM']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(13);
+    expect((error as ConfigError).problems).toHaveLength(15);
   });
 
   it.each(['10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.256', '10.0.0.0/x', '*'])('refuses the trusted proxy %s', (entry) => {

@@ -14,6 +14,8 @@ import { EncryptingEventStore } from './privacy/encrypting-event-store';
 import { Erasure } from './privacy/erasure';
 import { PersonalData } from './privacy/personal-data';
 import { HealthController } from './health/health.controller';
+import { MAILER, type Mailer } from './mail/mailer';
+import { SmtpMailer, UnsentMailer } from './mail/smtp-mailer';
 import { MetricsModule } from './metrics/metrics.module';
 import { ProjectionChangeFeed } from './projections/projection-changes';
 import { ProjectionRunner } from './projections/projection-runner';
@@ -24,14 +26,16 @@ class PlatformLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
   async onApplicationShutdown(): Promise<void> {
+    if (this.mailer instanceof SmtpMailer) this.mailer.close();
     await this.store.close();
     await this.pool.end();
   }
 }
 
-/** The event-sourcing platform every module stands on: config, database, event store, projections, queues, metrics. */
+/** The event-sourcing platform every module stands on: config, database, event store, projections, queues, mail, metrics. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -74,13 +78,14 @@ export class PlatformModule {
             return new EncryptingEventStore(store, keys, personalData);
           },
         },
+        { provide: MAILER, useFactory: (): Mailer => (config.smtp ? new SmtpMailer(config.smtp) : new UnsentMailer()) },
         Erasure,
         ProjectionRunner,
         ProjectionChangeFeed,
         EventSourcedStreams,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, PersonalData, DataKeys, Erasure, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams, MetricsModule],
+      exports: [APP_CONFIG, DATABASE_URL, PG_POOL, EVENT_STORE, MAILER, PersonalData, DataKeys, Erasure, ProjectionRunner, ProjectionChangeFeed, EventSourcedStreams, MetricsModule],
     };
   }
 }

@@ -118,11 +118,15 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect((await helper.post('/api/emergency-contacts').send({ name: contacts.helperName, phoneNumber: '911' }).expect(201)).body.familyId).toBe(user.id);
     // Contacts the deleting user keeps in the family they help stay that family's.
     const neighbourContact = (await owner.post('/api/emergency-contacts').send({ name: 'Kept contact', phoneNumber: '988', familyId: neighbourUser.id }).expect(201)).body;
+    // Whom they invited is theirs too (care-team): the invitee's address and name go with them.
+    const invitee = { email: `${secret('invitee')}@example.com`.toLowerCase(), name: secret('Invitee') };
+    await owner.post('/api/caregiver-invitations').send({ inviteeEmail: invitee.email, inviteeName: invitee.name }).expect(201);
     const secondSession = t.agent();
     await secondSession.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
     const before = await dump(t.databaseUrl);
     expect(before).toContain(names.first); // read models hold it until the erasure
+    expect(before).toContain(invitee.email);
 
     const res = await owner.delete('/api/user').send({ password: PASSWORD }).expect(204);
     expect(String(res.headers['set-cookie'])).toMatch(/cc\.sid=;/);
@@ -144,7 +148,7 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect((await neighbour.get('/api/emergency-contacts').expect(200)).body.map((c: { id: string }) => c.id)).toEqual([neighbourContact.id]);
 
     const after = await dump(t.databaseUrl);
-    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email]) expect(after).not.toContain(word);
+    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email, invitee.email, invitee.name]) expect(after).not.toContain(word);
     expect(after).toContain(user.id); // ids stay for ordering and audit
 
     await t.signUp({ email }); // the email may be used again

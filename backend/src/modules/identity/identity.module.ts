@@ -7,6 +7,7 @@ import { ChangeTimezoneHandler } from './commands/change-timezone/change-timezon
 import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
 import { DeleteAccountController } from './commands/delete-account/delete-account.http';
+import { JoinCareTeamHandler } from './commands/join-care-team/join-care-team.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { RegisterUserController } from './commands/register-user/register-user.http';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
@@ -28,6 +29,7 @@ import { SessionGuard } from './session/session.guard';
     ChangeTimezoneHandler,
     UpdateProfileHandler,
     DeleteAccountHandler,
+    JoinCareTeamHandler,
     UsersQuery,
     UserCredentialsQuery,
     AuthThrottle,

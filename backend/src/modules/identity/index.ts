@@ -7,4 +7,5 @@ export { CurrentUser, Public, SuperAdminOnly } from './session/session.guard';
 export type { AccountSecurityEvent } from './domain/account-security';
 export type { UserEvent } from './domain/user';
 export { UsersQuery } from './read-models/users/users.query';
+export { JoinCareTeam } from './commands/join-care-team/join-care-team.handler';
 export const IdentityEntities = [UserEntity, UserCredentialsEntity];

@@ -4,7 +4,8 @@
  * `details` are extra facts a client needs (e.g. who completed a task and when); the filter copies
  * them into the answer body beside statusCode, message and code (which they cannot override).
  */
-export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict';
+/** 'gone': the thing existed but can no longer be used (a revoked, expired or used invitation link): 410. */
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone';
 
 export class DomainError extends Error {
   constructor(

@@ -181,7 +181,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
 
   it('finds the command routes from Nest, each with a DTO', () => {
     const names = new Set(routes.map((r) => r.dto.name));
-    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto', 'ChangeRepeatingTaskDto', 'StopRepeatingTaskDto', 'EmergencyContactDto', 'DoctorDto', 'FamilySupportDto']) {
+    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto', 'ChangeRepeatingTaskDto', 'StopRepeatingTaskDto', 'EmergencyContactDto', 'DoctorDto', 'FamilySupportDto', 'InviteCaregiverDto', 'CaregiverAccessDto']) {
       expect(names).toContain(expected);
     }
     for (const route of routes) expect(rulesOf(route.dto).length).toBeGreaterThan(0);

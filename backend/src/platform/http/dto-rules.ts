@@ -125,9 +125,9 @@ export function IsIntIn(min: number, max: number, messages: { type?: Message; mi
   );
 }
 
-/** The UUID form Nest's ParseUUIDPipe accepts (a body field naming a record). */
-export function IsUuid(message: string = VALIDATION_MESSAGES.notUuid) {
-  return ValidateBy({ name: 'isUuid', validator: { validate: isUuid, defaultMessage: () => message } });
+/** The UUID form Nest's ParseUUIDPipe accepts (a body field naming a record; with `each`, a list of them). */
+export function IsUuid(message: string = VALIDATION_MESSAGES.notUuid, options: { each?: boolean } = {}) {
+  return ValidateBy({ name: 'isUuid', validator: { validate: isUuid, defaultMessage: () => message } }, { each: options.each });
 }
 
 const DATE_PART = /^(\d{4}-\d{2}-\d{2})(?:$|T)/;

@@ -12,6 +12,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  gone: HttpStatus.GONE,
 };
 
 /** body-parser's error types for bad bodies. */

@@ -42,6 +42,15 @@ describe('projections:rebuild', () => {
     await agent.post(`/api/children/${leo.id}/doctors`).send({ name: 'Dr. Leo' }).expect(201);
     await agent.post(`/api/children/${leo.id}/family-support`).send({ name: 'Leo support' }).expect(201);
     await agent.delete(`/api/children/${leo.id}`).expect(204);
+    // The care team: an accepted invitation (a secondary caregiver with edit), a pending one with a new link, a revoked one.
+    const helper = await t.signUp({ firstName: 'Helper' });
+    const invited = (await agent.post('/api/caregiver-invitations').send({ inviteeEmail: helper.user.email, inviteeName: 'Helper', childIds: [maya.id], canEdit: true }).expect(201)).body;
+    await helper.agent.post(`/api/caregiver-invitations/${invited.acceptUrl.split('/').pop()}/accept`).expect(200);
+    await agent.patch(`/api/children/${maya.id}/caregivers/${helper.user.id}`).send({ canEdit: false }).expect(200);
+    const pending = (await agent.post('/api/caregiver-invitations').send({ inviteeEmail: 'later@example.com' }).expect(201)).body;
+    await agent.post(`/api/caregiver-invitations/${pending.id}/link`).expect(200);
+    const withdrawn = (await agent.post('/api/caregiver-invitations').send({ inviteeEmail: 'withdrawn@example.com' }).expect(201)).body;
+    await agent.delete(`/api/caregiver-invitations/${withdrawn.id}`).expect(204);
     await t.signUp({ firstName: 'Second' });
     // An erased account and its recipient stay in the log: the replay reads them as "Erased", then drops them.
     const { agent: erased } = await t.signUp({ firstName: 'Erased', email: 'erased-in-rebuild@example.com' });
@@ -49,6 +58,7 @@ describe('projections:rebuild', () => {
     await erased.post(`/api/children/${gone.id}/tasks`).send({ name: 'Gone task', category: 'medication', scheduledTimes: ['09:00'] }).expect(201);
     await erased.post('/api/emergency-contacts').send({ name: 'Erased contact', phoneNumber: '911' }).expect(201);
     await erased.post(`/api/children/${gone.id}/doctors`).send({ name: 'Erased doctor' }).expect(201);
+    await erased.post('/api/caregiver-invitations').send({ inviteeEmail: 'invited-by-erased@example.com' }).expect(201);
     await erased.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     await t.signUp({ firstName: 'Again', email: 'erased-in-rebuild@example.com' }); // the email is free again
 
@@ -64,7 +74,9 @@ describe('projections:rebuild', () => {
       expect(live.children).toHaveLength(1);
       expect(live.medications).toHaveLength(1);
       expect(live.daily_tasks).toHaveLength(2);
-      expect(live.users).toHaveLength(3);
+      expect(live.users).toHaveLength(4);
+      expect(live.caregiver_invitations).toHaveLength(3);
+      expect(live.child_access).toHaveLength(1);
       expect(live.emergency_contacts).toHaveLength(2);
       expect(live.doctors).toHaveLength(1);
       expect(live.family_support).toHaveLength(1);

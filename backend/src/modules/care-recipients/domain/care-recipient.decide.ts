@@ -27,13 +27,18 @@ export type CareRecipientCommand =
   | Command<'UpdateCareRecipient', { input: ChildInput }>
   | Command<'RemoveCareRecipient', Record<string, never>>
   | Command<'GrantCaregiverAccess', { userId: string; canEdit: boolean }>
-  | Command<'RevokeCaregiverAccess', { userId: string }>
+  /** `requireShared`: a user without access is a 404 (the caregivers panel), not a quiet no-op (account erasure). */
+  | Command<'RevokeCaregiverAccess', { userId: string; requireShared?: boolean }>
+  /** The caregivers panel's edit switch: only for a user the recipient is already shared with. */
+  | Command<'ChangeCaregiverAccess', { userId: string; canEdit: boolean }>
   | Command<'AddMedication', { medicationId: string; input: MedicationInput }>
   | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput> }>
   | Command<'RemoveMedication', { medicationId: string }>;
 
 const invalid = invalidInput('CARE_RECIPIENTS.INVALID');
 const notFound = () => new DomainError('CARE_RECIPIENTS.NOT_FOUND', 'not_found', 'Care recipient not found');
+const caregiverNotFound = () => new DomainError('CARE_RECIPIENTS.CAREGIVER_NOT_FOUND', 'not_found', 'This caregiver does not have access to this care recipient.');
+const onlyPrimary = () => new DomainError('CARE_RECIPIENTS.FORBIDDEN', 'forbidden', 'Only the primary caregiver can change who has access to this care recipient.');
 const medicationNotFound = () => new DomainError('CARE_RECIPIENTS.MEDICATION_NOT_FOUND', 'not_found', 'Medication not found');
 
 const DATE = /^(\d{4,}-\d{2}-\d{2})/;
@@ -120,6 +125,13 @@ function authorize(state: CareRecipientState, actorId: string | null, need: 'vie
   return state;
 }
 
+/** Who has access is the primary caregiver's to change: shared caregivers get a 403 saying so. */
+function ownerOnly(state: CareRecipientState, actorId: string | null): Active {
+  const active = authorize(state, actorId, 'view');
+  if (active.primaryCaregiverId !== actorId) throw onlyPrimary();
+  return active;
+}
+
 export function decideCareRecipient(command: CareRecipientCommand, state: CareRecipientState): CareRecipientEvent[] {
   const { actorId, occurredAt: at } = command.metadata;
   const today = at.slice(0, 10);
@@ -166,10 +178,20 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
     }
     case 'RevokeCaregiverAccess': {
       // The primary caregiver takes access away; a shared caregiver may give up their own.
-      const { userId } = command.data;
-      const active = userId === actorId ? authorize(state, actorId, 'view') : authorize(state, actorId, 'own');
-      if (!(userId in active.access)) return [];
+      const { userId, requireShared } = command.data;
+      const active = userId === actorId ? authorize(state, actorId, 'view') : ownerOnly(state, actorId);
+      if (!(userId in active.access)) {
+        if (requireShared) throw caregiverNotFound();
+        return [];
+      }
       return [{ type: 'CaregiverAccessRevoked', data: { childId: active.childId, userId, revokedAt: at } }];
+    }
+    case 'ChangeCaregiverAccess': {
+      const active = ownerOnly(state, actorId);
+      const { userId, canEdit } = command.data;
+      if (!(userId in active.access)) throw caregiverNotFound();
+      if (active.access[userId] === canEdit) return [];
+      return [{ type: 'CaregiverAccessGranted', data: { childId: active.childId, userId, canEdit, grantedAt: at } }];
     }
     case 'AddMedication': {
       const active = authorize(state, actorId, 'edit');

@@ -176,6 +176,35 @@ describe('care recipient decider', () => {
       spec.given([added, shared('grandpa', false)]).when(revoke('grandpa', 'stranger')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
       spec.given([added, removed]).when(revoke('grandpa')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
     });
+
+    it('with requireShared (the caregivers panel), a user without access is a 404', () => {
+      const strict = (userId: string) => ({ type: 'RevokeCaregiverAccess' as const, data: { userId, requireShared: true }, metadata: meta('parent') });
+      spec.given([added]).when(strict('stranger')).thenThrows('CARE_RECIPIENTS.CAREGIVER_NOT_FOUND', 'This caregiver does not have access to this care recipient.');
+      spec.given([added, shared('grandpa', true)]).when(strict('grandpa')).then([revoked('grandpa')]);
+    });
+  });
+
+  describe('ChangeCaregiverAccess', () => {
+    const change = (userId: string, canEdit: boolean, actorId = 'parent') => ({ type: 'ChangeCaregiverAccess' as const, data: { userId, canEdit }, metadata: meta(actorId) });
+
+    it('switches the edit right of a caregiver the recipient is shared with; the same value is nothing new', () => {
+      spec.given([added, shared('grandpa', false)]).when(change('grandpa', true)).then([shared('grandpa', true)]);
+      spec.given([added, shared('grandpa', true)]).when(change('grandpa', false)).then([shared('grandpa', false)]);
+      spec.given([added, shared('grandpa', true)]).when(change('grandpa', true)).then([]);
+    });
+
+    it('never grants access to someone without it, nor to the primary caregiver', () => {
+      spec.given([added]).when(change('stranger', true)).thenThrows('CARE_RECIPIENTS.CAREGIVER_NOT_FOUND');
+      spec.given([added]).when(change('parent', true)).thenThrows('CARE_RECIPIENTS.CAREGIVER_NOT_FOUND');
+    });
+
+    it('only the primary caregiver: shared caregivers get 403 (with or without edit), others 404', () => {
+      const message = 'Only the primary caregiver can change who has access to this care recipient.';
+      spec.given([added, shared('grandpa', false), shared('editor', true)]).when(change('grandpa', true, 'editor')).thenThrows('CARE_RECIPIENTS.FORBIDDEN', message);
+      spec.given([added, shared('grandpa', false)]).when(change('grandpa', true, 'grandpa')).thenThrows('CARE_RECIPIENTS.FORBIDDEN', message);
+      spec.given([added, shared('grandpa', false)]).when(change('grandpa', true, 'stranger')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+      spec.given([added, removed]).when(change('grandpa', true)).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+    });
   });
 
   describe('medications', () => {

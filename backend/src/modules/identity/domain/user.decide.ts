@@ -11,6 +11,8 @@ export type UserCommand =
     }
   | { type: 'ChangeTimezone'; data: { timezone: string }; metadata: CommandMetadata }
   | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata }
+  /** `ownsRecipients`: whether the user is the primary caregiver of a recipient of their own (read by the caller). */
+  | { type: 'JoinCareTeam'; data: { primaryUserId: string; ownsRecipients: boolean }; metadata: CommandMetadata }
   | { type: 'EraseUser'; data: Record<string, never>; metadata: CommandMetadata };
 
 const notFound = () => new DomainError('IDENTITY.USER_NOT_FOUND', 'not_found', 'User not found');
@@ -64,6 +66,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const lastName = requireName(command.data.lastName, 'lastName');
       if (firstName === state.firstName && lastName === state.lastName) return [];
       return [{ type: 'ProfileUpdated', data: { userId: state.userId, firstName, lastName, updatedAt: at } }];
+    }
+    case 'JoinCareTeam': {
+      // The role becomes secondary_caregiver, unless the user owns recipients themselves or is a super admin.
+      if (state.status !== 'registered') throw notFound();
+      const { primaryUserId, ownsRecipients } = command.data;
+      if (primaryUserId === state.userId) throw new DomainError('IDENTITY.OWN_CARE_TEAM', 'invalid', 'You cannot join your own care team');
+      const role: UserRole = state.role === 'super_admin' || ownsRecipients ? state.role : 'secondary_caregiver';
+      if (state.primaryUserId === primaryUserId && state.role === role) return [];
+      return [{ type: 'CareTeamJoined', data: { userId: state.userId, primaryUserId, role, joinedAt: at } }];
     }
     case 'EraseUser':
       if (state.status !== 'registered') throw notFound();

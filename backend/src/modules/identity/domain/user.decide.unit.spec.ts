@@ -87,6 +87,33 @@ describe('user decider', () => {
   });
 });
 
+describe('JoinCareTeam', () => {
+  const join = (ownsRecipients = false, primaryUserId = 'p1') => ({ type: 'JoinCareTeam' as const, data: { primaryUserId, ownsRecipients }, metadata });
+  const joined = (role: 'parent' | 'secondary_caregiver' | 'super_admin', primaryUserId = 'p1'): UserEvent => ({
+    type: 'CareTeamJoined',
+    data: { userId: 'u1', primaryUserId, role, joinedAt: metadata.occurredAt },
+  });
+
+  it('links the user to the primary caregiver as a secondary caregiver', () => {
+    spec.given([registered]).when(join()).then([joined('secondary_caregiver')]);
+  });
+
+  it('keeps the parent role of a user who owns recipients, and a super admin’s role', () => {
+    spec.given([registered]).when(join(true)).then([joined('parent')]);
+    spec.given([{ ...registered, data: { ...registered.data, role: 'super_admin' } }]).when(join()).then([joined('super_admin')]);
+  });
+
+  it('records nothing when already linked the same way; a later team is the one linked', () => {
+    spec.given([registered, joined('secondary_caregiver')]).when(join()).then([]);
+    spec.given([registered, joined('secondary_caregiver')]).when(join(false, 'p2')).then([joined('secondary_caregiver', 'p2')]);
+  });
+
+  it('refuses an unknown user and joining oneself', () => {
+    spec.given([]).when(join()).thenThrows('IDENTITY.USER_NOT_FOUND');
+    spec.given([registered]).when(join(false, 'u1')).thenThrows('IDENTITY.OWN_CARE_TEAM');
+  });
+});
+
 describe('EraseUser', () => {
   const erase = { type: 'EraseUser' as const, data: {}, metadata };
 

@@ -18,12 +18,23 @@ export type UserEvent =
     }
   | { type: 'TimezoneChanged'; data: { userId: string; timezone: string; changedAt: string } }
   | { type: 'ProfileUpdated'; data: { userId: string; firstName: string; lastName: string; updatedAt: string } }
+  /** An accepted invitation links the user to the primary caregiver who sent it (users.primaryUserId), with the role it gives. */
+  | { type: 'CareTeamJoined'; data: { userId: string; primaryUserId: string; role: UserRole; joinedAt: string } }
   /** Delete Account: the user's key is destroyed with it, so their personal data reads as "Erased". */
   | { type: 'UserErased'; data: { userId: string; erasedAt: string } };
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; email: string; firstName: string; lastName: string; timezone: string }
+  | {
+      status: 'registered';
+      userId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      timezone: string;
+      role: UserRole;
+      primaryUserId: string | null;
+    }
   | { status: 'erased' };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
@@ -31,13 +42,15 @@ export const initialUserState = (): UserState => ({ status: 'unregistered' });
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
-      const { userId, email, firstName, lastName, timezone } = event.data;
-      return { status: 'registered', userId, email, firstName, lastName, timezone };
+      const { userId, email, firstName, lastName, timezone, role } = event.data;
+      return { status: 'registered', userId, email, firstName, lastName, timezone, role, primaryUserId: null };
     }
     case 'TimezoneChanged':
       return state.status === 'registered' ? { ...state, timezone: event.data.timezone } : state;
     case 'ProfileUpdated':
       return state.status === 'registered' ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName } : state;
+    case 'CareTeamJoined':
+      return state.status === 'registered' ? { ...state, primaryUserId: event.data.primaryUserId, role: event.data.role } : state;
     case 'UserErased':
       return { status: 'erased' };
     default: {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { countAttempt } from '../../../platform/http/attempt-limit';
 import { TooManyRequestsException } from '../../../platform/http/too-many-requests';
 import { REDIS } from '../../../platform/queue/queue.module';
 
@@ -46,13 +47,6 @@ redis.call('DEL', KEYS[1])
 if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
 return 0`;
 
-/** KEYS: address. ARGV: limit, window. */
-const REGISTRATION_ATTEMPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-if count > tonumber(ARGV[1]) then return math.max(1, math.ceil(redis.call('PTTL', KEYS[1]) / 1000)) end
-return 0`;
-
 /** Emails and addresses are personal data: keys carry only their hash. */
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
 
@@ -93,8 +87,8 @@ export class AuthThrottle {
   /** Counts a registration attempt; 429 once the address is over its hourly limit. */
   async beforeRegistration(address: string): Promise<void> {
     const limit = this.config.registrationsPerAddressPerHour;
-    const wait = await this.redis.eval(REGISTRATION_ATTEMPT, 1, `register:address:${digest(address)}`, limit, REGISTRATION_WINDOW_SECONDS);
-    if (Number(wait) > 0) throw new TooManyRequestsException('Too many accounts were created from this address.', Number(wait));
+    const wait = await countAttempt(this.redis, `register:address:${digest(address)}`, limit, REGISTRATION_WINDOW_SECONDS);
+    if (wait > 0) throw new TooManyRequestsException('Too many accounts were created from this address.', Number(wait));
   }
 
   private pairKey(email: string, address: string) {

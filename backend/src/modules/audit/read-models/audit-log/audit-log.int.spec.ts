@@ -38,6 +38,25 @@ describe('audit log read model (PostgreSQL)', () => {
     expect((await query().all()).entries).toHaveLength(4);
   });
 
+  it('records invitations sent and revoked for the inviter, and an acceptance for the one who accepted (the inviter sees it too)', async () => {
+    const inviter = randomUUID();
+    const joiner = randomUUID();
+    const stream = `care-team-${inviter}`;
+    const base = { primaryUserId: inviter, invitationId: randomUUID() };
+    const events = [
+      h.record(stream, {
+        type: 'CaregiverInvited',
+        data: { ...base, inviteeEmail: 'joe@example.com', inviteeName: null, childIds: [maya], canEdit: false, tokenHash: 'h', invitedAt: '2026-11-04T08:00:00Z', expiresAt: '2026-11-11T08:00:00Z' },
+      }, { actorId: inviter }),
+      h.record(stream, { type: 'CaregiverInvitationAccepted', data: { ...base, userId: joiner, acceptedAt: '2026-11-04T09:00:00Z' } }, { actorId: joiner }),
+      h.record(stream, { type: 'CaregiverInvitationRevoked', data: { primaryUserId: inviter, invitationId: randomUUID(), revokedAt: '2026-11-04T10:00:00Z' } }, { actorId: inviter }),
+    ];
+    await h.apply(projection, events);
+    await h.apply(projection, events);
+    expect((await query().forUser(inviter)).entries.map((e) => e.action)).toEqual(['invitation_revoked', 'invitation_accepted', 'caregiver_invited']);
+    expect((await query().forUser(joiner)).entries).toEqual([expect.objectContaining({ action: 'invitation_accepted', userId: joiner, actorId: inviter })]);
+  });
+
   it('pages through with the next cursor, without gaps or repeats', async () => {
     const busy = randomUUID();
     await h.apply(projection, Array.from({ length: 130 }, (_, i) => signedIn(busy, new Date(Date.UTC(2026, 10, 2, 0, i)).toISOString())));

@@ -3,9 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditAction } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
+import type { CareTeamEvent } from '../../../care-team';
 import type { AccountSecurityEvent, UserEvent } from '../../../identity';
 
-type AuditedEvent = AccountSecurityEvent | UserEvent | CareRecipientEvent;
+type AuditedEvent = AccountSecurityEvent | UserEvent | CareRecipientEvent | CareTeamEvent;
 
 interface AuditRow {
   action: AuditAction;
@@ -21,14 +22,17 @@ interface AuditRow {
  * The audit log (audit_log): security events of every account, each row keyed by its event id, so
  * applying an event again changes nothing. Sign-ins come from identity's account-security streams;
  * access granted or revoked and removed recipients from the care-recipient streams, where the actor
- * is the one who did it and the row belongs to the caregiver concerned. An erased account keeps one
+ * is the one who did it and the row belongs to the caregiver concerned; invitations sent, revoked
+ * and accepted from the care-team streams (an acceptance belongs to the one who accepted, and the
+ * access it gives is recorded as access granted by the inviter). An erased account keeps one
  * row, that it was deleted: its other rows (addresses, browsers) go with it.
  */
 @Injectable()
 @ReadModelProjection()
 export class AuditLogProjection implements Projection<AuditedEvent> {
   readonly name = 'audit.log';
-  readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved'] as const;
+  readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved',
+    'CaregiverInvited', 'CaregiverInvitationRevoked', 'CaregiverInvitationAccepted'] as const;
   readonly tables = ['audit_log'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<AuditedEvent>): Promise<void> {
@@ -61,6 +65,12 @@ export class AuditLogProjection implements Projection<AuditedEvent> {
         return { action: 'access_revoked', occurredAt: event.data.revokedAt, userId: event.data.userId, actorId, childId: event.data.childId };
       case 'CareRecipientRemoved':
         return { action: 'care_recipient_removed', occurredAt: event.data.removedAt, userId: actorId, childId: event.data.childId };
+      case 'CaregiverInvited':
+        return { action: 'caregiver_invited', occurredAt: event.data.invitedAt, userId: event.data.primaryUserId };
+      case 'CaregiverInvitationRevoked':
+        return { action: 'invitation_revoked', occurredAt: event.data.revokedAt, userId: event.data.primaryUserId };
+      case 'CaregiverInvitationAccepted':
+        return { action: 'invitation_accepted', occurredAt: event.data.acceptedAt, userId: event.data.userId, actorId: event.data.primaryUserId };
       default:
         return null;
     }

@@ -46,6 +46,13 @@ describe('children read model (PostgreSQL)', () => {
     expect(await query.getFor(stranger, ids.maya)).toBeNull();
   });
 
+  it('sharedBy lists who the owner’s recipients are shared with, and nothing of other families', async () => {
+    const query = new ChildrenQuery(h.orm.em);
+    expect(await query.sharedBy(parent)).toEqual([{ userId: grandpa, childId: ids.leo, childName: 'Leo Lopez', canEdit: false }]);
+    expect(await query.sharedBy(grandpa)).toEqual([]);
+    expect(await query.sharedBy(stranger)).toEqual([]);
+  });
+
   it('is idempotent: applying the same events again changes nothing', async () => {
     const before = await h.rows('children');
     const again = [

@@ -59,6 +59,19 @@ export class ChildrenQuery {
     return rows.map(toChild);
   }
 
+  /**
+   * Who the owner's recipients are shared with (the caregivers panel): one row per caregiver and
+   * recipient, recipients in the order they were added.
+   */
+  async sharedBy(ownerId: string): Promise<{ userId: string; childId: string; childName: string; canEdit: boolean }[]> {
+    const rows: { user_id: string; child_id: string; name: string; can_edit: boolean }[] = await this.em.fork().execute(
+      `SELECT a.user_id, a.child_id, c.name, a.can_edit FROM child_access a JOIN children c ON c.id = a.child_id
+       WHERE c.primary_caregiver_id = ? AND a.user_id <> c.primary_caregiver_id ORDER BY c.created_at, c.id, a.user_id`,
+      [ownerId],
+    );
+    return rows.map((row) => ({ userId: row.user_id, childId: row.child_id, childName: row.name, canEdit: row.can_edit }));
+  }
+
   async getFor(userId: string, childId: string): Promise<Child | null> {
     const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND c.id = ?`, [userId, userId, userId, childId]);
     return rows.length > 0 ? toChild(rows[0]) : null;

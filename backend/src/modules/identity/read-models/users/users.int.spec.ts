@@ -57,11 +57,34 @@ describe('users and credentials read models (PostgreSQL)', () => {
     expect(await h.rows('user_credentials')).toHaveLength(1);
   });
 
+  it('CareTeamJoined links a user to a primary caregiver with the role it gives; contacts() names them', async () => {
+    const helperId = '10000000-0000-4000-8000-000000000002';
+    const events = [
+      h.record(`user-${helperId}`, {
+        type: 'UserRegistered',
+        data: { userId: helperId, email: 'joe@example.com', passwordHash: '$argon2id$y', firstName: 'Joe', lastName: '', role: 'parent', timezone: 'America/Los_Angeles', registeredAt: '2026-11-01T08:00:00Z' },
+      }),
+      h.record(`user-${helperId}`, { type: 'CareTeamJoined', data: { userId: helperId, primaryUserId: userId, role: 'secondary_caregiver', joinedAt: '2026-11-05T08:00:00Z' } }),
+    ];
+    await h.apply(new UsersProjection(), events);
+    await h.apply(new UsersProjection(), events.slice(1)); // again: idempotent
+    const query = new UsersQuery(h.orm.em);
+    expect(await query.byId(helperId)).toMatchObject({ role: 'secondary_caregiver', primaryUserId: userId, updatedAt: '2026-11-05T08:00:00.000Z' });
+    expect(await query.contacts([helperId, userId, '10000000-0000-4000-8000-00000000000f'])).toEqual(
+      new Map([
+        [helperId, { name: 'Joe', email: 'joe@example.com' }],
+        [userId, { name: 'Ana Maria Silva', email: 'ana@example.com' }],
+      ]),
+    );
+  });
+
   it('UserErased removes the user and the credentials rows', async () => {
     const erased = [h.record(`user-${userId}`, { type: 'UserErased', data: { userId, erasedAt: '2026-11-04T08:00:00Z' } })];
     await h.apply(new UsersProjection(), erased);
     await h.apply(new UserCredentialsProjection(), erased);
     expect(await new UsersQuery(h.orm.em).byId(userId)).toBeNull();
     expect(await h.rows('user_credentials')).toEqual([]);
+    // Their secondary caregiver is linked to no one now.
+    expect(await new UsersQuery(h.orm.em).byId('10000000-0000-4000-8000-000000000002')).toMatchObject({ primaryUserId: null });
   });
 });

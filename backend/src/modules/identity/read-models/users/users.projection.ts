@@ -9,7 +9,7 @@ import { UserEntity } from './users.entity';
 @ReadModelProjection()
 export class UsersProjection implements Projection<UserEvent> {
   readonly name = 'identity.users';
-  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'UserErased'] as const;
+  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'CareTeamJoined', 'UserErased'] as const;
   readonly tables = ['users'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<UserEvent>): Promise<void> {
@@ -49,8 +49,17 @@ export class UsersProjection implements Projection<UserEvent> {
           { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) },
         );
         return;
+      case 'CareTeamJoined':
+        await em.nativeUpdate(
+          UserEntity,
+          { id: event.data.userId },
+          { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) },
+        );
+        return;
       case 'UserErased':
         await em.nativeDelete(UserEntity, { id: event.data.userId });
+        // A secondary caregiver of an erased primary caregiver is linked to no one.
+        await em.nativeUpdate(UserEntity, { primaryUserId: event.data.userId }, { primaryUserId: null });
         return;
     }
   }

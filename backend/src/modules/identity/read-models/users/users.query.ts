@@ -13,11 +13,22 @@ export class UsersQuery {
     return row ? toUser(row) : null;
   }
 
+  /** Display name (as `displayNames`) and email of the users that exist among `ids`. */
+  async contacts(ids: Iterable<string>): Promise<Map<string, { name: string; email: string }>> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.em.fork().find(UserEntity, { id: { $in: wanted } }, { fields: ['id', 'firstName', 'lastName', 'email'] });
+    return new Map(rows.map((row) => [row.id, { name: displayName(row), email: row.email }]));
+  }
+
   /** Display names (first and last name, else the email) of the users that exist among `ids`. */
   async displayNames(ids: Iterable<string>): Promise<Map<string, string>> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map();
     const rows = await this.em.fork().find(UserEntity, { id: { $in: wanted } }, { fields: ['id', 'firstName', 'lastName', 'email'] });
-    return new Map(rows.map((row) => [row.id, [row.firstName, row.lastName].filter((part) => part?.trim()).join(' ').trim() || row.email]));
+    return new Map(rows.map((row) => [row.id, displayName(row)]));
   }
 }
+
+const displayName = (row: Pick<UserEntity, 'firstName' | 'lastName' | 'email'>): string =>
+  [row.firstName, row.lastName].filter((part) => part?.trim()).join(' ').trim() || row.email;

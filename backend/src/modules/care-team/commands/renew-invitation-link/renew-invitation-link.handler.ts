@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CaregiverInvitationWithLink } from '@carecircle/libs';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { careTeamStream } from '../../domain/care-team';
+import { careTeamDecider } from '../../domain/care-team.decide';
+import { InvitationViews } from '../../read-models/invitations/invitation-views';
+import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
+import { acceptInvitationUrl, hashInvitationToken, newInvitationToken } from '../invitation-token';
+
+export class RenewInvitationLink extends Command<CaregiverInvitationWithLink> {
+  constructor(
+    readonly primaryUserId: string,
+    readonly invitationId: string,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The panel's "Copy link" (docs/care-team.md, "Copy link"): tokens are stored only as hashes, so the
+ * link cannot be shown again; a new one is issued (the old one stops working, the mailed one too) and
+ * the invitation has 7 days from now. Nothing is mailed.
+ */
+@CommandHandler(RenewInvitationLink)
+export class RenewInvitationLinkHandler implements ICommandHandler<RenewInvitationLink> {
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly invitations: InvitationsQuery,
+    private readonly views: InvitationViews,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ primaryUserId, invitationId, metadata }: RenewInvitationLink): Promise<CaregiverInvitationWithLink> {
+    const token = newInvitationToken();
+    await this.streams.execute(careTeamStream(primaryUserId), careTeamDecider, {
+      type: 'RenewInvitationLink',
+      data: { invitationId, tokenHash: hashInvitationToken(token) },
+      metadata,
+    });
+    const [invitation] = await this.views.present(primaryUserId, [(await this.invitations.byId(primaryUserId, invitationId))!]);
+    return { ...invitation, acceptUrl: acceptInvitationUrl(this.config, token), emailSent: false };
+  }
+}
