@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 // Redis key prefix (removed at the end).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The app sends its mail (invitations) to a local SMTP server that e2e/care-team.spec.ts runs on this port.
+process.env.E2E_SMTP_PORT ??= String(PORT + 1);
 
 // Worker processes evaluate this file again: they inherit these variables, so the name stays one per run.
 process.env.E2E_DATABASE_NAME ??= `carecircle_e2e_${Date.now()}_${process.pid}`;
@@ -57,6 +59,10 @@ export default defineConfig({
       QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
       // Every browser test registers its users from 127.0.0.1.
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+      // Links in mails point back at this server; mail goes to the test's SMTP server (none listening: not sent).
+      PUBLIC_URL: BASE_URL,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'CareCircle <care@example.test>',
     },
   },
 });

@@ -225,7 +225,10 @@ async function runBrowser() {
   rmSync(PLAYWRIGHT_RESULTS, { force: true });
   // A port nobody holds, so two checkouts can run their suites side by side (E2E_PORT overrides it).
   const port = process.env.E2E_PORT ?? String(await freePort());
-  const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests'], { env: { E2E_PORT: port } });
+  const smtpPort = process.env.E2E_SMTP_PORT ?? String(await freePort());
+  const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests'], {
+    env: { E2E_PORT: port, E2E_SMTP_PORT: smtpPort },
+  });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   const report = readJson(PLAYWRIGHT_RESULTS);
   if (report) {

@@ -23,9 +23,10 @@ export interface SmtpInbox {
 /**
  * A real SMTP server (the `smtp-server` package) on a free local port, keeping what it receives, so
  * tests send through nodemailer over the wire and read what a mail client would. Plain SMTP, no
- * authentication: STARTTLS is not offered.
+ * authentication: STARTTLS is not offered. `listenPort` 0 picks a free one; the browser tests name theirs,
+ * since the app under test is started with its SMTP_URL.
  */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(listenPort = 0): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
   let taken = 0;
   let closing: Promise<void> | undefined;
@@ -51,7 +52,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

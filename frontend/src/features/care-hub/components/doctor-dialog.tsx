@@ -102,7 +102,7 @@ function DoctorForm({ childId, doctor, onClose }: Omit<Props, 'open'>) {
         <Input autoComplete="off" maxLength={CARE_HUB_MAX.name} />
       </Form.Item>
       <Form.Item label="Specialty" name="specialty">
-        <select className="care-hub-select" disabled={pending}>
+        <select className="native-select" disabled={pending}>
           {SPECIALTIES.map((specialty) => (
             <option key={specialty} value={specialty}>
               {SPECIALTY_LABELS[specialty]}

@@ -112,7 +112,7 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
     >
       {chooseFamily && (
         <Form.Item label="Family" name="familyId">
-          <select className="care-hub-select" disabled={pending}>
+          <select className="native-select" disabled={pending}>
             {families.map((family) => (
               <option key={family.familyId} value={family.familyId}>
                 {familyLabel(family)}
@@ -133,7 +133,7 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
         <Input type="tel" inputMode="tel" autoComplete="off" maxLength={CARE_HUB_MAX.phone} />
       </Form.Item>
       <Form.Item label="Relationship" name="relationship">
-        <select className="care-hub-select" disabled={pending}>
+        <select className="native-select" disabled={pending}>
           <option value="">Select relationship</option>
           {RELATIONSHIP_GROUPS.map((group) => (
             <optgroup key={group.label} label={group.label}>
@@ -147,7 +147,7 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
         </select>
       </Form.Item>
       <Form.Item label="Contact Type" name="contactType">
-        <select className="care-hub-select" disabled={pending}>
+        <select className="native-select" disabled={pending}>
           {CONTACT_TYPE_ORDER.map((type) => (
             <option key={type} value={type}>
               {CONTACT_TYPE_LABELS[type]}

@@ -101,7 +101,7 @@ function SupportForm({ childId, resource, onClose }: Omit<Props, 'open'>) {
         <Input autoComplete="off" maxLength={CARE_HUB_MAX.name} />
       </Form.Item>
       <Form.Item label="Role" name="role">
-        <select className="care-hub-select" disabled={pending}>
+        <select className="native-select" disabled={pending}>
           {SUPPORT_ROLES.map((role) => (
             <option key={role} value={role}>
               {SUPPORT_ROLE_LABELS[role]}

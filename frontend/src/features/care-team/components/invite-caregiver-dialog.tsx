@@ -81,8 +81,13 @@ export function InviteCaregiverDialog({ open, recipients, onClose }: Props) {
           <Form.Item label="Name (optional)" name="inviteeName">
             <Input autoComplete="off" maxLength={INVITEE_NAME_MAX} />
           </Form.Item>
-          <Form.Item label="Care recipients to share" name="childIds" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one care recipient to share.' }]}>
-            <Checkbox.Group options={recipients.map((r) => ({ label: r.name, value: r.id }))} className="care-team__checks" />
+          <Form.Item
+            label="Care recipients to share"
+            name="childIds"
+            // A validator, not `required`: antd would put aria-required on the group, which a group may not carry.
+            rules={[{ validator: (_, ids?: string[]) => (ids?.length ? Promise.resolve() : Promise.reject(new Error('Choose at least one care recipient to share.'))) }]}
+          >
+            <Checkbox.Group role="group" aria-label="Care recipients to share" options={recipients.map((r) => ({ label: r.name, value: r.id }))} className="care-team__checks" />
           </Form.Item>
           <Form.Item label="Can complete and change tasks" name="canEdit" valuePropName="checked" extra="Off: they can see the schedule, contacts and updates but not change them.">
             <Switch />

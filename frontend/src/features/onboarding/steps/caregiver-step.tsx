@@ -1,5 +1,5 @@
 import { TEXT_MAX } from '@carecircle/libs';
-import { Checkbox, Form, Input, Select } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { CAREGIVER_RELATIONSHIPS, type CaregiverDraft } from '../onboarding-draft';
 
 interface Props {
@@ -17,13 +17,14 @@ export function CaregiverStep({ value, onChange }: Props) {
         <Input id="onboarding-caregiver-name" autoComplete="off" maxLength={TEXT_MAX.personName} value={value.name} onChange={(e) => set({ name: e.target.value })} />
       </Form.Item>
       <Form.Item label="Relationship" htmlFor="onboarding-caregiver-relationship">
-        <Select
-          id="onboarding-caregiver-relationship"
-          allowClear
-          value={value.relationship || undefined}
-          options={CAREGIVER_RELATIONSHIPS.map((option) => ({ value: option.value, label: option.label }))}
-          onChange={(relationship) => set({ relationship: relationship ?? '' })}
-        />
+        <select id="onboarding-caregiver-relationship" className="native-select" value={value.relationship} onChange={(e) => set({ relationship: e.target.value })}>
+          <option value="">Not given</option>
+          {CAREGIVER_RELATIONSHIPS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </Form.Item>
       <Form.Item label="Phone" htmlFor="onboarding-caregiver-phone">
         <Input id="onboarding-caregiver-phone" type="tel" autoComplete="off" maxLength={TEXT_MAX.phone} value={value.phone} onChange={(e) => set({ phone: e.target.value })} />

@@ -1,5 +1,5 @@
 import { CARE_HUB_MAX, normalizePhone, PHONE_INVALID } from '@carecircle/libs';
-import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast';
 import { CONTACT_RELATIONSHIPS, contactsComplete, draftKey, ONBOARDING_MESSAGES, type ContactDraft, type ContactRelationship } from '../onboarding-draft';
@@ -63,12 +63,13 @@ export function ContactsStep({ contacts, onChange }: Props) {
           />
         </Form.Item>
         <Form.Item label="Relationship" htmlFor="onboarding-contact-relationship">
-          <Select<ContactRelationship>
-            id="onboarding-contact-relationship"
-            value={form.relationship}
-            options={CONTACT_RELATIONSHIPS.map(({ value, label }) => ({ value, label }))}
-            onChange={(relationship) => set({ relationship })}
-          />
+          <select id="onboarding-contact-relationship" className="native-select" value={form.relationship} onChange={(e) => set({ relationship: e.target.value as ContactRelationship })}>
+            {CONTACT_RELATIONSHIPS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
         </Form.Item>
         <Checkbox checked={form.isPrimary} onChange={(e) => set({ isPrimary: e.target.checked })}>
           Primary contact: call first in emergencies

@@ -1,5 +1,5 @@
 import { TEXT_MAX, type TaskCategory } from '@carecircle/libs';
-import { Button, Form, Input, Select, Switch } from 'antd';
+import { Button, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast';
 import { DAILY_TASK_CATEGORIES, DEFAULT_TASK_TIME, draftKey, ONBOARDING_MESSAGES, SUGGESTED_TASKS, type DailyTaskDraft } from '../onboarding-draft';
@@ -57,12 +57,13 @@ export function DailyTasksStep({ tasks, onChange }: Props) {
           <Input id="onboarding-task-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name} onChange={(e) => set({ name: e.target.value })} />
         </Form.Item>
         <Form.Item label="Category" htmlFor="onboarding-task-category">
-          <Select<TaskCategory>
-            id="onboarding-task-category"
-            value={form.category}
-            options={DAILY_TASK_CATEGORIES.filter((option) => option.value !== 'catheterization').map(({ value, label }) => ({ value, label }))}
-            onChange={(category) => set({ category })}
-          />
+          <select id="onboarding-task-category" className="native-select" value={form.category} onChange={(e) => set({ category: e.target.value as TaskCategory })}>
+            {DAILY_TASK_CATEGORIES.filter((option) => option.value !== 'catheterization').map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
         </Form.Item>
         <Form.Item label="Times" htmlFor="onboarding-task-time" extra={`${DEFAULT_TASK_TIME} when none is added`}>
           <TimesPicker id="onboarding-task-time" times={form.times} presets={NO_PRESETS} onChange={(times) => set({ times })} />

@@ -1,5 +1,5 @@
 import { TEXT_MAX } from '@carecircle/libs';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast';
 import { draftKey, MEDICATION_TIME_PRESETS, ONBOARDING_MESSAGES, REPEAT_OPTIONS, type MedicationDraft, type Repeat } from '../onboarding-draft';
@@ -61,15 +61,27 @@ export function MedicationsStep({ medications, today, onChange }: Props) {
           <TimesPicker id="onboarding-medication-time" times={form.times} presets={MEDICATION_TIME_PRESETS} onChange={(times) => set({ times })} />
         </Form.Item>
         <Form.Item label="Repeat" htmlFor="onboarding-medication-repeat">
-          <Select<Repeat>
+          <select
             id="onboarding-medication-repeat"
+            className="native-select"
             value={form.repeat}
-            options={REPEAT_OPTIONS.map((option) => ({ value: option.value, label: option.value === 'custom' && form.repeat === 'custom' ? repeatLabel(form) : option.label }))}
-            onChange={(repeat) => {
+            onChange={(e) => {
+              const repeat = e.target.value as Repeat;
               set({ repeat });
               if (repeat === 'custom') setChoosingDays(true);
             }}
-          />
+          >
+            {REPEAT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.value === 'custom' && form.repeat === 'custom' && form.customDays.length > 0 ? `Custom: ${repeatLabel(form)}` : option.label}
+              </option>
+            ))}
+          </select>
+          {form.repeat === 'custom' && (
+            <Button type="link" onClick={() => setChoosingDays(true)}>
+              Change days
+            </Button>
+          )}
         </Form.Item>
         <div className="onboarding-dates">
           <Form.Item label="Start Date" htmlFor="onboarding-medication-start">

@@ -1,5 +1,5 @@
 import { TEXT_MAX } from '@carecircle/libs';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { GENDERS, type ChildDraft } from '../onboarding-draft';
 
 interface Props {
@@ -24,13 +24,14 @@ export function RecipientStep({ value, today, onChange }: Props) {
         <Input id="onboarding-date-of-birth" type="date" min="1900-01-01" max={today} value={value.dateOfBirth} onChange={(e) => set({ dateOfBirth: e.target.value })} />
       </Form.Item>
       <Form.Item label="Gender (optional)" htmlFor="onboarding-gender">
-        <Select
-          id="onboarding-gender"
-          allowClear
-          value={value.gender || undefined}
-          options={GENDERS.map((gender) => ({ value: gender.value, label: gender.label }))}
-          onChange={(gender) => set({ gender: gender ?? '' })}
-        />
+        <select id="onboarding-gender" className="native-select" value={value.gender} onChange={(e) => set({ gender: e.target.value as ChildDraft['gender'] })}>
+          <option value="">Not given</option>
+          {GENDERS.map((gender) => (
+            <option key={gender.value} value={gender.value}>
+              {gender.label}
+            </option>
+          ))}
+        </select>
       </Form.Item>
       <Form.Item label="Condition (optional)" htmlFor="onboarding-condition">
         <Input id="onboarding-condition" maxLength={TEXT_MAX.name} value={value.condition} onChange={(e) => set({ condition: e.target.value })} />

@@ -13,7 +13,7 @@ export function TaskCoreFields() {
           <Input type="time" />
         </Form.Item>
         <Form.Item label="Category" name="category">
-          <select className="cr-native-select">
+          <select className="native-select">
             {ROUTINE_TASK_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {CATEGORY_LABELS[category]}
@@ -29,7 +29,7 @@ export function TaskCoreFields() {
 export function PriorityField() {
   return (
     <Form.Item label="Priority Level" name="priority">
-      <select className="cr-native-select">
+      <select className="native-select">
         {PRIORITY_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
