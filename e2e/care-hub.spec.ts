@@ -60,6 +60,8 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
 }) => {
   test.setTimeout(120_000); // eight screens, four dialogs, axe on each, on 2 shared cores
   await signUp(page, baseURL!, 'Rosa', 'Vega');
+  // With a recipient, Today opens straight away (without one, the onboarding wizard would).
+  await addChild(page, baseURL!, 'Leo', 'Vega');
   const main = page.getByRole('main');
   const nav = page.getByRole('navigation', { name: 'Main' });
 
