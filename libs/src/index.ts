@@ -12,3 +12,4 @@ export * from './scheduling/task-form';
 export * from './validation';
 export * from './audit';
 export * from './care-hub';
+export * from './care-updates';
