@@ -11,6 +11,7 @@ import { AuditModule } from './modules/audit';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
 import { CareRecipientsModule } from './modules/care-recipients';
+import { CareUpdatesModule } from './modules/care-updates';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
 import { NotificationsModule } from './modules/notifications';
@@ -49,6 +50,7 @@ export class AppModule {
         AuditModule,
         CalendarModule,
         CareHubModule,
+        CareUpdatesModule,
         ...(serveFrontend
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'], serveStaticOptions: { setHeaders: staticCaching(config.frontendDist) } })]
           : []),
