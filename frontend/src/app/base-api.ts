@@ -119,7 +119,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiQueryError, object,
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Child', 'Medication', 'Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'RepeatingTask'],
+  tagTypes: ['User', 'Child', 'Medication', 'Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'RepeatingTask', 'CareUpdate'],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,
   refetchOnMountOrArgChange: true,

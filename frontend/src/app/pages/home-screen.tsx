@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
@@ -25,6 +25,9 @@ const loadRecipientsDialog = () => import('../../features/care-recipients/compon
 const loadRecipientForm = () => import('../../features/care-recipients/components/recipient-form-dialog');
 const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
 const RecipientFormDialog = lazy(() => loadRecipientForm().then((m) => ({ default: m.RecipientFormDialog })));
+// The Care Updates card loads after the day's tasks, so Today's first load does not grow.
+const loadCareUpdatesCard = () => import('../../features/care-updates/components/care-updates-card');
+const CareUpdatesCard = lazy(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
 const DIALOG_LOADERS = [loadRecipientsDialog, loadRecipientForm, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
 /** The home dashboard (Today), composed from the care-recipients and daily-care features. */
@@ -89,6 +92,9 @@ function HomeDashboard() {
             onAddTask={() => quickAdd.openTask({ childId: selected.id })}
             onEditAppointment={quickAdd.edit}
           />
+          <Suspense fallback={<CareUpdatesPlaceholder />}>
+            <CareUpdatesCard key={selected.id} recipient={selected} now={now} />
+          </Suspense>
           <MedicationsCard recipient={selected} />
         </>
       )}
@@ -97,5 +103,14 @@ function HomeDashboard() {
         {addingMounted && <RecipientFormDialog open={adding} onClose={() => setAdding(false)} />}
       </Suspense>
     </div>
+  );
+}
+
+/** Holds the Care Updates card's place while its code loads. */
+function CareUpdatesPlaceholder() {
+  return (
+    <section className="section-card" aria-busy="true" aria-label="Care Updates">
+      <Skeleton active title paragraph={{ rows: 3 }} />
+    </section>
   );
 }
