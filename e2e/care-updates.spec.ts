@@ -10,6 +10,8 @@ import { addChild, grantAccess, signUp } from './today-support';
 
 const MARIA_TEXT = 'Sam had a short seizure at 2:15 pm (40 seconds). He is resting now.';
 const JOSE_TEXT = 'I can take Sam to therapy on Thursday.';
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** A second caregiver's own browser (own cookies) at the same size, watched for CSP violations. */
 async function secondBrowser(browser: Browser, baseURL: string, viewport: { width: number; height: number }, watchCsp: (context: BrowserContext) => Promise<void>): Promise<Page> {
@@ -21,9 +23,13 @@ async function secondBrowser(browser: Browser, baseURL: string, viewport: { widt
 const card = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Care Updates' });
 const updateWith = (page: Page, text: string | RegExp): Locator => card(page).getByRole('listitem').filter({ hasText: text });
 
-async function postUpdate(page: Page, text: string, important: boolean): Promise<void> {
+async function postUpdate(page: Page, text: string, important: boolean, photo = false): Promise<void> {
   await card(page).getByRole('textbox', { name: 'Post an update' }).fill(text);
   if (important) await card(page).getByRole('checkbox', { name: 'Important (notify everyone)' }).check();
+  if (photo) {
+    await card(page).getByLabel('Add a photo (optional)').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: PNG });
+    await expect(card(page).getByRole('img', { name: 'Photo to post' })).toHaveAttribute('src', /^\/api\/uploads\/.+\.png$/);
+  }
   await card(page).getByRole('button', { name: 'Post', exact: true }).click();
   await expectToast(page, 'Update posted');
   await expect(card(page).getByRole('textbox', { name: 'Post an update' })).toHaveValue('');
@@ -57,12 +63,13 @@ for (const size of [
         await expect(card(page).getByText('No updates yet. Share how Sam is doing.')).toBeVisible();
       }
 
-      await test.step('Maria posts an important update on Today', async () => {
-        await postUpdate(maria, MARIA_TEXT, true);
+      await test.step('Maria posts an important update with a photo on Today', async () => {
+        await postUpdate(maria, MARIA_TEXT, true, true);
         const item = updateWith(maria, MARIA_TEXT);
         await expect(item).toContainText('Maria Rivera');
         await expect(item).toContainText('Important');
         await expect(item).toContainText('just now');
+        await expect(item.getByRole('img', { name: 'Photo posted by Maria Rivera' })).toBeVisible();
         await expect(item.getByRole('button', { name: /^Edit the update from Maria Rivera/ })).toBeVisible();
         await expectNoSeriousA11yViolations(maria, 'section.care-updates');
       });
@@ -73,6 +80,10 @@ for (const size of [
         const item = updateWith(jose, MARIA_TEXT);
         await expect(item).toBeVisible();
         await expect(item).toContainText('Important');
+        // The photo is served to him too (uploads are shown to the caregivers of the recipient they are posted about).
+        const photo = item.getByRole('img', { name: 'Photo posted by Maria Rivera' });
+        await photo.scrollIntoViewIfNeeded();
+        await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
         const notifications = await getJson<AppNotification[]>(jose, '/api/notifications');
         expect(notifications).toContainEqual(expect.objectContaining({ type: 'care_update', childId: child.id, title: 'Important update about Sam', message: MARIA_TEXT, isRead: false }));
         expect((await getJson<AppNotification[]>(maria, '/api/notifications')).filter((n) => n.type === 'care_update')).toEqual([]);
