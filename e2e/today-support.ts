@@ -37,12 +37,16 @@ async function send(request: APIRequestContext, baseURL: string, method: string,
 
 /**
  * Shares a recipient with a second caregiver through the back end's CLI, on the test server's
- * database (invitations do not exist yet).
+ * database (invitations do not exist yet); with edit rights unless `readOnly`.
  */
-export function grantAccess(childId: string, ownerId: string, userId: string): void {
+export function grantAccess(childId: string, ownerId: string, userId: string, options: { readOnly?: boolean } = {}): void {
   execFileSync(
     'node',
-    [resolve(__dirname, '../backend/dist/cli/grant-access.js'), '--child', childId, '--owner', ownerId, '--user', userId],
+    [
+      resolve(__dirname, '../backend/dist/cli/grant-access.js'),
+      ...['--child', childId, '--owner', ownerId, '--user', userId],
+      ...(options.readOnly ? ['--read-only'] : []),
+    ],
     {
       stdio: 'pipe',
       env: {

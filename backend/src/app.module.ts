@@ -12,6 +12,7 @@ import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { CareTeamModule } from './modules/care-team';
+import { CareUpdatesModule } from './modules/care-updates';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
 import { NotificationsModule } from './modules/notifications';
@@ -54,6 +55,7 @@ export class AppModule {
         AuditModule,
         CalendarModule,
         CareHubModule,
+        CareUpdatesModule,
         ...(serveFrontend
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'], serveStaticOptions: { setHeaders: staticCaching(config.frontendDist) } })]
           : []),

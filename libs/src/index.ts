@@ -13,3 +13,4 @@ export * from './validation';
 export * from './audit';
 export * from './care-hub';
 export * from './care-team';
+export * from './care-updates';

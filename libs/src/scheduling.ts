@@ -154,6 +154,8 @@ export interface Achievement {
 export interface AppNotification {
   id: string;
   taskId: string | null;
+  /** The care recipient it is about (an urgent task's, an important care update's). */
+  childId: string | null;
   type: string;
   title: string;
   message: string;

@@ -4,6 +4,7 @@ import { AuditEntities } from '../modules/audit';
 import { CareHubEntities } from '../modules/care-hub';
 import { CareRecipientsEntities } from '../modules/care-recipients';
 import { CareTeamEntities } from '../modules/care-team';
+import { CareUpdatesEntities } from '../modules/care-updates';
 import { IdentityEntities } from '../modules/identity';
 import { SchedulingEntities } from '../modules/scheduling';
 import { UploadsEntities } from '../modules/uploads';
@@ -20,12 +21,13 @@ import { Migration20261123004100 } from './migrations/Migration20261123004100';
 import { Migration20261124000900 } from './migrations/Migration20261124000900';
 import { Migration20261125000100 } from './migrations/Migration20261125000100';
 import { Migration20261125001100 } from './migrations/Migration20261125001100';
+import { Migration20261126001100 } from './migrations/Migration20261126001100';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities],
     extensions: [Migrator],
     migrations: {
       migrationsList: [
@@ -40,6 +42,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261124000900', class: Migration20261124000900 },
         { name: 'Migration20261125000100', class: Migration20261125000100 },
         { name: 'Migration20261125001100', class: Migration20261125001100 },
+        { name: 'Migration20261126001100', class: Migration20261126001100 },
       ],
       transactional: true,
       snapshot: false,

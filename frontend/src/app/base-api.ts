@@ -135,6 +135,7 @@ export const baseApi = createApi({
     'Doctor',
     'FamilySupport',
     'CareTeam',
+    'CareUpdate',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,

@@ -72,6 +72,11 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     ).body;
     await agent.put(`/api/doctors/${doctor.id}`).send({ name: words.doctor, notes: words.doctorNotesEdited }).expect(200);
     await agent.post(`/api/children/${child.id}/family-support`).send({ name: words.support, organization: words.organization, notes: words.supportNotes }).expect(201);
+    // The recipient's journal: an update edited once, another removed.
+    const update = (await agent.post(`/api/children/${child.id}/updates`).send({ text: words.update }).expect(201)).body;
+    await agent.put(`/api/updates/${update.id}`).send({ text: words.updateEdited, important: true }).expect(200);
+    const removed = (await agent.post(`/api/children/${child.id}/updates`).send({ text: words.updateRemoved }).expect(201)).body;
+    await agent.delete(`/api/updates/${removed.id}`).expect(204);
     return { child, task: tasks[0] };
   }
 
@@ -80,6 +85,7 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
       [
         'first', 'last', 'medical', 'notes', 'phone', 'email', 'gender', 'medication', 'dosage', 'instructions', 'task', 'description', 'completion', 'reason',
         'doctor', 'doctorEmail', 'address', 'doctorNotes', 'doctorNotesEdited', 'support', 'organization', 'supportNotes',
+        'update', 'updateEdited', 'updateRemoved',
       ].map((k) => [k, secret(k)]),
     ),
     doctorPhone: secretPhone(),
@@ -121,6 +127,12 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     // Whom they invited is theirs too (care-team): the invitee's address and name go with them.
     const invitee = { email: `${secret('invitee')}@example.com`.toLowerCase(), name: secret('Invitee') };
     await owner.post('/api/caregiver-invitations').send({ inviteeEmail: invitee.email, inviteeName: invitee.name }).expect(201);
+    // An important update after sharing: the helper's in-app notification quotes it.
+    const news = secret('importantUpdate');
+    await owner.post(`/api/children/${child.id}/updates`).send({ text: news, important: true }).expect(201);
+    expect(JSON.stringify((await helper.get('/api/notifications').expect(200)).body)).toContain(news);
+    // What the deleting user wrote in the family they help is that recipient's journal: it stays, without their name.
+    await owner.post(`/api/children/${kept.id}/updates`).send({ text: 'Kept journal entry' }).expect(201);
     const secondSession = t.agent();
     await secondSession.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
@@ -147,8 +159,13 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect((await helper.get('/api/emergency-contacts').expect(200)).body).toEqual([]);
     expect((await neighbour.get('/api/emergency-contacts').expect(200)).body.map((c: { id: string }) => c.id)).toEqual([neighbourContact.id]);
 
+    expect((await neighbour.get(`/api/children/${kept.id}/updates`).expect(200)).body.items).toEqual([
+      expect.objectContaining({ text: 'Kept journal entry', authorId: user.id, authorName: 'Former caregiver' }),
+    ]);
+    expect(await rowsOf('care_updates', 'child_id', child.id)).toEqual([]);
+
     const after = await dump(t.databaseUrl);
-    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email, invitee.email, invitee.name]) expect(after).not.toContain(word);
+    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email, invitee.email, invitee.name, news]) expect(after).not.toContain(word);
     expect(after).toContain(user.id); // ids stay for ordering and audit
 
     await t.signUp({ email }); // the email may be used again

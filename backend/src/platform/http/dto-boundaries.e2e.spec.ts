@@ -165,6 +165,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
     tasks: (await owner.get(`/api/children/${childId}/tasks?startDate=2026-01-01&endDate=2026-12-31`)).body,
     templates: (await owner.get(`/api/children/${childId}/task-templates`)).body,
     medications: (await owner.get(`/api/children/${childId}/medications`)).body,
+    updates: (await owner.get(`/api/children/${childId}/updates`)).body,
   });
 
   beforeAll(async () => {
@@ -181,7 +182,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
 
   it('finds the command routes from Nest, each with a DTO', () => {
     const names = new Set(routes.map((r) => r.dto.name));
-    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto', 'ChangeRepeatingTaskDto', 'StopRepeatingTaskDto', 'EmergencyContactDto', 'DoctorDto', 'FamilySupportDto', 'InviteCaregiverDto', 'CaregiverAccessDto']) {
+    for (const expected of ['RegisterDto', 'LoginDto', 'ChildDto', 'MedicationDto', 'CreateTaskDto', 'UpdateTaskDto', 'TaskTemplateDto', 'RepeatingTaskDto', 'BulkTasksDto', 'ChangeRepeatingTaskDto', 'StopRepeatingTaskDto', 'EmergencyContactDto', 'DoctorDto', 'FamilySupportDto', 'InviteCaregiverDto', 'CaregiverAccessDto', 'CareUpdateDto']) {
       expect(names).toContain(expected);
     }
     for (const route of routes) expect(rulesOf(route.dto).length).toBeGreaterThan(0);
@@ -223,7 +224,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
       }
     }
     expect(failures).toEqual([]);
-    // videoLink, imageUrl (tasks, templates, repeating and bulk tasks), photoUrl (x2), profileImageUrl
-    expect(tried).toBeGreaterThanOrEqual(7);
+    // videoLink, imageUrl (tasks, templates, repeating and bulk tasks, care updates), photoUrl (x2), profileImageUrl
+    expect(tried).toBeGreaterThanOrEqual(8);
   }, 120_000);
 });

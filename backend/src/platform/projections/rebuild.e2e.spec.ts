@@ -41,6 +41,12 @@ describe('projections:rebuild', () => {
     await agent.put(`/api/family-support/${nurse.id}`).send({ name: 'Ms. Patel', role: 'therapist' }).expect(200);
     await agent.post(`/api/children/${leo.id}/doctors`).send({ name: 'Dr. Leo' }).expect(201);
     await agent.post(`/api/children/${leo.id}/family-support`).send({ name: 'Leo support' }).expect(201);
+    // Care updates: posted (one important), edited, removed; some of a removed recipient.
+    const journal = (await agent.post(`/api/children/${maya.id}/updates`).send({ text: 'Good day', important: true }).expect(201)).body;
+    await agent.put(`/api/updates/${journal.id}`).send({ text: 'Very good day', imageUrl: 'https://example.com/day.jpg', important: true }).expect(200);
+    const oops = (await agent.post(`/api/children/${maya.id}/updates`).send({ text: 'Oops' }).expect(201)).body;
+    await agent.delete(`/api/updates/${oops.id}`).expect(204);
+    await agent.post(`/api/children/${leo.id}/updates`).send({ text: 'Leo update' }).expect(201);
     await agent.delete(`/api/children/${leo.id}`).expect(204);
     // The care team: an accepted invitation (a secondary caregiver with edit), a pending one with a new link, a revoked one.
     const helper = await t.signUp({ firstName: 'Helper' });
@@ -59,6 +65,7 @@ describe('projections:rebuild', () => {
     await erased.post('/api/emergency-contacts').send({ name: 'Erased contact', phoneNumber: '911' }).expect(201);
     await erased.post(`/api/children/${gone.id}/doctors`).send({ name: 'Erased doctor' }).expect(201);
     await erased.post('/api/caregiver-invitations').send({ inviteeEmail: 'invited-by-erased@example.com' }).expect(201);
+    await erased.post(`/api/children/${gone.id}/updates`).send({ text: 'Erased update', important: true }).expect(201);
     await erased.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     await t.signUp({ firstName: 'Again', email: 'erased-in-rebuild@example.com' }); // the email is free again
 
@@ -80,6 +87,7 @@ describe('projections:rebuild', () => {
       expect(live.emergency_contacts).toHaveLength(2);
       expect(live.doctors).toHaveLength(1);
       expect(live.family_support).toHaveLength(1);
+      expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
       await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
       await runner.rebuild();
       expect(await snapshot()).toEqual(live);

@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
@@ -25,6 +25,9 @@ const loadRecipientsDialog = () => import('../../features/care-recipients/compon
 const loadOnboarding = () => import('../../features/onboarding/onboarding-wizard');
 const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
 const OnboardingWizard = lazy(() => loadOnboarding().then((m) => ({ default: m.OnboardingWizard })));
+// The Care Updates card loads after the day's tasks, so Today's first load does not grow.
+const loadCareUpdatesCard = () => import('../../features/care-updates/components/care-updates-card');
+const CareUpdatesCard = lazy(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
 const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
 /** The home dashboard (Today), composed from the care-recipients and daily-care features. */
@@ -98,6 +101,9 @@ function HomeDashboard() {
             onAddTask={() => quickAdd.openTask({ childId: selected.id })}
             onEditAppointment={quickAdd.edit}
           />
+          <Suspense fallback={<CareUpdatesPlaceholder />}>
+            <CareUpdatesCard key={selected.id} recipient={selected} now={now} />
+          </Suspense>
           <MedicationsCard recipient={selected} />
         </>
       )}
@@ -106,5 +112,14 @@ function HomeDashboard() {
         {addingMounted && <OnboardingWizard open={adding} today={day.today} onClose={() => setAdding(false)} />}
       </Suspense>
     </div>
+  );
+}
+
+/** Holds the Care Updates card's place while its code loads. */
+function CareUpdatesPlaceholder() {
+  return (
+    <section className="section-card" aria-busy="true" aria-label="Care Updates">
+      <Skeleton active title paragraph={{ rows: 3 }} />
+    </section>
   );
 }

@@ -30,6 +30,9 @@ function tagsFor({ childId, changed }: LiveMessage): Tag[] {
       case 'medications':
         tags.push({ type: 'Medication', id: childId });
         break;
+      case 'care-updates':
+        tags.push({ type: 'CareUpdate', id: childId });
+        break;
     }
   }
   return tags;
@@ -58,7 +61,7 @@ export function useLiveUpdates(enabled: boolean): void {
     const source = new EventSource('/api/live', { withCredentials: true });
     let opened = false;
     source.onopen = () => {
-      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification']));
+      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'CareUpdate']));
       opened = true;
     };
     source.onmessage = (event: MessageEvent) => {

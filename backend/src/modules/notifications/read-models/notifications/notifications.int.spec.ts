@@ -45,6 +45,7 @@ describe('notifications read model (PostgreSQL)', () => {
         {
           id: expect.any(String),
           taskId: first.data.taskId,
+          childId: maya,
           type: 'urgent_overdue',
           title: 'Urgent task overdue: Catheterization',
           message: `Maya's urgent task "Catheterization" was due at 08:30 and is not done yet.`,
@@ -95,5 +96,55 @@ describe('notifications read model (PostgreSQL)', () => {
     expect(await query().listFor(parent)).toEqual([]);
     expect(await h.em().execute('SELECT * FROM urgent_overdue_tasks WHERE child_id = ?', [maya])).toEqual([]);
     expect((await query().listFor(stranger)).map((n) => n.title)).toEqual(['Urgent task overdue: Inhaler']);
+  });
+  it('an important care update notifies every caregiver but its author, once; edits refresh the text; a removal takes it back', async () => {
+    const lila = randomUUID();
+    const updateId = randomUUID();
+    const stream = `care-updates-${lila}`;
+    const update = (important: boolean, text: string) => ({ childId: lila, updateId, authorId: grandpa, text, imageUrl: null, important });
+    const ofType = async (user: string) => (await query().listFor(user)).filter((n) => n.type === 'care_update');
+    await h.apply(projection, [added(lila, parent, 'Lila'), granted(lila, grandpa), granted(lila, nanny)]);
+
+    // Not important: nobody is told.
+    await h.apply(projection, [h.record(stream, { type: 'CareUpdatePosted', data: { ...update(false, 'Quiet day'), postedAt: '2026-11-23T10:00:00.000Z' } })]);
+    expect(await ofType(parent)).toEqual([]);
+    // The primary caregiver marks grandpa's update important: the others are told, not its author or the editor.
+    const marked = h.record(stream, {
+      type: 'CareUpdateEdited',
+      data: { ...update(true, `Fever   of 39.2\nat ${'noon '.repeat(60)}`), editedBy: parent, editedAt: '2026-11-23T11:00:00.000Z' },
+    });
+    await h.apply(projection, [marked]);
+    expect(await ofType(parent)).toEqual([]);
+    const [forNanny] = await ofType(nanny);
+    expect(forNanny).toEqual({
+      id: expect.any(String),
+      taskId: null,
+      childId: lila,
+      type: 'care_update',
+      title: 'Important update about Lila',
+      message: expect.stringMatching(/^Fever of 39\.2 at noon noon .*…$/),
+      isRead: false,
+      sentAt: '2026-11-23T11:00:00.000Z',
+    });
+    expect(forNanny.message).toHaveLength(200);
+    expect(await ofType(grandpa)).toEqual([]);
+    // Applied again, or edited again: still one each; the message follows the text.
+    await h.apply(projection, [marked, h.record(stream, { type: 'CareUpdateEdited', data: { ...update(true, 'Fever is down'), editedBy: grandpa, editedAt: '2026-11-23T12:00:00.000Z' } })]);
+    expect((await ofType(nanny)).map((n) => [n.message, n.sentAt])).toEqual([['Fever is down', '2026-11-23T11:00:00.000Z']]);
+    expect(await ofType(grandpa)).toEqual([]);
+
+    // A new important post: everyone but its author.
+    const second = randomUUID();
+    await h.apply(projection, [
+      h.record(stream, { type: 'CareUpdatePosted', data: { ...update(true, 'Hospital visit'), updateId: second, authorId: nanny, postedAt: '2026-11-23T13:00:00.000Z' } }),
+    ]);
+    expect((await ofType(parent)).map((n) => n.message)).toEqual(['Hospital visit']);
+    expect((await ofType(nanny)).map((n) => n.message)).toEqual(['Fever is down']);
+
+    await h.apply(projection, [h.record(stream, { type: 'CareUpdateRemoved', data: { childId: lila, updateId, authorId: grandpa, removedBy: grandpa, removedAt: '2026-11-23T14:00:00.000Z' } })]);
+    expect(await ofType(nanny)).toEqual([]);
+    expect(await ofType(grandpa)).toEqual([expect.objectContaining({ message: 'Hospital visit' })]);
+    await h.apply(projection, [h.record(`care-recipient-${lila}`, { type: 'CareRecipientRemoved', data: { childId: lila, removedAt: '2026-11-23T15:00:00Z' } })]);
+    for (const user of [parent, grandpa, nanny]) expect(await ofType(user)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { AppNotification } from '@carecircle/libs';
 interface NotificationRow {
   id: string;
   task_id: string | null;
+  child_id: string | null;
   type: string;
   title: string;
   message: string;
@@ -18,6 +19,7 @@ export const NOTIFICATIONS_LIMIT = 100;
 const toNotification = (row: NotificationRow): AppNotification => ({
   id: row.id,
   taskId: row.task_id,
+  childId: row.child_id,
   type: row.type,
   title: row.title,
   message: row.message,
@@ -25,7 +27,7 @@ const toNotification = (row: NotificationRow): AppNotification => ({
   sentAt: new Date(row.sent_at).toISOString(),
 });
 
-const COLUMNS = 'id, task_id, type, title, message, is_read, sent_at';
+const COLUMNS = 'id, task_id, child_id, type, title, message, is_read, sent_at';
 
 @Injectable()
 export class NotificationsQuery {

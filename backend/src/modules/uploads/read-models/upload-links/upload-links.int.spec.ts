@@ -22,7 +22,7 @@ describe('upload links read model (PostgreSQL)', () => {
     const em = h.em();
     // Who uploaded what (the uploads module writes this at upload time), and the recipients' caregivers
     // (the care-recipients read models): helper may see `child`; `otherChild` belongs to the stranger.
-    for (const [n, uploader] of [[1, parent], [2, parent], [3, parent], [4, stranger], [5, parent], [6, helper]] as const) {
+    for (const [n, uploader] of [[1, parent], [2, parent], [3, parent], [4, stranger], [5, parent], [6, helper], [7, helper]] as const) {
       await em.execute(`INSERT INTO uploads (name, uploader_id, created_at) VALUES (?, ?, now())`, [photo(n), uploader]);
     }
     for (const [id, owner] of [[child, parent], [otherChild, stranger]]) {
@@ -42,6 +42,9 @@ describe('upload links read model (PostgreSQL)', () => {
       h.record(stream, { type: 'CareRecipientUpdated', data: { childId: child, profileImageUrl: url(4) } }, by(parent)),
       h.record(stream, { type: 'MedicationUpdated', data: { childId: child, medicationId: 'm', photoUrl: url(6) } }, by(helper)),
       h.record('task-o', { type: 'TaskScheduled', data: { childId: child, imageUrl: url(5) } }, by(null)),
+      // A care update's photo, posted by the helper (linked again by an edit: nothing twice).
+      h.record(`care-updates-${child}`, { type: 'CareUpdatePosted', data: { childId: child, updateId: 'u', imageUrl: url(7) } }, by(helper)),
+      h.record(`care-updates-${child}`, { type: 'CareUpdateEdited', data: { childId: child, updateId: 'u', imageUrl: url(7) } }, by(helper)),
       // Replayed: nothing twice.
       h.record(stream, { type: 'CareRecipientUpdated', data: { childId: child, profileImageUrl: url(1) } }, by(parent)),
     ]);
@@ -52,9 +55,10 @@ describe('upload links read model (PostgreSQL)', () => {
         { name: photo(3), child_id: child, attached_by: parent },
         { name: photo(4), child_id: child, attached_by: parent },
         { name: photo(6), child_id: child, attached_by: helper },
+        { name: photo(7), child_id: child, attached_by: helper },
       ]),
     );
-    expect(await h.rows('upload_links')).toHaveLength(5);
+    expect(await h.rows('upload_links')).toHaveLength(6);
   });
 
   it('serves an upload to its uploader and to the caregivers of a recipient its uploader attached it to', async () => {
@@ -70,6 +74,9 @@ describe('upload links read model (PostgreSQL)', () => {
     expect(await access.mayRead(helper, photo(5))).toBe(false);
     // The helper's own upload, attached by the helper, reaches the parent.
     expect(await access.mayRead(parent, photo(6))).toBe(true);
+    // A care update's photo reaches everyone who sees the recipient.
+    expect(await access.mayRead(parent, photo(7))).toBe(true);
+    expect(await access.mayRead(stranger, photo(7))).toBe(false);
     expect(await access.mayRead(parent, photo(9))).toBe(false);
   });
 

@@ -3,12 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid, uploadNameOf } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
+import type { CareUpdateEvent } from '../../../care-updates';
 import type { TaskEvent, TaskTemplateEvent } from '../../../scheduling';
 import { UploadLinkEntity } from './upload-links.entity';
 
-type LinkingEvent = CareRecipientEvent | TaskEvent | TaskTemplateEvent;
+type LinkingEvent = CareRecipientEvent | TaskEvent | TaskTemplateEvent | CareUpdateEvent;
 
-/** The link an event stores, if any: a profile photo, a medication photo, a task's or template's image. */
+/** The link an event stores, if any: a profile photo, a medication photo, a task's, template's or care update's image. */
 function linkOf(event: RecordedEventOf<LinkingEvent>): string | null | undefined {
   switch (event.type) {
     case 'CareRecipientAdded':
@@ -20,6 +21,8 @@ function linkOf(event: RecordedEventOf<LinkingEvent>): string | null | undefined
     case 'TaskScheduled':
     case 'TaskUpdated':
     case 'TaskTemplateCreated':
+    case 'CareUpdatePosted':
+    case 'CareUpdateEdited':
       return event.data.imageUrl;
     default:
       return undefined;
@@ -45,6 +48,8 @@ export class UploadLinksProjection implements Projection<LinkingEvent> {
     'TaskScheduled',
     'TaskUpdated',
     'TaskTemplateCreated',
+    'CareUpdatePosted',
+    'CareUpdateEdited',
   ] as const;
   readonly tables = ['upload_links'] as const;
 

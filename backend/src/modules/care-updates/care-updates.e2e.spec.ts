@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import type TestAgent from 'supertest/lib/agent';
+import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, type AppNotification, type CareUpdate, type CareUpdatePage, type User } from '@carecircle/libs';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { ExecuteCareRecipientCommand } from '../care-recipients';
+
+/**
+ * Care updates over HTTP (issue 11): every route for the primary caregiver, a secondary caregiver
+ * with edit rights, one who only views, another family and an anonymous visitor; bad input is a 400
+ * or 404 that records nothing; important updates notify the others; history, limits and erasure.
+ */
+describe('care updates over HTTP', () => {
+  let t: TestApp;
+  const as: Record<'owner' | 'editor' | 'viewer' | 'stranger' | 'anonymous', TestAgent> = {} as never;
+  let owner: User;
+  let editor: User;
+  let viewer: User;
+  let childId: string;
+  let strangerChildId: string;
+  let strangerUpdateId: string;
+
+  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+  const share = (child: string, primary: User, userId: string, canEdit: boolean) =>
+    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(child, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(primary.id) }));
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
+    ({ agent: as.editor, user: editor } = await t.signUp({ firstName: 'Eddie', lastName: 'Editor' }));
+    ({ agent: as.viewer, user: viewer } = await t.signUp({ firstName: 'Vera', lastName: 'Viewer' }));
+    ({ agent: as.stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
+    as.anonymous = t.agent();
+    childId = (await as.owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
+    strangerChildId = (await as.stranger.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id;
+    strangerUpdateId = (await as.stranger.post(`/api/children/${strangerChildId}/updates`).send({ text: 'Leo slept well' }).expect(201)).body.id;
+    await share(childId, owner, editor.id, true);
+    await share(childId, owner, viewer.id, false);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const post = async (agent: TestAgent, body: object) => (await agent.post(`/api/children/${childId}/updates`).send(body).expect(201)).body as CareUpdate;
+  const list = async (agent: TestAgent, query = '') => (await agent.get(`/api/children/${childId}/updates${query}`).expect(200)).body as CareUpdatePage;
+  const careNotifications = async (agent: TestAgent) =>
+    ((await agent.get('/api/notifications').expect(200)).body as AppNotification[]).filter((n) => n.type === 'care_update');
+
+  describe('POST /api/children/{childId}/updates', () => {
+    it('201 for the primary and both secondaries (view-only included); 404 another family; 401 anonymous', async () => {
+      const created = await post(as.owner, { text: '  Maya had a great day at school.  ' });
+      expect(created).toEqual({
+        id: expect.any(String),
+        childId,
+        text: 'Maya had a great day at school.',
+        imageUrl: null,
+        important: false,
+        authorId: owner.id,
+        authorName: 'Olivia Owner',
+        createdAt: expect.any(String),
+        editedAt: null,
+        canChange: true,
+      });
+      expect(await post(as.editor, { text: 'Picked her up at 3', imageUrl: 'https://example.com/photo.jpg' })).toMatchObject({ authorName: 'Eddie Editor', imageUrl: 'https://example.com/photo.jpg', canChange: true });
+      expect(await post(as.viewer, { text: 'Thinking of you all', important: false })).toMatchObject({ authorId: viewer.id, canChange: true });
+      const hidden = await as.stranger.post(`/api/children/${childId}/updates`).send({ text: 'Planted' }).expect(404);
+      expect(hidden.body).toMatchObject({ statusCode: 404, message: 'Care recipient not found' });
+      await as.anonymous.post(`/api/children/${childId}/updates`).send({ text: 'Planted' }).expect(401);
+    });
+
+    it('an important update notifies everyone else who sees the recipient (with childId), not its author nor another family', async () => {
+      const before = { owner: await careNotifications(as.owner), stranger: await careNotifications(as.stranger) };
+      const update = await post(as.owner, { text: 'Seizure at 2:15 pm, 40 seconds. She is resting now.', important: true });
+      expect(update.important).toBe(true);
+      for (const agent of [as.editor, as.viewer]) {
+        expect(await careNotifications(agent)).toEqual([
+          {
+            id: expect.any(String),
+            taskId: null,
+            childId,
+            type: 'care_update',
+            title: 'Important update about Maya',
+            message: 'Seizure at 2:15 pm, 40 seconds. She is resting now.',
+            isRead: false,
+            sentAt: update.createdAt,
+          },
+        ]);
+      }
+      expect(await careNotifications(as.owner)).toEqual(before.owner);
+      expect(await careNotifications(as.stranger)).toEqual(before.stranger);
+      // The viewer's important update reaches the primary caregiver.
+      await post(as.viewer, { text: 'Grandma is flying in Friday', important: true });
+      expect((await careNotifications(as.owner)).map((n) => n.message)).toEqual(['Grandma is flying in Friday']);
+    });
+  });
+
+  describe('GET /api/children/{childId}/updates', () => {
+    it('everyone who sees the recipient reads the same updates, newest first, with who may change each; 404 another family; 401 anonymous', async () => {
+      const ofOwner = await list(as.owner);
+      expect(ofOwner.nextCursor).toBeNull();
+      expect(ofOwner.items.map((u) => u.text)).toEqual([
+        'Grandma is flying in Friday',
+        'Seizure at 2:15 pm, 40 seconds. She is resting now.',
+        'Thinking of you all',
+        'Picked her up at 3',
+        'Maya had a great day at school.',
+      ]);
+      expect(ofOwner.items.every((u) => u.canChange)).toBe(true); // the primary may change every update
+      const mine = (page: CareUpdatePage) => page.items.filter((u) => u.canChange).map((u) => u.authorId);
+      expect(new Set(mine(await list(as.editor)))).toEqual(new Set([editor.id]));
+      const ofViewer = await list(as.viewer);
+      expect(ofViewer.items.map((u) => u.id)).toEqual(ofOwner.items.map((u) => u.id));
+      expect(new Set(mine(ofViewer))).toEqual(new Set([viewer.id]));
+      await as.stranger.get(`/api/children/${childId}/updates`).expect(404);
+      await as.anonymous.get(`/api/children/${childId}/updates`).expect(401);
+      expect((await as.stranger.get(`/api/children/${strangerChildId}/updates`).expect(200)).body.items.map((u: CareUpdate) => u.text)).toEqual(['Leo slept well']);
+    });
+
+    it(`pages of ${CARE_UPDATE_LIMITS.pageSize} through nextCursor; a bad cursor is a 400`, async () => {
+      const { agent } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Page', lastName: 'Turner' }).expect(201)).body.id;
+      for (let i = 0; i < CARE_UPDATE_LIMITS.pageSize + 2; i++) await agent.post(`/api/children/${child}/updates`).send({ text: `Note ${i}` }).expect(201);
+      const first = (await agent.get(`/api/children/${child}/updates`).expect(200)).body as CareUpdatePage;
+      expect(first.items).toHaveLength(CARE_UPDATE_LIMITS.pageSize);
+      expect(first.items[0].text).toBe(`Note ${CARE_UPDATE_LIMITS.pageSize + 1}`);
+      const second = (await agent.get(`/api/children/${child}/updates`).query({ cursor: first.nextCursor }).expect(200)).body as CareUpdatePage;
+      expect(second).toEqual({ items: [expect.objectContaining({ text: 'Note 1' }), expect.objectContaining({ text: 'Note 0' })], nextCursor: null });
+      for (const cursor of ['garbage', 'a'.repeat(500)]) {
+        const res = await agent.get(`/api/children/${child}/updates`).query({ cursor }).expect(400);
+        expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'cursor', message: CARE_UPDATE_TEXT.badCursor }] });
+      }
+      await agent.get(`/api/children/${child}/updates?cursor=a&cursor=b`).expect(400);
+    });
+  });
+
+  describe('PUT and DELETE /api/updates/{id}', () => {
+    it('the author or the primary caregiver edits; other caregivers 403; another family 404; anonymous 401', async () => {
+      const ownerUpdate = await post(as.owner, { text: 'Doctor visit at 10', important: false });
+      const edit = { text: 'Doctor visit moved to 11', important: false };
+      for (const agent of [as.editor, as.viewer]) {
+        const refused = await agent.put(`/api/updates/${ownerUpdate.id}`).send(edit).expect(403);
+        expect(refused.body).toEqual({ statusCode: 403, message: CARE_UPDATE_TEXT.notYours, code: 'CARE_UPDATES.FORBIDDEN' });
+      }
+      const hidden = await as.stranger.put(`/api/updates/${ownerUpdate.id}`).send(edit).expect(404);
+      expect(hidden.body).toMatchObject({ message: CARE_UPDATE_TEXT.notFound });
+      await as.anonymous.put(`/api/updates/${ownerUpdate.id}`).send(edit).expect(401);
+      const edited = (await as.owner.put(`/api/updates/${ownerUpdate.id}`).send(edit).expect(200)).body as CareUpdate;
+      expect(edited).toMatchObject({ id: ownerUpdate.id, text: 'Doctor visit moved to 11', createdAt: ownerUpdate.createdAt, editedAt: expect.any(String), canChange: true });
+
+      // The view-only caregiver edits their own update; the primary may edit it too; the editor may not.
+      const viewerUpdate = await post(as.viewer, { text: 'Bringing soup tonight' });
+      expect((await as.viewer.put(`/api/updates/${viewerUpdate.id}`).send({ text: 'Bringing soup tomorrow' }).expect(200)).body).toMatchObject({ text: 'Bringing soup tomorrow', canChange: true });
+      await as.editor.put(`/api/updates/${viewerUpdate.id}`).send({ text: 'Mine now' }).expect(403);
+      expect((await as.owner.put(`/api/updates/${viewerUpdate.id}`).send({ text: 'Bringing soup tomorrow (chicken)' }).expect(200)).body).toMatchObject({
+        authorId: viewer.id,
+        authorName: 'Vera Viewer',
+      });
+      // An unchanged edit records nothing.
+      const before = await events();
+      await as.viewer.put(`/api/updates/${viewerUpdate.id}`).send({ text: 'Bringing soup tomorrow (chicken)' }).expect(200);
+      expect(await events()).toBe(before);
+    });
+
+    it('the author or the primary caregiver removes; other caregivers 403; another family 404; anonymous 401; twice is 404', async () => {
+      const editorUpdate = await post(as.editor, { text: 'Wrong recipient, sorry' });
+      await as.viewer.delete(`/api/updates/${editorUpdate.id}`).expect(403);
+      await as.stranger.delete(`/api/updates/${editorUpdate.id}`).expect(404);
+      await as.anonymous.delete(`/api/updates/${editorUpdate.id}`).expect(401);
+      await as.editor.delete(`/api/updates/${editorUpdate.id}`).expect(204);
+      expect((await list(as.owner)).items.map((u) => u.id)).not.toContain(editorUpdate.id);
+      await as.editor.delete(`/api/updates/${editorUpdate.id}`).expect(404);
+      await as.editor.put(`/api/updates/${editorUpdate.id}`).send({ text: 'Back?' }).expect(404);
+
+      const viewerUpdate = await post(as.viewer, { text: 'Removed by the primary caregiver', important: true });
+      expect((await careNotifications(as.editor)).map((n) => n.message)).toContain('Removed by the primary caregiver');
+      await as.editor.delete(`/api/updates/${viewerUpdate.id}`).expect(403);
+      await as.owner.delete(`/api/updates/${viewerUpdate.id}`).expect(204);
+      expect((await careNotifications(as.editor)).map((n) => n.message)).not.toContain('Removed by the primary caregiver');
+    });
+  });
+
+  describe('GET /api/updates/{id}/history', () => {
+    it('every version in order, removed updates included, for everyone who sees the recipient; 404 another family; 401 anonymous', async () => {
+      const update = await post(as.viewer, { text: 'First version' });
+      await as.viewer.put(`/api/updates/${update.id}`).send({ text: 'Second version', imageUrl: '/api/uploads/0f0e0d0c-0b0a-4908-8706-050403020100.jpg', important: true }).expect(200);
+      await as.owner.delete(`/api/updates/${update.id}`).expect(204);
+      for (const agent of [as.owner, as.editor, as.viewer]) {
+        const history = (await agent.get(`/api/updates/${update.id}/history`).expect(200)).body;
+        expect(history).toEqual([
+          { type: 'posted', text: 'First version', imageUrl: null, important: false, actorId: viewer.id, actorName: 'Vera Viewer', occurredAt: update.createdAt, revision: expect.any(Number) },
+          { type: 'edited', text: 'Second version', imageUrl: '/api/uploads/0f0e0d0c-0b0a-4908-8706-050403020100.jpg', important: true, actorId: viewer.id, actorName: 'Vera Viewer', occurredAt: expect.any(String), revision: expect.any(Number) },
+          { type: 'removed', text: null, imageUrl: null, important: true, actorId: owner.id, actorName: 'Olivia Owner', occurredAt: expect.any(String), revision: expect.any(Number) },
+        ]);
+        expect(history.map((v: { revision: number }) => v.revision)).toEqual([...history.map((v: { revision: number }) => v.revision)].sort((a, b) => a - b));
+      }
+      await as.stranger.get(`/api/updates/${update.id}/history`).expect(404);
+      await as.anonymous.get(`/api/updates/${update.id}/history`).expect(401);
+      for (const id of [randomUUID(), 'not-a-uuid', strangerUpdateId]) await as.owner.get(`/api/updates/${id}/history`).expect(404);
+    });
+  });
+
+  it('bad input is a 400 (or 404 for ids) that records nothing', async () => {
+    const [target] = (await list(as.owner)).items;
+    const snapshot = async () => ({ events: await events(), owner: await list(as.owner), stranger: (await as.stranger.get(`/api/children/${strangerChildId}/updates`)).body });
+    const before = await snapshot();
+    const bad: [string, unknown, string, string?][] = [
+      ['missing text', { important: true }, 'text', CARE_UPDATE_TEXT.textRequired],
+      ['blank text', { text: '  \n ' }, 'text', CARE_UPDATE_TEXT.textRequired],
+      ['10 kB of text', { text: 'x'.repeat(10_000) }, 'text'],
+      ['2001 characters', { text: 'y'.repeat(2001) }, 'text'],
+      ['a NUL', { text: 'Fine\u0000day' }, 'text'],
+      ['a lone surrogate', { text: 'Fine\ud800day' }, 'text'],
+      ['a number for text', { text: 42 }, 'text', CARE_UPDATE_TEXT.textRequired],
+      ['an array for text', { text: ['a'] }, 'text'],
+      ['an http photo', { text: 'ok', imageUrl: 'http://example.com/p.jpg' }, 'imageUrl'],
+      ['a javascript: photo', { text: 'ok', imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
+      ['a scheme-relative photo', { text: 'ok', imageUrl: '//evil.example/p.jpg' }, 'imageUrl'],
+      ['a number for the photo', { text: 'ok', imageUrl: 5 }, 'imageUrl'],
+      ['text for important', { text: 'ok', important: 'yes' }, 'important'],
+      ['a number for important', { text: 'ok', important: 1 }, 'important'],
+    ];
+    for (const [label, body, field, message] of bad) {
+      for (const send of [() => as.owner.post(`/api/children/${childId}/updates`).send(body as object), () => as.owner.put(`/api/updates/${target.id}`).send(body as object)]) {
+        const res = await send();
+        expect({ label, status: res.status, fields: (res.body.errors ?? []).map((e: { field: string }) => e.field) }).toEqual({ label, status: 400, fields: expect.arrayContaining([field]) });
+        if (message) expect(res.body.message).toBe(message);
+      }
+    }
+    await as.owner.post(`/api/children/${childId}/updates`).send([{ text: 'an array body' }]).expect(400);
+    // Ids: another family's update or recipient, unknown ones, ones that are not UUIDs.
+    for (const id of [strangerUpdateId, strangerChildId, randomUUID(), 'not-a-uuid', '1']) {
+      await as.owner.put(`/api/updates/${id}`).send({ text: 'Mine now' }).expect(404);
+      await as.owner.delete(`/api/updates/${id}`).expect(404);
+    }
+    await as.owner.post(`/api/children/${strangerChildId}/updates`).send({ text: 'Planted' }).expect(404);
+    await as.owner.get(`/api/children/${strangerChildId}/updates`).expect(404);
+    await as.owner.post(`/api/children/${randomUUID()}/updates`).send({ text: 'Nobody' }).expect(404);
+    await as.owner.post('/api/children/not-a-uuid/updates').send({ text: 'Nobody' }).expect(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it(`${CARE_UPDATE_LIMITS.perAuthorPerDay} updates per author and recipient in 24 hours: the next is a 409 that records nothing`, async () => {
+    const { agent, user } = await t.signUp();
+    const child = (await agent.post('/api/children').send({ firstName: 'Busy', lastName: 'Day' }).expect(201)).body.id;
+    const postedAt = new Date().toISOString();
+    // Given a full day (appended at once: the decider's rule is unit-tested).
+    const day = Array.from({ length: CARE_UPDATE_LIMITS.perAuthorPerDay }, (_, i) => ({
+      id: randomUUID(),
+      type: 'CareUpdatePosted',
+      data: { childId: child, updateId: randomUUID(), authorId: user.id, text: `Update ${i}`, imageUrl: null, important: false, postedAt },
+      metadata: { ...metadata(user.id), causationId: null },
+    }));
+    await t.app.get<EventStore>(EVENT_STORE).append(`care-updates-${child}`, day, 'no_stream');
+    const before = await events();
+    const res = await agent.post(`/api/children/${child}/updates`).send({ text: 'One too many' }).expect(409);
+    expect(res.body).toMatchObject({ statusCode: 409, message: CARE_UPDATE_TEXT.dailyLimit, code: 'CARE_UPDATES.DAILY_LIMIT' });
+    expect(await events()).toBe(before);
+  });
+
+  it('erasure: removing the recipient removes its updates and their notifications; a deleted author’s updates stay, as "Former caregiver"', async () => {
+    const { agent: primary, user: primaryUser } = await t.signUp({ firstName: 'Pat', lastName: 'Primary' });
+    const { agent: helper, user: helperUser } = await t.signUp({ firstName: 'Hal', lastName: 'Helper', password: 'helper password 1' });
+    const kept = (await primary.post('/api/children').send({ firstName: 'Kept', lastName: 'Journal' }).expect(201)).body.id;
+    const removed = (await primary.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon' }).expect(201)).body.id;
+    for (const child of [kept, removed]) await share(child, primaryUser, helperUser.id, false);
+    await helper.post(`/api/children/${kept}/updates`).send({ text: 'Hal was here', important: true }).expect(201);
+    const gone = (await primary.post(`/api/children/${removed}/updates`).send({ text: 'About to go', important: true }).expect(201)).body as CareUpdate;
+    expect((await careNotifications(helper)).map((n) => n.childId)).toEqual([removed]);
+
+    await primary.delete(`/api/children/${removed}`).expect(204);
+    expect(await careNotifications(helper)).toEqual([]);
+    await primary.get(`/api/updates/${gone.id}/history`).expect(404);
+    const db = t.app.get<EventStore>(EVENT_STORE);
+    expect((await db.readStream(`care-updates-${removed}`))[0].data.text).toBe('Erased'); // the recipient's key is destroyed
+
+    await helper.delete('/api/user').send({ password: 'helper password 1' }).expect(204);
+    const [journal] = (await primary.get(`/api/children/${kept}/updates`).expect(200)).body.items as CareUpdate[];
+    expect(journal).toMatchObject({ text: 'Hal was here', authorId: helperUser.id, authorName: CARE_UPDATE_TEXT.formerCaregiver, canChange: true });
+    expect((await primary.get(`/api/updates/${journal.id}/history`).expect(200)).body[0]).toMatchObject({ actorName: CARE_UPDATE_TEXT.formerCaregiver });
+  });
+});
