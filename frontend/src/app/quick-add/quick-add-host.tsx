@@ -16,7 +16,9 @@ interface Props {
 /** Composes the quick-add dialog with the care-recipients feature: the recipient choice and the medications. */
 export default function QuickAddHost({ open, request, defaultChildId, onClose }: Props) {
   const children = useGetChildrenQuery();
-  const recipients = children.data ?? [];
+  // Only recipients the user may change: a view-only caregiver is told why, not refused at save.
+  const recipients = (children.data ?? []).filter((c) => c.canEdit);
+  const viewOnly = recipients.length === 0 && (children.data ?? []).length > 0;
   const requested = request.kind === 'edit' ? request.task.childId : (request.childId ?? defaultChildId);
   const [chosenId, setChosenId] = useState<string | null>(requested ?? null);
   const child = recipients.find((c) => c.id === chosenId) ?? recipients[recipients.length - 1];
@@ -35,7 +37,11 @@ export default function QuickAddHost({ open, request, defaultChildId, onClose }:
           </Button>
         }
       >
-        <p>Add a care recipient first: tasks and appointments belong to the person you care for.</p>
+        <p>
+          {viewOnly
+            ? 'You can see the care recipients shared with you but not add to their schedule. Ask their primary caregiver for edit rights.'
+            : 'Add a care recipient first: tasks and appointments belong to the person you care for.'}
+        </p>
       </Modal>
     );
   }
