@@ -3,7 +3,6 @@ import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { hash, Algorithm } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
@@ -13,6 +12,7 @@ import { AuthThrottle } from '../../session/auth-throttle';
 import { Public } from '../../session/session.guard';
 import { startSession } from '../../session/sign-in';
 import { UpdateProfileDto } from '../update-profile/update-profile.http';
+import { hashPassword } from './password-hash';
 import { RegisterUser } from './register-user.handler';
 
 export class RegisterDto extends UpdateProfileDto {
@@ -38,7 +38,7 @@ export class RegisterUserController {
   async register(@Body() body: RegisterDto, @Req() req: Request): Promise<User> {
     await this.throttle.beforeRegistration(req.ip ?? 'unknown');
     const email = body.email.trim().toLowerCase();
-    const passwordHash = await hash(body.password, { algorithm: Algorithm.Argon2id });
+    const passwordHash = await hashPassword(body.password);
     const role = this.config.adminEmails.includes(email) ? 'super_admin' : 'parent';
     const userId = await this.commands.execute(
       new RegisterUser({ userId: randomUUID(), email, passwordHash, firstName: body.firstName, lastName: body.lastName, role }, commandMetadata(req)),

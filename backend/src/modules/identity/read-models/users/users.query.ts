@@ -13,6 +13,12 @@ export class UsersQuery {
     return row ? toUser(row) : null;
   }
 
+  /** The user registered with this email (compared as registration stores it: trimmed, lowercase). */
+  async byEmail(email: string): Promise<User | null> {
+    const row = await this.em.fork().findOne(UserEntity, { email: email.trim().toLowerCase() });
+    return row ? toUser(row) : null;
+  }
+
   /** Display name (as `displayNames`) and email of the users that exist among `ids`. */
   async contacts(ids: Iterable<string>): Promise<Map<string, { name: string; email: string }>> {
     const wanted = [...new Set(ids)];
