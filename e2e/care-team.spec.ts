@@ -167,7 +167,7 @@ test('a view-only caregiver sees no controls that change things; revoked links s
     await acceptAsNewUser(viewer, await invitationLinkFor(viewerEmail), 'Vic', viewerEmail);
     await viewer.getByRole('button', { name: 'Go to Today' }).click();
     await expect(viewer.getByRole('img', { name: 'Evening bath at 11:58 PM: not done yet' })).toBeVisible();
-    await expect(viewer.getByRole('checkbox')).toHaveCount(0);
+    await expect(viewer.getByRole('checkbox', { name: /^Complete / })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: 'Add Task' })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: /^Remove / })).toHaveCount(0);
     await expectNoSeriousA11yViolations(viewer, 'main');

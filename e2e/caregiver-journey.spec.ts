@@ -3,6 +3,8 @@ import { expectToast, PASSWORD, test, uniqueEmail } from './support';
 
 // One caregiver's first day, clicked through the way they would: every step depends on the previous one.
 test('a caregiver creates an account, manages recipients and medications, signs out and back in', async ({ page }) => {
+  // A whole first day, onboarding included: more than one screen's time on 2 shared cores.
+  test.setTimeout(120_000);
   const email = uniqueEmail('caregiver');
 
   await test.step('create an account from the landing page', async () => {

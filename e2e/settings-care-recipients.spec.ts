@@ -25,11 +25,14 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
   page,
   baseURL,
 }) => {
+  test.setTimeout(120_000); // nine steps with a photo upload, a parse and axe on each
   // The page's own cookie jar: registering signs the page in.
   await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('settings'), firstName: 'Ana', lastName: 'Lopez' });
 
   await test.step('open Settings > Care Recipients from the profile tab', async () => {
     await page.goto('/');
+    // A new caregiver's Today opens the onboarding wizard; closed, the page is theirs.
+    await page.getByRole('dialog', { name: 'Care Recipient Setup' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     const tabs = page.getByRole('navigation', { name: 'Settings sections' });
     await expect(tabs.getByRole('link')).toHaveText(['Profile', 'Calendar', 'Billing', 'Account']);

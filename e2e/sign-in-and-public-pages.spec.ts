@@ -170,10 +170,6 @@ test('when the session ends mid-task, the app says so and goes to /login', async
     })
     .toBe(true);
 
-  // The session ends on the server (as after a time-out) while the page still shows the dashboard.
-  const ended = await page.request.post('/api/auth/logout', { headers: { Origin: baseURL! } });
-  expect(ended.status()).toBe(204);
-
   // The toast is on screen for 500 ms before the page leaves (spec): record every toast as it appears,
   // so a slow machine cannot miss it between two looks.
   const toasts: string[] = [];
@@ -186,13 +182,19 @@ test('when the session ends mid-task, the app says so and goes to /login', async
     );
   });
 
-  // The onboarding wizard opened by itself: its Complete Setup meets the ended session.
+  // Mid-task: the onboarding wizard (opened by itself) is filled in up to Complete Setup...
   const wizard = page.getByRole('dialog', { name: 'Care Recipient Setup' });
   await wizard.getByLabel('First Name').fill('Leo');
   await wizard.getByLabel('Last Name').fill('Silva');
   await wizard.getByLabel('Date of Birth').fill('2018-02-01');
   for (let step = 1; step < 6; step++) await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
-  await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'Complete Setup' }).click();
+  const complete = page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'Complete Setup' });
+  await expect(complete).toBeEnabled();
+
+  // ...when the session ends on the server (as after a time-out); the save then meets it.
+  const ended = await page.request.post('/api/auth/logout', { headers: { Origin: baseURL! } });
+  expect(ended.status()).toBe(204);
+  await complete.click();
 
   await expect(page).toHaveURL(/\/login$/);
   expect(toasts.some((text) => text.startsWith('Unauthorized') && text.includes('You are logged out. Logging in again...'))).toBe(true);
