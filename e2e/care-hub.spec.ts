@@ -380,6 +380,9 @@ test.describe('on a desktop screen', () => {
     await expect(main.getByRole('button', { name: /^(Add Doctor|Edit|Delete)/ })).toHaveCount(0);
     await expect(main.getByLabel('Care recipient')).toHaveCount(0);
     await expect(main.getByText('For Sam Rivera')).toBeVisible();
+    // The primary adds a doctor: it shows on the helper's open screen without a reload.
+    await post(page, baseURL!, `/api/children/${sam.id}/doctors`, { name: 'Dr. Omar Haddad', specialty: 'pediatrician' });
+    await expect(main.getByRole('listitem', { name: 'Dr. Omar Haddad' })).toBeVisible();
 
     await helper.goto('/care-hub/emergency-contacts');
     const card = main.getByRole('listitem', { name: 'Abuela Carmen' });

@@ -33,6 +33,12 @@ function tagsFor({ childId, changed }: LiveMessage): Tag[] {
       case 'care-updates':
         tags.push({ type: 'CareUpdate', id: childId });
         break;
+      case 'doctors':
+        tags.push({ type: 'Doctor', id: childId });
+        break;
+      case 'family-support':
+        tags.push({ type: 'FamilySupport', id: childId });
+        break;
     }
   }
   return tags;
