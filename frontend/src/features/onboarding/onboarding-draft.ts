@@ -190,7 +190,7 @@ export function contactsToSend(contacts: ContactDraft[]): ContactDraft[] {
 /** One call of Complete Setup. Its key is also its Idempotency-Key: a retry can never create it twice. */
 export type SubmitCall =
   | { kind: 'recipient'; key: string; label: string }
-  | { kind: 'medication'; key: string; label: string; input: Omit<TaskTemplateInput, never> }
+  | { kind: 'medication'; key: string; label: string; input: TaskTemplateInput }
   | { kind: 'task'; key: string; label: string; input: Omit<RepeatingTaskInput, 'childId'> }
   | { kind: 'invitation'; key: string; label: string; input: { inviteeEmail: string; inviteeName?: string; canEdit: boolean } }
   | { kind: 'contact'; key: string; label: string; input: EmergencyContactInput };
