@@ -4,6 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { settledEventCount } from '../../test-support/event-count';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 
 /**
@@ -183,11 +184,10 @@ describe('Care Hub over HTTP', () => {
         data: { familyId: user.id, contactId: randomUUID(), name: `Contact ${i}`, phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null, addedAt },
         metadata: { ...metadata(user.id), causationId: null },
       }));
+      const store = t.app.get<EventStore>(EVENT_STORE);
       const start = await events();
-      await t.app.get<EventStore>(EVENT_STORE).append(`emergency-contacts-${user.id}`, full, 'no_stream');
-      // readAll shows an append once every earlier transaction has committed (no gaps): wait for these.
-      for (let tries = 0; (await events()) < start + full.length && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-      const before = await events();
+      await store.append(`emergency-contacts-${user.id}`, full, 'no_stream');
+      const before = await settledEventCount(store, start + full.length);
       const res = await agent.post('/api/emergency-contacts').send({ name: 'One too many', phoneNumber: '911' }).expect(409);
       expect(res.body).toMatchObject({ statusCode: 409, message: CARE_HUB_TEXT.tooMany.contact, code: 'CARE_HUB.CONTACT_LIMIT' });
       expect(await events()).toBe(before);

@@ -4,6 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, type AppNotification, type CareUpdate, type CareUpdatePage, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { settledEventCount } from '../../test-support/event-count';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 
 /**
@@ -250,8 +251,10 @@ describe('care updates over HTTP', () => {
       data: { childId: child, updateId: randomUUID(), authorId: user.id, text: `Update ${i}`, imageUrl: null, important: false, postedAt },
       metadata: { ...metadata(user.id), causationId: null },
     }));
-    await t.app.get<EventStore>(EVENT_STORE).append(`care-updates-${child}`, day, 'no_stream');
-    const before = await events();
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const start = await events();
+    await store.append(`care-updates-${child}`, day, 'no_stream');
+    const before = await settledEventCount(store, start + day.length);
     const res = await agent.post(`/api/children/${child}/updates`).send({ text: 'One too many' }).expect(409);
     expect(res.body).toMatchObject({ statusCode: 409, message: CARE_UPDATE_TEXT.dailyLimit, code: 'CARE_UPDATES.DAILY_LIMIT' });
     expect(await events()).toBe(before);
