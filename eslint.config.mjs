@@ -50,6 +50,11 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    name: 'carecircle/service-worker',
+    files: ['frontend/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
+  },
+  {
     name: 'carecircle/node-tooling',
     files: ['e2e/**/*.ts', '*.{ts,mjs,js}', 'frontend/*.{ts,mjs,js}', 'scripts/**/*.{mjs,js}', 'tools/**/*.mjs'],
     languageOptions: { globals: globals.node },

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { makeSelfSignedCertificate } from './backend/src/test-support/push-receiver';
 
 // Browser tests run against the built app (`npm run build` first; this config never builds) served by
 // the real back end on its own port, its own database (created at start, dropped at the end) and its own
@@ -16,6 +17,9 @@ process.env.E2E_DATABASE_URL = databaseUrl.toString();
 // Redis keys (Bull queues, sign-in throttle counters) of this run live under their own prefix.
 process.env.E2E_QUEUE_PREFIX = process.env.E2E_DATABASE_NAME;
 process.env.E2E_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+// e2e/push.spec.ts runs a local HTTPS push receiver: its self-signed certificate is made once per run,
+// before the server starts, which trusts it (NODE_EXTRA_CA_CERTS) and admits loopback endpoints.
+process.env.E2E_PUSH_CERT_FILE ??= makeSelfSignedCertificate().certFile;
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,6 +67,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: 'CareCircle <care@example.test>',
+      PUSH_ALLOW_LOOPBACK: 'true',
+      NODE_EXTRA_CA_CERTS: process.env.E2E_PUSH_CERT_FILE,
     },
   },
 });

@@ -21,7 +21,13 @@ module.exports = {
   // jest's 5 s. (A global option: jest ignores it inside a project.)
   testTimeout: 30_000,
   projects: [
-    { ...common, displayName: 'unit', roots: ['<rootDir>/src', '<rootDir>/../libs/src'], testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts'] },
+    // Pure front-end rules (frontend/src/**/*.unit.spec.ts, .ts only: no DOM, no React) run here too.
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/src', '<rootDir>/../libs/src', '<rootDir>/../frontend/src'],
+      testMatch: ['<rootDir>/src/**/*.unit.spec.ts', '<rootDir>/../libs/src/**/*.unit.spec.ts', '<rootDir>/../frontend/src/**/*.unit.spec.ts'],
+    },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int.spec.ts'], setupFilesAfterEnv: ['<rootDir>/src/test-support/int-timeout.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/src/**/*.e2e.spec.ts'] },
   ],

@@ -58,7 +58,7 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
   baseURL,
   watchCsp,
 }) => {
-  test.setTimeout(120_000); // eight screens, four dialogs, axe on each, on 2 shared cores
+  test.setTimeout(150_000); // eight screens, four dialogs (the contact one with an email), axe on each, on 2 shared cores
   await signUp(page, baseURL!, 'Rosa', 'Vega');
   // With a recipient, Today opens straight away (without one, the onboarding wizard would).
   await addChild(page, baseURL!, 'Leo', 'Vega');
@@ -182,6 +182,12 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     await dialog.getByLabel('Relationship').selectOption('Grandmother');
     await dialog.getByRole('radio', { name: 'Primary Contact: call first in emergencies' }).check();
     await dialog.getByLabel('Notes (optional)').fill('Has a spare key');
+    const email = dialog.getByLabel('Email (for urgent alerts)');
+    await expect(email).toHaveAttribute('type', 'email');
+    await email.fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await expect(dialog.getByText('Please enter a valid email address.')).toBeVisible();
+    await email.fill('lucia.vega@example.test');
     await dialog.getByRole('button', { name: 'Save Contact' }).click();
     await expectToast(page, 'Contact Added');
     await expectToast(page, 'Emergency contact has been added successfully.');
@@ -193,6 +199,7 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     await expect(card).toContainText('(202) 555-0143');
     await expect(card).toContainText('Has a spare key');
     await expect(card.getByRole('link', { name: 'Call Lucia Vega' })).toHaveAttribute('href', 'tel:+12025550143');
+    await expect(card.getByRole('link', { name: 'lucia.vega@example.test' })).toHaveAttribute('href', 'mailto:lucia.vega@example.test');
     await expectAccessible(page);
   });
 
@@ -203,6 +210,7 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     await expect(edit.getByLabel('Phone Number')).toHaveValue('(202) 555-0143');
     expect(await chosen(edit.getByLabel('Relationship'))).toBe('Grandmother');
     await expect(edit.getByRole('radio', { name: 'Primary Contact: call first in emergencies' })).toBeChecked();
+    await expect(edit.getByLabel('Email (for urgent alerts)')).toHaveValue('lucia.vega@example.test');
     await edit.getByLabel('Name').fill('Lucia M. Vega');
     await edit.getByLabel('Phone Number').fill('+1 415 555 0182');
     await edit.getByRole('radio', { name: 'Secondary Contact: backup' }).check();

@@ -21,7 +21,10 @@ import { UploadsModule } from './modules/uploads';
 import { redactRequestForLog } from './platform/http/log-redaction';
 import { PlatformModule } from './platform/platform.module';
 
-/** Vite names the files in assets/ by their content hash: cached for a year. index.html is asked again each time. */
+/**
+ * Vite names the files in assets/ by their content hash: cached for a year. index.html is asked again
+ * each time, and so is the service worker /sw.js, so browsers find a new version on their next visit.
+ */
 const staticCaching = (root: string) => (res: ServerResponse, file: string) => {
   const hashed = relative(root, file).startsWith(`assets${sep}`);
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -128,6 +128,8 @@ export interface EmergencyContactInput {
   contactType?: ContactType;
   isPrimary?: boolean;
   notes?: string | null;
+  /** Where urgent escalations email this contact; blank or null for none. */
+  email?: string | null;
   /** Which family's list (the owner's user id); default: the user's own family (see `CareHubFamily`). */
   familyId?: string;
 }
@@ -143,6 +145,8 @@ export interface EmergencyContact {
   contactType: ContactType;
   isPrimary: boolean;
   notes: string | null;
+  /** Where urgent escalations email this contact (docs/care-hub.md); null when none was given. */
+  email: string | null;
   /** Whether the current user may change it. */
   canEdit: boolean;
   createdAt: string;

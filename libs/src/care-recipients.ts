@@ -1,4 +1,5 @@
 /** Care recipients ("children" in the API) and their medications (spec documents 1-3). */
+import type { MedicationUnit } from './medication-stock';
 
 export interface Child {
   id: string;
@@ -69,6 +70,19 @@ export interface Medication {
   photoUrl: string | null;
   isActive: boolean;
   createdAt: string;
+  /** Amount on hand (never below 0 as shown); null when the stock is not tracked. */
+  stock: number | null;
+  /** What one dose task takes from the stock. */
+  doseAmount: number;
+  unit: MedicationUnit;
+  /** A refill reminder comes when the stock covers fewer days than this. */
+  refillThresholdDays: number;
+  /** Scheduled doses per day (repeating schedules, or the dose tasks of the next 7 days). */
+  dosesPerDay: number;
+  /** Days the stock lasts at that rate (fractional), null when untracked or nothing is scheduled. */
+  daysLeft: number | null;
+  /** The last refill's amount (the refill dialog's default), null before the first refill. */
+  lastRefillAmount: number | null;
 }
 
 export interface MedicationInput {
@@ -76,6 +90,16 @@ export interface MedicationInput {
   dosage: string;
   instructions?: string | null;
   photoUrl?: string | null;
+  /** Amount on hand now; null stops tracking the stock. */
+  stock?: number | null;
+  doseAmount?: number;
+  unit?: MedicationUnit;
+  refillThresholdDays?: number;
+}
+
+/** POST /api/medications/{id}/refill */
+export interface RefillInput {
+  amount: number;
 }
 
 export const MEDICATION_NAME_REQUIRED = 'Medication name is required';

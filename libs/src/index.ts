@@ -14,3 +14,6 @@ export * from './audit';
 export * from './care-hub';
 export * from './care-team';
 export * from './care-updates';
+export * from './notifications';
+export * from './medication-stock';
+export * from './notification-settings';

@@ -133,6 +133,8 @@ export interface TaskHistoryEntry {
   revision: number;
   /** A change to the repeating schedule the task belongs to (changed, paused, resumed, stopped). */
   source?: 'schedule';
+  /** A reminder or escalation step: the names of the caregivers it alerted, by user id. */
+  alertedNames?: Record<string, string>;
 }
 
 export interface Progress {
@@ -161,6 +163,8 @@ export interface AppNotification {
   message: string;
   isRead: boolean;
   sentAt: string;
+  /** When this user acknowledged the alert (its escalation stops), or null. */
+  acknowledgedAt: string | null;
 }
 
 /** "Already given by ... at ..." (the double-dose guard's 409 answer carries who and when). */

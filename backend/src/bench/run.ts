@@ -1,11 +1,12 @@
 /**
  * `npm run bench` (after `nest build`): runs each benchmark in turn and prints its table.
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
- * BENCH_ONLY=event-store,tasks,rebuild,privacy picks some.
+ * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders picks some.
  */
 import { eventStoreBenchmark } from './event-store.bench';
 import { privacyBenchmark } from './privacy.bench';
 import { rebuildBenchmark } from './rebuild.bench';
+import { remindersBenchmark } from './reminders.bench';
 import { tasksBenchmark } from './tasks.bench';
 
 export interface BenchReport {
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => Promise<BenchReport>> = {
   tasks: tasksBenchmark,
   rebuild: rebuildBenchmark,
   privacy: privacyBenchmark,
+  reminders: remindersBenchmark,
 };
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {

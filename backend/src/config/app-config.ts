@@ -21,9 +21,21 @@ export interface AppConfig {
   /** Registrations allowed from one client address per hour (docs/security.md). */
   registrationsPerAddressPerHour: number;
   roles: AppRole[];
+  /**
+   * REMINDER_MINUTE_MS: how long a minute of reminder and escalation times lasts (60000). Only tests
+   * and demos shorten it, to watch a 15-minute escalation step in seconds.
+   */
+  reminderMinuteMs: number;
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
   google: { clientId: string; clientSecret: string } | null;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (with the subject below); null: generated once and stored in the database (docs/notifications.md). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /**
+   * Web push: the VAPID subject (VAPID_SUBJECT, else mailto: MAIL_FROM's address, else PUBLIC_URL when
+   * https, else a local mailto:), PUSH_ALLOW_LOOPBACK (tests: admits 127.0.0.1 and ::1 endpoints), and
+   * NODE_EXTRA_CA_CERTS, which the push sender trusts besides the system roots.
+   */
+  push: { subject: string; allowLoopback: boolean; extraCaCertsFile: string | null };
   /** SMTP_URL and MAIL_FROM (platform/mail); null: no mail is sent, screens show links to share by hand. */
   smtp: { url: string; from: string } | null;
   /** Where local data (the embedded PostgreSQL) lives; null: `.data/` in the checkout. */
@@ -62,6 +74,28 @@ function isAddressOrCidr(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+/** Bytes of unpadded base64url text, or null when it is not that. */
+function base64UrlBytes(value: string): Buffer | null {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : null;
+}
+
+function isVapidSubject(subject: string): boolean {
+  if (/^mailto:[^\s@]+@[^\s@]+$/.test(subject)) return true;
+  try {
+    return new URL(subject).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Push services contact the VAPID subject about problems: the sender's address, else the https site, else a local address (development). */
+function defaultVapidSubject(mailFrom: string | null, publicUrl: string | null): string {
+  const address = mailFrom === null ? null : (/<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  if (address) return `mailto:${address}`;
+  if (publicUrl?.startsWith('https:')) return publicUrl.replace(/\/+$/, '');
+  return 'mailto:push@localhost';
+}
+
 /** Reads and validates the environment; every problem is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: string }): AppConfig {
   const problems: string[] = [];
@@ -88,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     const value = Number(text(name));
     if (!Number.isInteger(value) || value < min || value > max) problems.push(`${name} must be a whole number from ${min} to ${max}`);
     return value;
+  };
+  const flag = (name: string): boolean => {
+    const value = text(name);
+    if (value !== null && value !== 'true' && value !== 'false') problems.push(`${name} must be true or false (got ${value})`);
+    return value === 'true';
   };
   const list = (name: string): string[] =>
     (text(name) ?? '')
@@ -119,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   }
   const registrationsPerAddressPerHour = wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 1, 1_000_000, DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR);
 
+  const reminderMinuteMs = wholeNumber('REMINDER_MINUTE_MS', 10, 60_000, 60_000);
+
   const roles = text('APP_ROLES') === null ? [...APP_ROLES] : list('APP_ROLES');
   for (const role of roles) {
     if (!APP_ROLES.includes(role as AppRole)) problems.push(`APP_ROLES has an unknown role: ${role} (known: ${APP_ROLES.join(', ')})`);
@@ -144,16 +185,33 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     clientId: text('GOOGLE_CLIENT_ID')!,
     clientSecret: text('GOOGLE_CLIENT_SECRET')!,
   }));
-  const vapid = group(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'], ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], () => ({
-    publicKey: text('VAPID_PUBLIC_KEY')!,
-    privateKey: text('VAPID_PRIVATE_KEY')!,
-    subject: text('VAPID_SUBJECT') ?? 'mailto:support@carecircle.local',
-  }));
-
   const smtp = group(['SMTP_URL', 'MAIL_FROM'], ['SMTP_URL', 'MAIL_FROM'], () => ({ url: url('SMTP_URL', ['smtp:', 'smtps:'])!, from: text('MAIL_FROM')! }));
   if (smtp && !MAIL_FROM.test(smtp.from)) problems.push('MAIL_FROM must be an email address or "Name <address>"');
 
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']);
+
+  const push = {
+    subject: text('VAPID_SUBJECT') ?? defaultVapidSubject(smtp?.from ?? null, publicUrl),
+    allowLoopback: flag('PUSH_ALLOW_LOOPBACK'),
+    extraCaCertsFile: text('NODE_EXTRA_CA_CERTS'),
+  };
+  if (text('VAPID_SUBJECT') !== null && !isVapidSubject(push.subject)) {
+    problems.push('VAPID_SUBJECT must be a mailto: address (mailto:care@example.org) or an https:// URL');
+  }
+  // VAPID_SUBJECT alone is fine: it goes with the generated keys.
+  const vapid = group(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], () => ({
+    publicKey: text('VAPID_PUBLIC_KEY')!,
+    privateKey: text('VAPID_PRIVATE_KEY')!,
+    subject: push.subject,
+  }));
+  if (vapid && base64UrlBytes(vapid.publicKey)?.length !== 65) {
+    problems.push('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes; npx web-push generate-vapid-keys makes a pair)');
+  } else if (vapid && base64UrlBytes(vapid.publicKey)?.[0] !== 4) {
+    problems.push('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (its first byte is 0x04)');
+  }
+  if (vapid && base64UrlBytes(vapid.privateKey)?.length !== 32) {
+    problems.push('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes; npx web-push generate-vapid-keys makes a pair)');
+  }
   const apiDocs = text('API_DOCS');
   if (apiDocs !== null && apiDocs !== 'public') problems.push(`API_DOCS must be "public" or unset (got ${apiDocs})`);
 
@@ -170,9 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     trustedProxies,
     registrationsPerAddressPerHour,
     roles: [...new Set(roles)] as AppRole[],
+    reminderMinuteMs,
     stripe,
     google,
     vapid,
+    push,
     smtp,
     dataDir: text('DATA_DIR'),
     frontendDist: text('FRONTEND_DIST') ?? defaults.frontendDist,

@@ -1,6 +1,9 @@
+import { generateVAPIDKeys } from 'web-push';
 import { ConfigError, loadConfig, publicBaseUrl } from './app-config';
 
 const defaults = { frontendDist: '/app/frontend/dist' };
+/** A real pair, made for these tests. */
+const VAPID = generateVAPIDKeys();
 
 describe('configuration', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -42,8 +45,8 @@ describe('configuration', () => {
         STRIPE_SECRET_KEY: 'sk_test_1',
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'secret',
-        VAPID_PUBLIC_KEY: 'pub',
-        VAPID_PRIVATE_KEY: 'priv',
+        VAPID_PUBLIC_KEY: VAPID.publicKey,
+        VAPID_PRIVATE_KEY: VAPID.privateKey,
         PUBLIC_URL: 'https://care.example.org',
         SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
         MAIL_FROM: 'CareCircle <no-reply@care.example.org>',
@@ -63,7 +66,8 @@ describe('configuration', () => {
       roles: ['api', 'projector'],
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
       google: { clientId: 'id', clientSecret: 'secret' },
-      vapid: { publicKey: 'pub', privateKey: 'priv' },
+      vapid: { publicKey: VAPID.publicKey, privateKey: VAPID.privateKey, subject: 'mailto:no-reply@care.example.org' },
+      push: { subject: 'mailto:no-reply@care.example.org', allowLoopback: false, extraCaCertsFile: null },
       publicUrl: 'https://care.example.org',
       smtp: { url: 'smtps://mailer:secret@smtp.example.org:465', from: 'CareCircle <no-reply@care.example.org>' },
     });
@@ -74,6 +78,44 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, defaults)).toThrow('MAIL_FROM must be set together with SMTP_URL');
     expect(() => loadConfig({ MAIL_FROM: 'care@example.org' }, defaults)).toThrow('SMTP_URL must be set together with MAIL_FROM');
     expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Care <care@example.org>\nBcc: x@y.z' }, defaults)).toThrow('MAIL_FROM must be');
+  });
+
+  describe('web push', () => {
+    it('takes the VAPID subject from VAPID_SUBJECT, else MAIL_FROM, else an https PUBLIC_URL, else a local address', () => {
+      expect(loadConfig({ VAPID_SUBJECT: 'https://care.example.org/contact' }, defaults).push.subject).toBe('https://care.example.org/contact');
+      expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'CareCircle <care@example.org>', PUBLIC_URL: 'https://care.example.org' }, defaults).push.subject).toBe(
+        'mailto:care@example.org',
+      );
+      expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'care@example.org' }, defaults).push.subject).toBe('mailto:care@example.org');
+      expect(loadConfig({ PUBLIC_URL: 'https://care.example.org/' }, defaults).push.subject).toBe('https://care.example.org');
+      expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }, defaults).push.subject).toBe('mailto:push@localhost');
+      expect(loadConfig({}, defaults)).toMatchObject({ vapid: null, push: { allowLoopback: false, extraCaCertsFile: null } });
+    });
+
+    it('reads PUSH_ALLOW_LOOPBACK as true or false only, and NODE_EXTRA_CA_CERTS', () => {
+      expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'true', NODE_EXTRA_CA_CERTS: '/tmp/ca.pem' }, defaults).push).toMatchObject({ allowLoopback: true, extraCaCertsFile: '/tmp/ca.pem' });
+      expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'false' }, defaults).push.allowLoopback).toBe(false);
+      expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'yes' }, defaults)).toThrow('PUSH_ALLOW_LOOPBACK must be true or false (got yes)');
+    });
+
+    it.each([
+      [{ VAPID_PUBLIC_KEY: VAPID.publicKey }, 'VAPID_PRIVATE_KEY must be set together with VAPID_PUBLIC_KEY'],
+      [{ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: VAPID.privateKey }, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes'],
+      [{ VAPID_PUBLIC_KEY: `A${VAPID.publicKey.slice(1)}`, VAPID_PRIVATE_KEY: VAPID.privateKey }, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (its first byte is 0x04)'],
+      [{ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: `${VAPID.privateKey}AA` }, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes'],
+      [{ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: `${VAPID.privateKey.slice(0, 42)}+/=` }, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url'],
+      [{ VAPID_SUBJECT: 'care@example.org' }, 'VAPID_SUBJECT must be a mailto: address (mailto:care@example.org) or an https:// URL'],
+      [{ VAPID_SUBJECT: 'http://care.example.org' }, 'VAPID_SUBJECT must be a mailto: address'],
+    ])('refuses %p', (env, message) => {
+      expect(() => loadConfig(env, defaults)).toThrow(message);
+    });
+
+    it('accepts a VAPID key pair with a subject', () => {
+      expect(loadConfig({ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'mailto:ops@example.org' }, defaults).vapid).toEqual({
+        ...VAPID,
+        subject: 'mailto:ops@example.org',
+      });
+    });
   });
 
   it('builds links from PUBLIC_URL, else localhost and the port', () => {

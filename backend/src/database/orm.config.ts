@@ -22,6 +22,11 @@ import { Migration20261124000900 } from './migrations/Migration20261124000900';
 import { Migration20261125000100 } from './migrations/Migration20261125000100';
 import { Migration20261125001100 } from './migrations/Migration20261125001100';
 import { Migration20261126001100 } from './migrations/Migration20261126001100';
+import { Migration20261127000100 } from './migrations/Migration20261127000100';
+import { Migration20261127003000 } from './migrations/Migration20261127003000';
+import { Migration20261127005000 } from './migrations/Migration20261127005000';
+import { Migration20261127002000 } from './migrations/Migration20261127002000';
+import { Migration20261127001000 } from './migrations/Migration20261127001000';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
@@ -43,6 +48,11 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261125000100', class: Migration20261125000100 },
         { name: 'Migration20261125001100', class: Migration20261125001100 },
         { name: 'Migration20261126001100', class: Migration20261126001100 },
+        { name: 'Migration20261127000100', class: Migration20261127000100 },
+        { name: 'Migration20261127003000', class: Migration20261127003000 },
+        { name: 'Migration20261127005000', class: Migration20261127005000 },
+        { name: 'Migration20261127002000', class: Migration20261127002000 },
+        { name: 'Migration20261127001000', class: Migration20261127001000 },
       ],
       transactional: true,
       snapshot: false,

@@ -33,7 +33,7 @@ const rawBaseQuery = fetchBaseQuery({
 const MUTATION_RETRIES = 2;
 const MUTATION_RETRY_DELAY_MS = 400;
 
-function newIdempotencyKey(): string {
+export function newIdempotencyKey(): string {
   // randomUUID exists only in secure contexts (HTTPS, localhost); getRandomValues everywhere.
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');

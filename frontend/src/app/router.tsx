@@ -13,6 +13,8 @@ const CalendarScreen = lazy(() => import('./pages/calendar-screen'));
 const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
 const AcceptInvitationScreen = lazy(() => import('./pages/accept-invitation-screen'));
 const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
+const TaskLinkScreen = lazy(() => import('./pages/task-link-screen'));
+const NotificationsScreen = lazy(() => import('./pages/notifications-screen'));
 
 // Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
 const CareHubScreen = lazy(() => import('./pages/care-hub-screen'));
@@ -43,6 +45,22 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <SettingsScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/notifications',
+        element: (
+          <RequireAuth>
+            <NotificationsScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/tasks/:taskId',
+        element: (
+          <RequireAuth>
+            <TaskLinkScreen />
           </RequireAuth>
         ),
       },

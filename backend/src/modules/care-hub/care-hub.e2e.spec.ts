@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
+import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, type User } from '@carecircle/libs';
+import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, VALIDATION_MESSAGES, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { settledEventCount } from '../../test-support/event-count';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
+import { EmergencyContactsQuery } from './index';
 
 /**
  * The Care Hub over HTTP (issue 10): every route for the primary caregiver, a secondary caregiver
@@ -73,6 +75,7 @@ describe('Care Hub over HTTP', () => {
         contactType: 'family',
         isPrimary: true,
         notes: 'Has a spare key',
+        email: null,
         canEdit: true,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -129,6 +132,46 @@ describe('Care Hub over HTTP', () => {
       await as.owner.post(`/api/emergency-contacts/${id}/restore`).expect(200);
     });
 
+    it('an optional email for urgent alerts: stored trimmed and encrypted, changed, cleared; emailsOf lists the family\'s, primary first', async () => {
+      const { user, agent } = await t.signUp();
+      const secretAddress = `aunt.${randomUUID().slice(0, 8)}@example.com`;
+      const aunt = await addContact(agent, { name: 'Aunt Rita', phoneNumber: '911', email: `  ${secretAddress} ` });
+      expect(aunt).toMatchObject({ name: 'Aunt Rita', email: secretAddress });
+      const grandma = await addContact(agent, { name: 'Grandma', phoneNumber: '988', isPrimary: true, email: 'grandma@example.com' });
+      const none = await addContact(agent, { name: 'No email', phoneNumber: '911', email: '' });
+      expect(none.email).toBeNull();
+      expect((await addContact(agent, { name: 'Null email', phoneNumber: '911', email: null })).email).toBeNull();
+      expect((await contactsOf(agent)).find((c) => c.id === aunt.id)).toMatchObject({ email: secretAddress });
+
+      // The event store holds the address sealed with the family's key, never in plain text.
+      const db = new Client({ connectionString: t.databaseUrl });
+      await db.connect();
+      try {
+        const stored = await db.query("SELECT data::text AS data FROM es_events WHERE stream_id = $1", [`emergency-contacts-${user.id}`]);
+        expect(stored.rows.length).toBeGreaterThan(0);
+        for (const row of stored.rows) expect(row.data).not.toContain(secretAddress);
+      } finally {
+        await db.end();
+      }
+
+      // What an urgent escalation reads (the notifications module, through the module's index).
+      const addresses = t.app.get(EmergencyContactsQuery);
+      expect(await addresses.emailsOf(user.id)).toEqual([
+        { contactId: grandma.id, name: 'Grandma', email: 'grandma@example.com' },
+        { contactId: aunt.id, name: 'Aunt Rita', email: secretAddress },
+      ]);
+      // Changed, cleared by a blank, and gone with a deleted contact.
+      expect((await agent.put(`/api/emergency-contacts/${none.id}`).send({ name: 'No email', phoneNumber: '911', email: 'now@example.com' }).expect(200)).body.email).toBe('now@example.com');
+      expect((await agent.put(`/api/emergency-contacts/${aunt.id}`).send({ name: 'Aunt Rita', phoneNumber: '911', email: '  ' }).expect(200)).body.email).toBeNull();
+      await agent.delete(`/api/emergency-contacts/${grandma.id}`).expect(204);
+      expect(await addresses.emailsOf(user.id)).toEqual([{ contactId: none.id, name: 'No email', email: 'now@example.com' }]);
+      // Undo brings the contact back with its email.
+      expect((await agent.post(`/api/emergency-contacts/${grandma.id}/restore`).expect(200)).body.email).toBe('grandma@example.com');
+      expect((await addresses.emailsOf(user.id)).map((a) => a.name)).toEqual(['Grandma', 'No email']);
+      expect(await addresses.emailsOf(stranger.id)).toEqual([]);
+      expect(await addresses.emailsOf(randomUUID())).toEqual([]);
+    });
+
     it('restoring keeps the contact where it was in the list (its first added time)', async () => {
       const before = await contactsOf(as.owner);
       const first = before[0];
@@ -155,6 +198,14 @@ describe('Care Hub over HTTP', () => {
         ['a number for the phone', { name: 'Rosa', phoneNumber: 2025550143 }, 'phoneNumber'],
         ['text for isPrimary', { name: 'Rosa', phoneNumber: '911', isPrimary: 'yes' }, 'isPrimary'],
         ['a familyId that is not an id', { name: 'Rosa', phoneNumber: '911', familyId: 'mine' }, 'familyId'],
+        ['an email without a domain', { name: 'Rosa', phoneNumber: '911', email: 'rosa@' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['an email that is not one', { name: 'Rosa', phoneNumber: '911', email: 'rosa at example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['two addresses', { name: 'Rosa', phoneNumber: '911', email: 'rosa@example.com, tom@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['a CRLF header injection in the email', { name: 'Rosa', phoneNumber: '911', email: 'rosa@example.com\r\nBcc: all@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['a NUL in the email', { name: 'Rosa', phoneNumber: '911', email: 'rosa\u0000@example.com' }, 'email', `email ${VALIDATION_MESSAGES.unsafeText}`],
+        ['a 300-character email', { name: 'Rosa', phoneNumber: '911', email: `${'r'.repeat(288)}@example.com` }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['a number for the email', { name: 'Rosa', phoneNumber: '911', email: 42 }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['an array for the email', { name: 'Rosa', phoneNumber: '911', email: ['rosa@example.com'] }, 'email', CARE_HUB_TEXT.emailInvalid],
       ];
       for (const [label, body, field, message] of bad) {
         for (const send of [() => as.owner.post('/api/emergency-contacts').send(body), () => as.owner.put(`/api/emergency-contacts/${id}`).send(body)]) {

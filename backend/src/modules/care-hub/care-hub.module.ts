@@ -42,6 +42,8 @@ import { FamilySupportQuery } from './read-models/family-support/family-support.
     DoctorsProjection,
     FamilySupportProjection,
   ],
+  /** The notifications module emails a family's emergency contacts in urgent escalations (emailsOf). */
+  exports: [EmergencyContactsQuery],
 })
 export class CareHubModule {
   constructor(personalData: PersonalData) {

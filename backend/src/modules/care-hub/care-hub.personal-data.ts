@@ -2,7 +2,8 @@ import { ERASED, type PersonalDataDeclaration } from '../../platform/privacy/per
 import type { CareDirectoryEvent } from './domain/care-directory';
 import type { EmergencyContactEvent } from './domain/emergency-contacts';
 
-const contact = { name: ERASED, phoneNumber: ERASED, notes: ERASED } as const;
+/** An erased contact's email is null, not "Erased": nothing may ever be mailed to a stand-in. */
+const contact = { name: ERASED, phoneNumber: ERASED, notes: ERASED, email: null } as const;
 const doctor = { name: ERASED, phoneNumber: ERASED, email: ERASED, address: ERASED, notes: ERASED } as const;
 const support = { name: ERASED, organization: ERASED, phoneNumber: ERASED, email: ERASED, notes: ERASED } as const;
 

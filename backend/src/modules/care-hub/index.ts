@@ -9,6 +9,8 @@ export { CareHubModule } from './care-hub.module';
 export { careHubPersonalData } from './care-hub.personal-data';
 export { ExecuteEmergencyContactCommand } from './commands/emergency-contact-command.handler';
 export { ExecuteCareDirectoryCommand } from './commands/care-directory-command.handler';
+/** `emailsOf(familyId)`: where urgent escalations email a family's emergency contacts. */
+export { EmergencyContactsQuery, type EmergencyContactAddress } from './read-models/emergency-contacts/emergency-contacts.query';
 export type { CareDirectoryEvent } from './domain/care-directory';
 export type { EmergencyContactEvent } from './domain/emergency-contacts';
 /** Stored type names of this module's events, for modules that react to them. */

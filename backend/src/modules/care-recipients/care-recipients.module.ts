@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { careRecipientPersonalData } from './care-recipients.personal-data';
@@ -6,17 +7,22 @@ import { ChildAccessGuard } from './access/child-access.guard';
 import { CareRecipientCommandHandler, CareRecipientsAccountErasure } from './commands/care-recipient-command.handler';
 import { CareRecipientsController } from './commands/care-recipients.http';
 import { MedicationsController } from './commands/medications.http';
+import { RefillMedicationHandler } from './commands/refill-medication/refill-medication.handler';
+import { RefillMedicationController } from './commands/refill-medication/refill-medication.http';
 import { ChildAccessProjection } from './read-models/child-access/child-access.projection';
 import { ChildrenProjection } from './read-models/children/children.projection';
 import { ChildrenReadController } from './read-models/children/children.http';
 import { ChildrenQuery } from './read-models/children/children.query';
+import { MedicationStockProjection } from './read-models/medication-stock/medication-stock.projection';
+import { MedicationStockQuery } from './read-models/medication-stock/medication-stock.query';
 import { MedicationsProjection } from './read-models/medications/medications.projection';
 import { MedicationsReadController } from './read-models/medications/medications.http';
+import { REFILL_REMINDERS_QUEUE, RefillReminderJob, RefillRemindersWorker } from './workers/refill-reminders.job';
 import { MedicationsQuery } from './read-models/medications/medications.query';
 
 @Module({
-  imports: [CqrsModule],
-  controllers: [ChildrenReadController, CareRecipientsController, MedicationsReadController, MedicationsController],
+  imports: [CqrsModule, BullModule.registerQueue({ name: REFILL_REMINDERS_QUEUE })],
+  controllers: [ChildrenReadController, CareRecipientsController, MedicationsReadController, MedicationsController, RefillMedicationController],
   providers: [
     CareRecipientCommandHandler,
     CareRecipientsAccountErasure,
@@ -26,8 +32,13 @@ import { MedicationsQuery } from './read-models/medications/medications.query';
     ChildrenProjection,
     ChildAccessProjection,
     MedicationsProjection,
+    MedicationStockProjection,
+    MedicationStockQuery,
+    RefillMedicationHandler,
+    RefillReminderJob,
+    RefillRemindersWorker,
   ],
-  exports: [ChildrenQuery, MedicationsQuery, ChildAccessGuard],
+  exports: [ChildrenQuery, MedicationsQuery, ChildAccessGuard, RefillReminderJob],
 })
 export class CareRecipientsModule {
   constructor(personalData: PersonalData) {

@@ -20,4 +20,5 @@ export const careRecipientPersonalData: PersonalDataDeclaration<CareRecipientEve
   CareRecipientUpdated: { subject: 'childId', fields: recipient },
   MedicationAdded: { subject: 'childId', fields: medication },
   MedicationUpdated: { subject: 'childId', fields: medication },
+  MedicationStockLow: { subject: 'childId', fields: { name: ERASED } },
 };

@@ -3,14 +3,19 @@ import type { CareRecipientEvent } from './domain/care-recipient';
 import { ChildAccessEntity } from './read-models/child-access/child-access.entity';
 import { ChildEntity } from './read-models/children/children.entity';
 import { MedicationEntity } from './read-models/medications/medications.entity';
+import { MedicationStockEntity, MedicationStockScheduleEntity, MedicationStockTaskEntity } from './read-models/medication-stock/medication-stock.entity';
 
 export { careRecipientPersonalData } from './care-recipients.personal-data';
 export { CareRecipientsModule } from './care-recipients.module';
 export { ChildAccess, ChildAccessGuard } from './access/child-access.guard';
 export { ChildrenQuery } from './read-models/children/children.query';
 export { MedicationsQuery } from './read-models/medications/medications.query';
+/** The refill-reminder worker's core (tests and tools run it at a chosen time). */
+export { RefillReminderJob } from './workers/refill-reminders.job';
 export { ExecuteCareRecipientCommand } from './commands/care-recipient-command.handler';
 export type { CareRecipientEvent } from './domain/care-recipient';
 /** Stored type names of this module's events, for modules that react to them. */
 export type CareRecipientEventType = CareRecipientEvent['type'];
-export const CareRecipientsEntities = [ChildEntity, ChildAccessEntity, MedicationEntity];
+/** Recorded once per refill cycle when a medication's stock runs low: what push and email reminders react to. */
+export type MedicationStockLowEvent = Extract<CareRecipientEvent, { type: 'MedicationStockLow' }>;
+export const CareRecipientsEntities = [ChildEntity, ChildAccessEntity, MedicationEntity, MedicationStockEntity, MedicationStockTaskEntity, MedicationStockScheduleEntity];

@@ -84,6 +84,7 @@ describe('care updates over HTTP', () => {
             message: 'Seizure at 2:15 pm, 40 seconds. She is resting now.',
             isRead: false,
             sentAt: update.createdAt,
+            acknowledgedAt: null,
           },
         ]);
       }

@@ -1,11 +1,10 @@
 /** Notifications' public surface: other modules use only what is exported here. */
-import {
-  NotificationChildEntity,
-  NotificationEntity,
-  NotificationShareEntity,
-  UrgentOverdueTaskEntity,
-} from './read-models/notifications/notifications.entity';
+import { NotificationChildEntity, NotificationEntity, NotificationShareEntity } from './read-models/notifications/notifications.entity';
+import { ReminderTaskEntity } from './read-models/reminder-tasks/reminder-tasks.entity';
+import { NotificationSettingsEntities } from './preferences';
+import { PushEntities } from './push';
 
 export { NotificationsModule } from './notifications.module';
-export { UrgentOverdueJob } from './workers/urgent-overdue.job';
-export const NotificationsEntities = [NotificationEntity, NotificationChildEntity, NotificationShareEntity, UrgentOverdueTaskEntity];
+export { ReminderWorker } from './workers/reminders.worker';
+export { REMINDERS_QUEUE } from './workers/reminder-queue';
+export const NotificationsEntities = [NotificationEntity, NotificationChildEntity, NotificationShareEntity, ReminderTaskEntity, ...NotificationSettingsEntities, ...PushEntities];

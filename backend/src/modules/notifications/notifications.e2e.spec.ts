@@ -2,89 +2,180 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { addDays, DEFAULT_TIMEZONE, localDate, type AppNotification, type Task, type User } from '@carecircle/libs';
+import { addDays, DEFAULT_TIMEZONE, localDate, type AppNotification, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
-import { UrgentOverdueJob } from './workers/urgent-overdue.job';
+import { ONLY_TASK_ALERTS } from './commands/mark-notification-read.http';
+import { ReminderWorker } from './workers/reminders.worker';
 
 /** Several sign-ups (argon2) and commands per test: generous under a loaded full run. */
 jest.setTimeout(30_000);
 
-describe('urgent-overdue notifications over HTTP', () => {
+/**
+ * Alerts over HTTP: the reminder worker's runs (at given times; the Bull timing is reminders.e2e.spec.ts)
+ * become notifications of exactly the caregivers they went to; reading, reading all and
+ * acknowledging are the user's own, and an acknowledgement stops the escalation and shows in History.
+ */
+describe('notifications over HTTP', () => {
   let t: TestApp;
   let parent: { agent: TestAgent; user: User };
   let grandpa: { agent: TestAgent; user: User };
+  let nanny: { agent: TestAgent; user: User };
   let stranger: { agent: TestAgent; user: User };
   beforeAll(async () => {
     t = await startTestApp();
     parent = await t.signUp({ firstName: 'Parent' });
     grandpa = await t.signUp({ firstName: 'Grandpa' });
+    nanny = await t.signUp({ firstName: 'Nanny' });
     stranger = await t.signUp({ firstName: 'Stranger' });
   });
   afterAll(() => t.close());
 
   const tomorrow = () => addDays(localDate(new Date(), DEFAULT_TIMEZONE), 1);
   const addChild = async () => (await parent.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
-  const share = (childId: string, userId: string) =>
+  const share = (childId: string, userId: string, canEdit: boolean) =>
     t.app.get(CommandBus).execute(
       new ExecuteCareRecipientCommand(childId, {
         type: 'GrantCaregiverAccess',
-        data: { userId, canEdit: false },
+        data: { userId, canEdit },
         metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
       }),
     );
-  const addTask = async (childId: string, body: object) =>
-    ((await parent.agent.post(`/api/children/${childId}/tasks`).send({ category: 'medication', scheduledDate: tomorrow(), ...body }).expect(201)).body as Task[])[0];
-  const notifications = async (agent: TestAgent) => (await agent.get('/api/notifications').expect(200)).body as AppNotification[];
-  const after = (task: Task, minutes: number) => new Date(Date.parse(task.scheduledTime) + minutes * 60_000);
+  const addTask = async (childId: string, body: object) => {
+    const [task] = (await parent.agent.post(`/api/children/${childId}/tasks`).send({ category: 'medication', scheduledDate: tomorrow(), ...body }).expect(201)).body as Task[];
+    await allProjectionsCaughtUp(t.app);
+    return task;
+  };
+  const notifications = async (agent: TestAgent, query = '') => (await agent.get(`/api/notifications${query}`).expect(200)).body as AppNotification[];
+  const at = (task: Task, minutes: number) => new Date(Date.parse(task.scheduledTime) + minutes * 60_000);
+  const worker = () => t.app.get(ReminderWorker);
+  const escalation = (task: Task, step: number) => ({ kind: 'escalation' as const, taskId: task.id, step, scheduledTime: task.scheduledTime, fireAt: at(task, step === 0 ? 0 : 15).getTime() });
+  const medicationReminder = (task: Task) => ({ kind: 'reminder' as const, taskId: task.id, reminder: { kind: 'medication' as const, offset: null }, scheduledTime: task.scheduledTime, fireAt: at(task, -15).getTime() });
 
-  it('the job alerts every caregiver once per urgent overdue task; run twice, still one each', async () => {
+  it('a medication reminder goes to the primary caregiver and caregivers who may give it, once', async () => {
     const child = await addChild();
-    await share(child.id, grandpa.user.id);
-    const urgent = await addTask(child.id, { name: 'Catheterization', scheduledTime: '08:00', isUrgent: true });
-    const normal = await addTask(child.id, { name: 'Vitamins', scheduledTime: '08:00' });
-    const done = await addTask(child.id, { name: 'Seizure meds', scheduledTime: '07:00', priority: 'high' });
-    await parent.agent.put(`/api/tasks/${done.id}/complete`).send({}).expect(200);
-    const job = t.app.get(UrgentOverdueJob);
-
-    expect(await job.run(after(urgent, -1))).toBe(0); // not yet past its time
-    expect(await job.run(after(urgent, 1))).toBe(1);
-    expect(await job.run(after(urgent, 2))).toBe(0);
-
+    await share(child.id, grandpa.user.id, true);
+    await share(child.id, nanny.user.id, false);
+    const dose = await addTask(child.id, { name: 'Baclofen 5 mg', scheduledTime: '08:00' });
+    expect(await worker().run(medicationReminder(dose), at(dose, -15))).toBe('sent');
+    expect(await worker().run(medicationReminder(dose), at(dose, -14))).toBe('not-due');
+    await allProjectionsCaughtUp(t.app);
     for (const caregiver of [parent, grandpa]) {
-      expect(await notifications(caregiver.agent)).toEqual([
-        expect.objectContaining({
-          taskId: urgent.id,
-          type: 'urgent_overdue',
-          title: 'Urgent task overdue: Catheterization',
-          message: expect.stringContaining('Catheterization'),
-          isRead: false,
-        }),
+      expect((await notifications(caregiver.agent)).filter((n) => n.taskId === dose.id)).toEqual([
+        expect.objectContaining({ type: 'medication_reminder', title: 'Due at 8:00 AM: Baclofen 5 mg', message: `Maya's "Baclofen 5 mg" is due at 8:00 AM.`, acknowledgedAt: null }),
       ]);
     }
-    expect((await notifications(parent.agent)).map((n) => n.taskId)).not.toContain(normal.id);
+    expect((await notifications(nanny.agent)).filter((n) => n.taskId === dose.id)).toEqual([]);
     expect(await notifications(stranger.agent)).toEqual([]);
   });
 
-  it('marks the user’s own notification read; anyone else’s is a 404; anonymous is a 401', async () => {
-    const [mine] = await notifications(parent.agent);
-    await stranger.agent.put(`/api/notifications/${mine.id}/read`).expect(404);
-    await grandpa.agent.put(`/api/notifications/${mine.id}/read`).expect(404); // grandpa has his own copy
-    await parent.agent.put(`/api/notifications/${randomUUID()}/read`).expect(404);
-    await parent.agent.put('/api/notifications/not-a-uuid/read').expect(404);
-    await t.agent().get('/api/notifications').expect(401);
-    await t.agent().put(`/api/notifications/${mine.id}/read`).expect(401);
+  it('an urgent task escalates: the primary at its time, then everyone it is shared with; a done task not at all', async () => {
+    const child = await addChild();
+    await share(child.id, grandpa.user.id, false);
+    const urgent = await addTask(child.id, { name: 'Catheterization', scheduledTime: '08:00', isUrgent: true });
+    const done = await addTask(child.id, { name: 'Seizure meds', scheduledTime: '07:00', priority: 'high' });
+    await parent.agent.put(`/api/tasks/${done.id}/complete`).send({}).expect(200);
 
-    expect((await parent.agent.put(`/api/notifications/${mine.id}/read`).expect(200)).body).toMatchObject({ id: mine.id, isRead: true });
-    await parent.agent.put(`/api/notifications/${mine.id}/read`).expect(200); // idempotent
-    expect((await notifications(parent.agent))[0].isRead).toBe(true);
-    expect((await notifications(grandpa.agent))[0].isRead).toBe(false);
+    expect(await worker().run(escalation(urgent, 0), at(urgent, -1))).toBe('not-due'); // not yet its time
+    expect(await worker().run(escalation(urgent, 0), at(urgent, 0))).toBe('sent');
+    expect(await worker().run(escalation(urgent, 0), at(urgent, 1))).toBe('not-due');
+    expect(await worker().run(escalation(done, 0), at(done, 1))).toBe('not-due');
+    await allProjectionsCaughtUp(t.app);
+    const about = (list: AppNotification[]) => list.filter((n) => n.childId === child.id);
+    expect(about(await notifications(parent.agent))).toEqual([
+      expect.objectContaining({ taskId: urgent.id, type: 'urgent_overdue', title: 'Urgent task overdue: Catheterization', isRead: false }),
+    ]);
+    expect(about(await notifications(grandpa.agent))).toEqual([]);
+
+    expect(await worker().run(escalation(urgent, 1), at(urgent, 15))).toBe('sent');
+    await allProjectionsCaughtUp(t.app);
+    expect(about(await notifications(grandpa.agent))).toEqual([
+      expect.objectContaining({ taskId: urgent.id, type: 'escalation', title: 'Still not done: Catheterization' }),
+    ]);
+  });
+
+  it('acknowledging stops the escalation and shows in the task’s History; only one’s own, only task alerts', async () => {
+    const child = await addChild();
+    await share(child.id, grandpa.user.id, true);
+    const urgent = await addTask(child.id, { name: 'Oxygen check', scheduledTime: '09:00', isUrgent: true });
+    await worker().run(escalation(urgent, 0), at(urgent, 0));
+    await allProjectionsCaughtUp(t.app);
+    const [alert] = (await notifications(parent.agent)).filter((n) => n.taskId === urgent.id);
+
+    await stranger.agent.post(`/api/notifications/${alert.id}/acknowledge`).expect(404);
+    await grandpa.agent.post(`/api/notifications/${alert.id}/acknowledge`).expect(404);
+    await t.agent().post(`/api/notifications/${alert.id}/acknowledge`).expect(401);
+    await parent.agent.post('/api/notifications/not-a-uuid/acknowledge').expect(404);
+    await parent.agent.post(`/api/notifications/${alert.id}/acknowledge`).expect(204);
+    await parent.agent.post(`/api/notifications/${alert.id}/acknowledge`).expect(204); // once is enough
+    const [acknowledged] = (await notifications(parent.agent)).filter((n) => n.taskId === urgent.id);
+    expect(acknowledged).toMatchObject({ isRead: true, acknowledgedAt: expect.any(String) });
+
+    expect(await worker().run(escalation(urgent, 1), at(urgent, 15))).toBe('not-due');
+    const history = (await parent.agent.get(`/api/tasks/${urgent.id}/history`).expect(200)).body as TaskHistoryEntry[];
+    expect(history.map((e) => e.type)).toEqual(['TaskScheduled', 'TaskEscalationStepReached', 'TaskAlertAcknowledged']);
+    expect(history[1].data).toMatchObject({ step: 0, notify: 'primary', deliveries: [{ userId: parent.user.id, channels: ['push', 'email', 'in_app'] }] });
+    expect(history[1].alertedNames).toEqual({ [parent.user.id]: 'Parent Silva' });
+    expect(history[2]).toMatchObject({ actorId: parent.user.id, data: { acknowledgedBy: parent.user.id } });
+
+    // A care update's notification is not an alert about a task.
+    await grandpa.agent.post(`/api/children/${child.id}/updates`).send({ text: 'Fever 39', important: true }).expect(201);
+    const update = (await notifications(parent.agent)).find((n) => n.type === 'care_update')!;
+    expect((await parent.agent.post(`/api/notifications/${update.id}/acknowledge`).expect(400)).body.message).toBe(ONLY_TASK_ALERTS);
+  });
+
+  it('follows the family’s policy and each caregiver’s preferences, quiet hours included', async () => {
+    const child = await addChild();
+    await share(child.id, grandpa.user.id, true);
+    await parent.agent
+      .put('/api/user/escalation-policy')
+      .send({ steps: [{ afterMinutes: 5, notify: 'secondary_caregivers', channels: ['push', 'email', 'in_app'] }] })
+      .expect(200);
+    await grandpa.agent.put('/api/user/notification-preferences').send({ emailOverdue: false, emailAchievements: true, pushReminders: true, quietHours: { start: '00:00', end: '23:59' } }).expect(200);
+    const urgent = await addTask(child.id, { name: 'Suction', scheduledTime: '10:00', isUrgent: true });
+    const dose = await addTask(child.id, { name: 'Iron drops', scheduledTime: '10:00' });
+    expect(await worker().run(escalation(urgent, 0), at(urgent, 5))).toBe('sent');
+    expect(await worker().run(medicationReminder(dose), at(dose, -15))).toBe('sent');
+    const [step] = (await (await parent.agent.get(`/api/tasks/${urgent.id}/history`).expect(200)).body as TaskHistoryEntry[]).filter((e) => e.type === 'TaskEscalationStepReached');
+    // Urgent: push despite quiet hours; no email (opted out).
+    expect(step.data).toMatchObject({ step: 0, notify: 'secondary_caregivers', deliveries: [{ userId: grandpa.user.id, channels: ['push', 'in_app'] }] });
+    const [reminder] = (await (await parent.agent.get(`/api/tasks/${dose.id}/history`).expect(200)).body as TaskHistoryEntry[]).filter((e) => e.type === 'TaskReminderSent');
+    // Not urgent, in grandpa's quiet hours: in the app only.
+    expect(reminder.data.deliveries).toEqual([
+      { userId: parent.user.id, channels: ['in_app', 'push'] },
+      { userId: grandpa.user.id, channels: ['in_app'] },
+    ]);
+    await parent.agent.put('/api/user/escalation-policy').send({ steps: [{ afterMinutes: 0, notify: 'primary', channels: ['push', 'email', 'in_app'] }, { afterMinutes: 15, notify: 'secondary_caregivers', channels: ['push', 'email', 'in_app'] }, { afterMinutes: 45, notify: 'emergency_contacts', channels: ['email'] }] }).expect(200);
+    await grandpa.agent.put('/api/user/notification-preferences').send({ emailOverdue: true, emailAchievements: true, pushReminders: true, quietHours: null }).expect(200);
+  });
+
+  it('reads one (POST or PUT), all, or the unread ones: one’s own only', async () => {
+    const mine = await notifications(parent.agent);
+    expect(mine.length).toBeGreaterThan(2);
+    const unread = await notifications(parent.agent, '?unread=true');
+    expect(unread.every((n) => !n.isRead)).toBe(true);
+    await parent.agent.get('/api/notifications?unread=yes').expect(400);
+    await stranger.agent.post(`/api/notifications/${unread[0].id}/read`).expect(404);
+    await parent.agent.post(`/api/notifications/${randomUUID()}/read`).expect(404);
+    await t.agent().post(`/api/notifications/${unread[0].id}/read`).expect(401);
+    await t.agent().post('/api/notifications/read-all').expect(401);
+    await parent.agent.post(`/api/notifications/${unread[0].id}/read`).expect(204);
+    expect((await parent.agent.put(`/api/notifications/${unread[1].id}/read`).expect(200)).body).toMatchObject({ id: unread[1].id, isRead: true });
+    expect((await notifications(parent.agent, '?unread=true')).map((n) => n.id)).not.toContain(unread[0].id);
+
+    const grandpaUnread = (await notifications(grandpa.agent, '?unread=true')).length;
+    await stranger.agent.post('/api/notifications/read-all').expect(204); // has none: nothing happens
+    await parent.agent.post('/api/notifications/read-all').expect(204);
+    expect(await notifications(parent.agent, '?unread=true')).toEqual([]);
+    expect((await notifications(grandpa.agent, '?unread=true')).length).toBe(grandpaUnread);
   });
 
   it('removing the recipient removes the notifications about its tasks', async () => {
     const child = await addChild();
     const urgent = await addTask(child.id, { name: 'Feeding tube', scheduledTime: '09:00', isUrgent: true });
-    expect(await t.app.get(UrgentOverdueJob).run(after(urgent, 1))).toBe(1);
+    expect(await worker().run(escalation(urgent, 0), at(urgent, 1))).toBe('sent');
+    await allProjectionsCaughtUp(t.app);
     expect((await notifications(parent.agent)).map((n) => n.taskId)).toContain(urgent.id);
 
     await parent.agent.delete(`/api/children/${child.id}`).expect(204);
@@ -92,8 +183,10 @@ describe('urgent-overdue notifications over HTTP', () => {
     const db = new Client({ connectionString: t.databaseUrl });
     await db.connect();
     try {
-      const { rows } = await db.query('SELECT count(*)::int AS n FROM notifications WHERE child_id = $1', [child.id]);
-      expect(rows[0].n).toBe(0);
+      for (const table of ['notifications', 'reminder_tasks']) {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
+        expect(rows[0].n).toBe(0);
+      }
     } finally {
       await db.end();
     }

@@ -2,31 +2,45 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '../../config/app-config';
+import { CareHubModule } from '../care-hub';
+import { IdentityModule } from '../identity';
 import { SchedulingModule } from '../scheduling';
 import { MarkNotificationReadController } from './commands/mark-notification-read.http';
 import { NotificationCommandHandler } from './commands/mark-notification-read.handler';
 import { NotificationsReadController } from './read-models/notifications/notifications.http';
 import { NotificationsProjection } from './read-models/notifications/notifications.projection';
 import { NotificationsQuery } from './read-models/notifications/notifications.query';
-import { NOTIFICATIONS_QUEUE, UrgentOverdueJob, UrgentOverdueProcessor, UrgentOverdueSchedule } from './workers/urgent-overdue.job';
+import { NotificationSettingsModule } from './preferences';
+import { ReminderTasksProjection } from './read-models/reminder-tasks/reminder-tasks.projection';
+import { ReminderTasksQuery } from './read-models/reminder-tasks/reminder-tasks.query';
+import { AlertSender } from './workers/alert-sender';
+import { AlertSettings } from './workers/alert-settings';
+import { ReminderQueue, REMINDERS_QUEUE } from './workers/reminder-queue';
+import { ReminderProcessor, ReminderWorker } from './workers/reminders.worker';
+import { PushModule } from './push';
 
-/** In-app notifications and the urgent-overdue worker (its processor and schedule on the worker role only). */
+/** In-app notifications, the reminder scheduler and its workers (the processor on the worker role only). */
 @Module({})
 export class NotificationsModule {
   static forRoot(config: AppConfig): DynamicModule {
     const worker = config.roles.includes('worker');
     return {
       module: NotificationsModule,
-      imports: [CqrsModule, SchedulingModule, BullModule.registerQueue({ name: NOTIFICATIONS_QUEUE })],
+      imports: [CqrsModule, SchedulingModule, IdentityModule, CareHubModule, NotificationSettingsModule, PushModule, BullModule.registerQueue({ name: REMINDERS_QUEUE })],
       controllers: [NotificationsReadController, MarkNotificationReadController],
       providers: [
         NotificationsQuery,
         NotificationsProjection,
         NotificationCommandHandler,
-        UrgentOverdueJob,
-        ...(worker ? [UrgentOverdueProcessor, UrgentOverdueSchedule] : []),
+        ReminderTasksQuery,
+        ReminderTasksProjection,
+        ReminderQueue,
+        AlertSettings,
+        AlertSender,
+        ReminderWorker,
+        ...(worker ? [ReminderProcessor] : []),
       ],
-      exports: [UrgentOverdueJob],
+      exports: [ReminderWorker],
     };
   }
 }

@@ -9,14 +9,13 @@ export { schedulingPersonalData } from './scheduling.personal-data';
 export { SchedulingModule } from './scheduling.module';
 export { CareTeamClock } from './time/care-team-clock';
 export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
-export { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
-export { MarkUrgentOverdue } from './commands/mark-urgent-overdue/mark-urgent-overdue.handler';
+export { RecordTaskAlert, type TaskAlertCommand } from './commands/task-alerts/task-alerts.handler';
 export { ScheduleTasks } from './commands/schedule-tasks/schedule-tasks.handler';
 export { CompleteTask } from './commands/complete-task/complete-task.handler';
 export { CreateTaskTemplates } from './commands/create-task-template/create-task-template.handler';
 /** The recurring-tasks worker's core: materialises a template's occurrences of one care-team date. */
 export { TemplateMaterialiser } from './workers/recurring-tasks.job';
-export type { TaskEvent, TaskDetails, TaskSchedule } from './domain/task';
+export type { AlertDelivery, TaskEvent, TaskDetails, TaskReminder, TaskSchedule } from './domain/task';
 export type { TaskTemplateEvent } from './domain/task-template';
 /** Stored type names of the task stream's events, for modules that react to them. */
 export type TaskEventType = TaskEvent['type'];

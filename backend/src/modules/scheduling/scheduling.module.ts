@@ -20,7 +20,7 @@ import { CompleteTaskHandler } from './commands/complete-task/complete-task.hand
 import { CompleteTaskController } from './commands/complete-task/complete-task.http';
 import { CreateTaskTemplatesHandler } from './commands/create-task-template/create-task-template.handler';
 import { TaskTemplatesController } from './commands/create-task-template/create-task-template.http';
-import { MarkUrgentOverdueHandler } from './commands/mark-urgent-overdue/mark-urgent-overdue.handler';
+import { RecordTaskAlertHandler } from './commands/task-alerts/task-alerts.handler';
 import { ParseScheduleController } from './commands/parse-schedule/parse-schedule.http';
 import { RemoveTaskHandler } from './commands/remove-task/remove-task.handler';
 import { RemoveTaskController } from './commands/remove-task/remove-task.http';
@@ -36,7 +36,6 @@ import { DailyTasksReadController } from './read-models/daily-tasks/daily-tasks.
 import { DailyTasksProjection } from './read-models/daily-tasks/daily-tasks.projection';
 import { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
 import { PlannedTasks } from './read-models/daily-tasks/planned-tasks';
-import { UrgentOverdueTasksQuery } from './read-models/daily-tasks/urgent-overdue-tasks.query';
 import { AchievementsReadController } from './read-models/achievements/achievements.http';
 import { AchievementsQuery } from './read-models/achievements/achievements.query';
 import { DailyProgressReadController } from './read-models/daily-progress/daily-progress.http';
@@ -76,12 +75,11 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     UncompleteTaskHandler,
     RemoveTaskHandler,
     UpdateTaskHandler,
-    MarkUrgentOverdueHandler,
+    RecordTaskAlertHandler,
     TaskAccessGuard,
     DailyTasksQuery,
     DailyTasksProjection,
     TaskHistoryQuery,
-    UrgentOverdueTasksQuery,
     DailyProgressProjection,
     DailyProgressQuery,
     AchievementsQuery,
@@ -98,7 +96,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     PauseRepeatingTaskHandler,
     StopRepeatingTaskHandler,
   ],
-  exports: [CareTeamClock, DailyTasksQuery, UrgentOverdueTasksQuery],
+  exports: [CareTeamClock, DailyTasksQuery],
 })
 export class SchedulingModule {
   constructor(personalData: PersonalData) {

@@ -12,6 +12,8 @@ export const schedulingPersonalData: PersonalDataDeclaration<TaskEvent | TaskTem
   TaskCompleted: { subject: 'childId', fields: { notes: ERASED } },
   TaskRemoved: { subject: 'childId', fields: { reason: ERASED } },
   TaskBecameUrgentOverdue: { subject: 'childId', fields: { name: ERASED } },
+  TaskReminderSent: { subject: 'childId', fields: { name: ERASED } },
+  TaskEscalationStepReached: { subject: 'childId', fields: { name: ERASED } },
   TaskTemplateCreated: {
     subject: 'childId',
     fields: { name: ERASED, templateName: ERASED, description: ERASED, imageUrl: null, timeNotes: {} },

@@ -49,6 +49,8 @@ export class EventSourcedStreams {
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
+    /** Workers pass `{ awaitProjections: false }`: nobody reads back what they record. */
+    { awaitProjections = true }: { awaitProjections?: boolean } = {},
   ): Promise<{ events: Event[]; state: State }> {
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
@@ -72,7 +74,7 @@ export class EventSourcedStreams {
         await new Promise((resolve) => setTimeout(resolve, randomInt(RETRY_JITTER_MS * Math.min(attempt, 5)) + 1));
         continue;
       }
-      await this.projections.waitFor({
+      if (awaitProjections) await this.projections.waitFor({
         position,
         types: recorded.map((e) => e.type),
         eventIds: recorded.map((e) => e.id),

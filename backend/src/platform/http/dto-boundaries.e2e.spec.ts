@@ -39,13 +39,14 @@ const GOOD_LINKS = ['https://example.com/photo.png'];
 /** Rules that say what a field holds; a field with none of them is unchecked and fails the test. */
 const VALUE_RULES = new Set([
   'isCalendarDate', 'isClockTime', 'isInt', 'maxLength', 'isLength', 'isTextOrTextList', 'isEmailAddress', 'isIn', 'isUuid',
-  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'isLink', 'nestedValidation',
+  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'isLink', 'nestedValidation', 'isAmount',
 ]);
 
 /** Fields named like a date or a clock time must carry that rule (minutes such as travelTime are not clock times). */
 const NAMED_KINDS: [RegExp, string][] = [
   [/^date$|Date$|^dateOf/, 'isCalendarDate'],
-  [/^time$|^(?!travel|prep).*Times?$/, 'isClockTime'],
+  // (A push subscription's expirationTime is milliseconds, named by the browser.)
+  [/^time$|^(?!travel|prep|expiration).*Times?$/, 'isClockTime'],
   [/Url$|Link$/, 'isLink'],
   [/^email$|Email$/, 'isEmailAddress'],
 ];
@@ -119,7 +120,9 @@ function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) =
     const time = named('isClockTime');
     if (time) for (const value of TIMES) add(value, value, time.each);
     if (named('isInt')) {
-      add(String(INT4_MAX + 1), INT4_MAX + 1);
+      // Past an integer column's range; a field bounded beyond it (milliseconds, stored as a time) just past its own bound.
+      const over = Math.max(INT4_MAX, (named('max')?.constraints[0] as number | undefined) ?? INT4_MAX) + 1;
+      add(String(over), over);
       const min = named('min')?.constraints[0] as number | undefined;
       if (min !== undefined && min >= 0) add('-1', -1);
     }
@@ -145,6 +148,13 @@ function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) =
     if (named('isMinutes')) {
       add('-1', -1);
       add(String(INT4_MAX + 1), INT4_MAX + 1);
+    }
+    const amount = named('isAmount');
+    if (amount) {
+      const [min, max, exclusiveMin] = amount.constraints as [number, number, boolean];
+      for (const value of [min - 1, max + 0.01, 1e308, 2 ** 31, 0.001]) add(String(value), value);
+      if (exclusiveMin) add(String(min), min);
+      add('text for a number', '5');
     }
     if (named('isLink')) for (const value of BAD_LINKS) add(value, value);
     if (named('isEmailAddress')) add('not an email', 'maya@');

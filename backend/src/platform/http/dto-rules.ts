@@ -21,6 +21,7 @@ import {
   isLocalTime,
   isSafeLink,
   isSafeText,
+  isStockAmount,
   isUuid,
   INT4_MAX,
   LINK_MAX_LENGTH,
@@ -123,6 +124,19 @@ export function IsIntIn(min: number, max: number, messages: { type?: Message; mi
     Min(min, { message: messages.min ?? range }),
     Max(max, { message: messages.max ?? range }),
   );
+}
+
+/**
+ * An amount (medication stock, dose, refill): a JSON number with at most 2 decimals within
+ * [min, max], or more than min with `exclusiveMin`. Text, NaN and infinities are refused.
+ */
+export function IsAmountIn(min: number, max: number, message: string, options: { exclusiveMin?: boolean } = {}) {
+  const exclusiveMin = options.exclusiveMin === true;
+  return ValidateBy({
+    name: 'isAmount',
+    constraints: [min, max, exclusiveMin],
+    validator: { validate: (value: unknown) => isStockAmount(value, min, max, exclusiveMin), defaultMessage: () => message },
+  });
 }
 
 /** The UUID form Nest's ParseUUIDPipe accepts (a body field naming a record; with `each`, a list of them). */

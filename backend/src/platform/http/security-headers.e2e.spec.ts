@@ -25,6 +25,8 @@ describe('security headers', () => {
     await writeFile(join(frontendDist, 'index.html'), '<!doctype html><title>CareCircle</title><script type="module" src="/assets/index-Ab12.js"></script>');
     await writeFile(join(frontendDist, 'assets/index-Ab12.js'), 'console.log("app");');
     await writeFile(join(frontendDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(frontendDist, 'sw.js'), "self.addEventListener('fetch', () => {});");
+    await writeFile(join(frontendDist, 'manifest.webmanifest'), '{"name":"CareCircle"}');
     t = await startTestApp({ FRONTEND_DIST: frontendDist });
   });
   afterAll(async () => {
@@ -50,6 +52,19 @@ describe('security headers', () => {
     const icon = await t.agent().get('/favicon.svg').expect(200);
     expectSecurityHeaders(icon);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the web app manifest with their types, revalidated on every visit', async () => {
+    // docs/notifications.md, Offline and install: a browser only installs a worker served as JavaScript,
+    // and no-cache makes it look for a new version each time (the worker's scope is the whole site).
+    const worker = await t.agent().get('/sw.js').expect(200);
+    expectSecurityHeaders(worker);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.agent().get('/manifest.webmanifest').expect(200);
+    expectSecurityHeaders(manifest);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('marks API answers no-store, with data, errors and refusals alike', async () => {

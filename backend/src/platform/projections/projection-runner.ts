@@ -100,7 +100,9 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
    */
   async waitFor(appended: bigint | Appended, timeoutMs = 5000): Promise<void> {
     const { position, types, eventIds = [], correlationId = null } = typeof appended === 'bigint' ? { position: appended } : appended;
-    const targets = this.projections.filter((p) => !types || p.handles.some((type) => types.includes(type))).map((p) => p.name);
+    const targets = this.projections
+      .filter((p) => !types || (p.awaitedByCommands !== false && p.handles.some((type) => types.includes(type))))
+      .map((p) => p.name);
     if (targets.length === 0) return;
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -31,6 +31,11 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * the part of `name` after the last dot ('scheduling.daily-progress' -> 'daily-progress').
    */
   readonly liveTopic?: string;
+  /**
+   * False for a projection nobody reads back right after a command (a scheduler of background jobs):
+   * commands do not wait for it (DESIGN.md, read-your-writes: a command waits only for what it needs).
+   */
+  readonly awaitedByCommands?: false;
   apply(em: EntityManager, event: RecordedEventOf<E>): Promise<void>;
 }
 

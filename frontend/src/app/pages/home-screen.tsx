@@ -1,6 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
@@ -10,15 +11,17 @@ import { loadRemoveTaskDialog, loadTaskDetailsDialog } from '../../features/dail
 import { TodayHeader } from '../../features/daily-care/components/today-header';
 import { WelcomeEmptyState } from '../../features/daily-care/components/welcome-empty-state';
 import { useCareDay } from '../../features/daily-care/hooks/use-care-day';
-import { useLiveUpdates } from '../../features/daily-care/hooks/use-live-updates';
 import { useNow } from '../../features/daily-care/hooks/use-now';
 import { useAuth } from '../../features/identity/hooks/use-auth';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
+import { LinkedTaskDialog } from './linked-task-dialog';
 import { RecipientsLoadError } from './recipients-load-error';
+import { TASK_LINK_PARAMS } from './task-link';
 
 // Dialogs load on demand (prefetched when idle) to keep the first load small.
 const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
@@ -33,22 +36,23 @@ const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveT
 /** The home dashboard (Today), composed from the care-recipients and daily-care features. */
 export default function HomeScreen() {
   return (
-    <SignedInLayout>
+    <SignedInLayout bell={false}>
       <HomeDashboard />
     </SignedInLayout>
   );
 }
 
 function HomeDashboard() {
-  const { user, isAuthenticated } = useAuth();
-  const { recipients, selected, select, isLoading, isError, refetch } = useSelectedRecipient();
+  const { user } = useAuth();
+  // A link to a task (task-link.ts) starts on its recipient and day, with its details open.
+  const [params, setParams] = useSearchParams();
+  const linkedTaskId = params.get(TASK_LINK_PARAMS.task);
+  const { recipients, selected, select, isLoading, isError, refetch } = useSelectedRecipient(params.get(TASK_LINK_PARAMS.child));
   const now = useNow();
-  const day = useCareDay(now, user?.timezone);
+  const day = useCareDay(now, user?.timezone, params.get(TASK_LINK_PARAMS.date));
   // Quick add (bottom navigation, Add Task, appointment cards) adds for the recipient shown here.
   const quickAdd = useQuickAdd();
   useQuickAddRecipient(selected?.id);
-  // Another caregiver's change shows here within seconds, without a reload.
-  useLiveUpdates(isAuthenticated);
   const [managing, setManaging] = useState(false);
   const [adding, setAdding] = useState(false);
   const managingMounted = useHasBeenTrue(managing);
@@ -85,7 +89,12 @@ function HomeDashboard() {
         recipientControl={
           selected && <RecipientSelector recipients={recipients} selected={selected} onSelect={select} />
         }
-        actions={manageButton}
+        actions={
+          <>
+            <NotificationBell />
+            {manageButton}
+          </>
+        }
       />
       {isError ? (
         <RecipientsLoadError onRetry={() => refetch()} />
@@ -111,6 +120,7 @@ function HomeDashboard() {
         {managingMounted && <CareRecipientsDialog open={managing} onClose={() => setManaging(false)} />}
         {addingMounted && <OnboardingWizard open={adding} today={day.today} onClose={() => setAdding(false)} />}
       </Suspense>
+      {linkedTaskId && <LinkedTaskDialog taskId={linkedTaskId} recipients={recipients} now={now} onClose={() => setParams({}, { replace: true })} />}
     </div>
   );
 }

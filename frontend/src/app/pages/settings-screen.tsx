@@ -5,12 +5,15 @@ import { CareRecipientsPanel } from '../../features/care-recipients/components/s
 import { RepeatingSchedulesDialog } from '../../features/daily-care/repeating/repeating-schedules-dialog';
 import SettingsPage from '../../features/identity/pages/settings-page';
 import { useAuth } from '../../features/identity/hooks/use-auth';
+import { EscalationPolicyEditor } from '../../features/notifications/escalation-policy-editor';
+import { NotificationPreferencesSection } from '../../features/notifications/notification-preferences';
 import { zoneOrBrowser } from '../../shared/formatting/time-zone';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
 const SecondaryCaregiversPanel = lazy(() =>
   import('../../features/care-team/components/secondary-caregivers-panel').then((m) => ({ default: m.SecondaryCaregiversPanel })),
 );
+const PushCard = lazy(() => import('../../features/notifications/push-card').then((m) => ({ default: m.PushCard })));
 const OnboardingWizard = lazy(() => import('../../features/onboarding/onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
 
 export default function SettingsScreen() {
@@ -20,6 +23,17 @@ export default function SettingsScreen() {
   return (
     <SignedInLayout>
       <SettingsPage
+        notificationsPanel={
+          <>
+            <NotificationPreferencesSection />
+            <EscalationPolicyEditor readOnly={user?.role === 'secondary_caregiver'} />
+          </>
+        }
+        pushCard={
+          <Suspense fallback={null}>
+            <PushCard />
+          </Suspense>
+        }
         careTeamPanel={
           <Suspense fallback={null}>
             <SecondaryCaregiversPanel recipients={owned} />

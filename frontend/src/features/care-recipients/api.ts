@@ -1,4 +1,4 @@
-import type { Child, ChildInput, Medication, MedicationInput } from '@carecircle/libs';
+import type { Child, ChildInput, Medication, MedicationInput, RefillInput } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
 
 const CHILD_LIST = { type: 'Child', id: 'LIST' } as const;
@@ -34,7 +34,12 @@ export const careRecipientsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { childId }) => [{ type: 'Medication', id: childId }],
     }),
-    updateMedication: build.mutation<Medication, { childId: string; id: string; input: MedicationInput }>({
+    /** POST /api/medications/{id}/refill: answers the medication with its new stock. */
+    refillMedication: build.mutation<Medication, { medication: Medication; input: RefillInput }>({
+      query: ({ medication, input }) => ({ url: `medications/${encodeURIComponent(medication.id)}/refill`, method: 'POST', body: input }),
+      invalidatesTags: (_result, _error, { medication }) => [{ type: 'Medication', id: medication.childId }],
+    }),
+    updateMedication: build.mutation<Medication, { childId: string; id: string; input: Partial<MedicationInput> }>({
       query: ({ childId, id, input }) => ({
         url: `children/${encodeURIComponent(childId)}/medications/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -61,5 +66,6 @@ export const {
   useLazyGetMedicationsQuery,
   useAddMedicationMutation,
   useUpdateMedicationMutation,
+  useRefillMedicationMutation,
   useDeleteMedicationMutation,
 } = careRecipientsApi;

@@ -10,15 +10,19 @@ import { baseApi } from '../../app/base-api';
  */
 const TASK_LIST = { type: 'Task', id: 'LIST' } as const;
 
-/** What a change to one recipient's tasks makes stale: its task lists, its progress, achievements. */
+/** What a change to one recipient's tasks makes stale: its task lists, its progress, achievements, medication stock (dose tasks). */
 export const taskTags = (childId: string) =>
   [
     { type: 'Task' as const, id: childId },
     { type: 'Progress' as const, id: childId },
     'Achievement' as const,
+    { type: 'Medication' as const, id: childId },
   ];
 
 const enc = encodeURIComponent;
+
+/** What completing or undoing needs of a task (a queued action keeps only these). */
+type TaskRef = Pick<Task, 'id' | 'childId'>;
 
 export const dailyCareApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -55,12 +59,16 @@ export const dailyCareApi = baseApi.injectEndpoints({
       invalidatesTags: ['Notification'],
     }),
 
-    /** PUT /api/tasks/{id}/complete; a 409 means another caregiver already completed it. */
-    completeTask: build.mutation<Task, { task: Task; notes?: string }>({
-      query: ({ task, notes }) => ({
+    /**
+     * PUT /api/tasks/{id}/complete; a 409 means another caregiver already completed it. A completion
+     * sent from the offline queue names its own Idempotency-Key, the same on every attempt.
+     */
+    completeTask: build.mutation<Task, { task: TaskRef; notes?: string; idempotencyKey?: string }>({
+      query: ({ task, notes, idempotencyKey }) => ({
         url: `tasks/${enc(task.id)}/complete`,
         method: 'PUT',
         body: notes?.trim() ? { notes: notes.trim() } : {},
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
       // Invalidated on failure too: a 409 means the card is out of date.
       invalidatesTags: (_result, _error, { task }) => [
@@ -69,9 +77,14 @@ export const dailyCareApi = baseApi.injectEndpoints({
         'Notification',
       ],
     }),
-    uncompleteTask: build.mutation<Task, Task>({
-      query: (task) => ({ url: `tasks/${enc(task.id)}/uncomplete`, method: 'PUT', body: {} }),
-      invalidatesTags: (_result, _error, task) => [...taskTags(task.childId), { type: 'TaskHistory', id: task.id }],
+    uncompleteTask: build.mutation<Task, { task: TaskRef; idempotencyKey?: string }>({
+      query: ({ task, idempotencyKey }) => ({
+        url: `tasks/${enc(task.id)}/uncomplete`,
+        method: 'PUT',
+        body: {},
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
+      invalidatesTags: (_result, _error, { task }) => [...taskTags(task.childId), { type: 'TaskHistory', id: task.id }],
     }),
     /** DELETE /api/tasks/{id} with the required reason; permanent. */
     removeTask: build.mutation<void, { task: Task; reason: string }>({

@@ -15,7 +15,7 @@ import {
   type Relationship,
 } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
-import { IfGiven, IsOneOf, IsText, IsUuid } from '../../../platform/http/dto-rules';
+import { IfGiven, IsEmailAddress, IsOneOf, IsText, IsUuid } from '../../../platform/http/dto-rules';
 import { EmergencyContactsQuery } from '../read-models/emergency-contacts/emergency-contacts.query';
 import { ExecuteEmergencyContactCommand, type EmergencyContactRequest } from './emergency-contact-command.handler';
 
@@ -31,6 +31,8 @@ export class EmergencyContactDto implements EmergencyContactInput {
   /** Default false (secondary contact). */
   @IfGiven() @IsBoolean() isPrimary?: boolean;
   @IfGiven() @IsText(CARE_HUB_MAX.notes) notes?: string | null;
+  /** Where urgent escalations email the contact; empty or null for none. */
+  @IfGiven() @IsEmailAddress(CARE_HUB_TEXT.emailInvalid, { optional: true }) email?: string | null;
   /** Which family's list (its primary caregiver's user id); default the user's own family (see GET /api/care-hub/families). */
   @IfGiven() @IsUuid() familyId?: string;
 }

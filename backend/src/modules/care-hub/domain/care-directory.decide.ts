@@ -9,7 +9,7 @@ import {
   type FamilySupportInput,
 } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
-import { flag, invalid, oneOf, optionalPhone, optionalText, recordsChange, requiredText, type Entries, type ListChange, type ListRules } from './care-hub-list';
+import { flag, invalid, oneOf, optionalEmail, optionalPhone, optionalText, recordsChange, requiredText, type Entries, type ListChange, type ListRules } from './care-hub-list';
 import {
   evolveCareDirectory,
   initialCareDirectoryState,
@@ -42,15 +42,6 @@ const SUPPORT: ListRules = {
   notFound: CARE_HUB_TEXT.notFound.support,
   code: 'CARE_HUB.SUPPORT',
 };
-
-/** The form's shape of an address; the HTTP layer checks it fully (class-validator's isEmail). */
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
-function optionalEmail(value: unknown): string | null {
-  const email = optionalText('email', value, CARE_HUB_MAX.email);
-  if (email !== null && !EMAIL.test(email)) throw invalid('email', CARE_HUB_TEXT.emailInvalid);
-  return email;
-}
 
 /** An entry belongs to one recipient: a body naming another one is refused, not a move. */
 function checkRecipient(input: { childId?: unknown }, childId: string): void {

@@ -1,4 +1,4 @@
-import { isSafeText, normalizePhone, PHONE_INVALID, CARE_HUB_TEXT } from '@carecircle/libs';
+import { isSafeText, normalizePhone, PHONE_INVALID, CARE_HUB_MAX, CARE_HUB_TEXT } from '@carecircle/libs';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 
 /**
@@ -95,6 +95,16 @@ export function requiredPhone(field: string, value: unknown, max: number, requir
   const phone = optionalPhone(field, value, max);
   if (phone === null) throw invalid(field, requiredMessage);
   return phone;
+}
+
+/** The form's shape of an address; the HTTP layer checks it fully (class-validator's isEmail). */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** An email address of a contact, doctor or support person, trimmed; blank is `null`. */
+export function optionalEmail(value: unknown): string | null {
+  const email = optionalText('email', value, CARE_HUB_MAX.email);
+  if (email !== null && !EMAIL.test(email)) throw invalid('email', CARE_HUB_TEXT.emailInvalid);
+  return email;
 }
 
 /** One of `values`; absent is `fallback` (null: blank text is null too). */

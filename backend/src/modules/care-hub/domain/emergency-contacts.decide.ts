@@ -8,7 +8,7 @@ import {
   type EmergencyContactInput,
 } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
-import { flag, oneOf, optionalText, recordsChange, requiredPhone, requiredText, type ListChange, type ListRules } from './care-hub-list';
+import { flag, oneOf, optionalEmail, optionalText, recordsChange, requiredPhone, requiredText, type ListChange, type ListRules } from './care-hub-list';
 import {
   evolveEmergencyContacts,
   initialEmergencyContactsState,
@@ -31,7 +31,7 @@ const RULES: ListRules = {
   code: 'CARE_HUB.CONTACT',
 };
 
-/** The dialog's fields as the event carries them: trimmed, blank optional text null, the phone in E.164. */
+/** The dialog's fields as the event carries them: trimmed, blank optional text (and email) null, the phone in E.164. */
 export function readEmergencyContactInput(input: EmergencyContactInput): EmergencyContactDetails {
   return {
     name: requiredText('name', input.name, CARE_HUB_MAX.name, CARE_HUB_TEXT.contactRequiredName),
@@ -40,6 +40,7 @@ export function readEmergencyContactInput(input: EmergencyContactInput): Emergen
     contactType: oneOf('contactType', input.contactType, CONTACT_TYPES, CARE_HUB_DEFAULTS.contactType, CARE_HUB_TEXT.unknown.contactType)!,
     isPrimary: flag('isPrimary', input.isPrimary),
     notes: optionalText('notes', input.notes, CARE_HUB_MAX.notes),
+    email: optionalEmail(input.email),
   };
 }
 

@@ -9,7 +9,7 @@ const metadata = (occurredAt = at) => ({ actorId: 'parent', correlationId: 'c1',
 const spec = deciderSpec(emergencyContactsDecider);
 const familyId = 'family';
 
-const grandma = { name: 'Rosa Lopez', phoneNumber: '+12025550143', relationship: 'Grandmother' as const, contactType: 'family' as const, isPrimary: true, notes: 'Lives nearby' };
+const grandma = { name: 'Rosa Lopez', phoneNumber: '+12025550143', relationship: 'Grandmother' as const, contactType: 'family' as const, isPrimary: true, notes: 'Lives nearby', email: null };
 const added = (contactId = 'c-1', details = grandma): EmergencyContactEvent => ({ type: 'EmergencyContactAdded', data: { familyId, contactId, ...details, addedAt: at } });
 const deleted = (contactId = 'c-1'): EmergencyContactEvent => ({ type: 'EmergencyContactDeleted', data: { familyId, contactId, deletedAt: at } });
 
@@ -41,14 +41,23 @@ describe('emergency contacts decider', () => {
       spec
         .given([])
         .when(add({ name: 'Rosa', phoneNumber: '+1 202 555 0143', relationship: '', notes: '   ' }))
-        .then([added('c-1', { name: 'Rosa', phoneNumber: '+12025550143', relationship: null, contactType: 'family', isPrimary: false, notes: null } as never)]);
+        .then([added('c-1', { name: 'Rosa', phoneNumber: '+12025550143', relationship: null, contactType: 'family', isPrimary: false, notes: null, email: null } as never)]);
+    });
+
+    it('keeps an email for urgent alerts, trimmed; blank or null is none', () => {
+      spec
+        .given([])
+        .when(add({ ...grandma, email: '  rosa.lopez@example.com ' }))
+        .then([added('c-1', { ...grandma, email: 'rosa.lopez@example.com' } as never)]);
+      spec.given([]).when(add({ ...grandma, email: '   ' })).then([added()]);
+      spec.given([]).when(add({ ...grandma, email: null })).then([added()]);
     });
 
     it('keeps short service numbers as typed', () => {
       spec
         .given([])
         .when(add({ name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency' }))
-        .then([added('c-1', { name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency', isPrimary: false, notes: null } as never)]);
+        .then([added('c-1', { name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency', isPrimary: false, notes: null, email: null } as never)]);
     });
 
     it.each([
@@ -65,6 +74,13 @@ describe('emergency contacts decider', () => {
       [{ name: 'Rosa', phoneNumber: '911', notes: 'x'.repeat(1001) }, 'notes', CARE_HUB_TEXT.tooLong(1000)],
       [{ name: 'Ro\u0000sa', phoneNumber: '911' }, 'name', 'name must be text without NUL characters'],
       [{ name: 42, phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa@' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '911', email: 'ro sa@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa@example.com\r\nBcc: x@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa\u0000@example.com' }, 'email', 'email must be text without NUL characters'],
+      [{ name: 'Rosa', phoneNumber: '911', email: `${'r'.repeat(250)}@example.com` }, 'email', CARE_HUB_TEXT.tooLong(254)],
+      [{ name: 'Rosa', phoneNumber: '911', email: 42 }, 'email', 'email must be text without NUL characters'],
     ])('refuses %p: a 400 naming %s', (input, field, message) => {
       spec.given([]).when(add(input)).thenThrows('CARE_HUB.INVALID', message);
       expect(() => emergencyContactsDecider.decide(add(input), emergencyContactsDecider.initialState())).toThrow(
@@ -80,7 +96,7 @@ describe('emergency contacts decider', () => {
       const full = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => added(`c-${i}`));
       spec.given(full).when(add({ name: 'One more', phoneNumber: '911' }, 'c-new')).thenThrows('CARE_HUB.CONTACT_LIMIT', CARE_HUB_TEXT.tooMany.contact);
       spec.given([...full, deleted('c-0')]).when(add({ name: 'One more', phoneNumber: '911' }, 'c-new')).then([
-        added('c-new', { name: 'One more', phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null } as never),
+        added('c-new', { name: 'One more', phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null, email: null } as never),
       ]);
     });
   });
@@ -93,13 +109,21 @@ describe('emergency contacts decider', () => {
         .then([
           {
             type: 'EmergencyContactUpdated',
-            data: { familyId, contactId: 'c-1', name: 'Rosa Lopez', phoneNumber: '+442079460958', relationship: 'Babysitter', contactType: 'childcare', isPrimary: false, notes: null, updatedAt: later },
+            data: { familyId, contactId: 'c-1', name: 'Rosa Lopez', phoneNumber: '+442079460958', relationship: 'Babysitter', contactType: 'childcare', isPrimary: false, notes: null, email: null, updatedAt: later },
           },
         ]);
     });
 
     it('records nothing when nothing changed', () => {
       spec.given([added()]).when(update({ ...grandma, phoneNumber: '(202) 555-0143' })).then([]);
+    });
+
+    it('adds, changes and removes the email', () => {
+      const withEmail = { ...grandma, email: 'rosa@example.com' };
+      const updated = (details: object): EmergencyContactEvent => ({ type: 'EmergencyContactUpdated', data: { familyId, contactId: 'c-1', ...(details as typeof grandma), updatedAt: later } });
+      spec.given([added()]).when(update(withEmail)).then([updated(withEmail)]);
+      spec.given([added('c-1', withEmail as never)]).when(update({ ...grandma, email: '' })).then([updated(grandma)]);
+      spec.given([added('c-1', withEmail as never)]).when(update({ ...withEmail, email: ' rosa@example.com ' })).then([]);
     });
 
     it('refuses an unknown or deleted contact (404), and bad input first (400)', () => {
@@ -148,6 +172,20 @@ describe('emergency contacts decider', () => {
     it('refuses to restore past the limit', () => {
       const others = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => added(`other-${i}`));
       spec.given([added(), deleted(), ...others]).when(restore()).thenThrows('CARE_HUB.CONTACT_LIMIT', CARE_HUB_TEXT.tooMany.contact);
+    });
+  });
+
+  describe('events recorded before contacts had an email', () => {
+    const { email: _email, ...oldGrandma } = grandma;
+    const oldAdded = { type: 'EmergencyContactAdded', data: { familyId, contactId: 'c-1', ...oldGrandma, addedAt: at } } as EmergencyContactEvent;
+
+    it('replay with no email, and an unchanged update records nothing', () => {
+      expect([oldAdded].reduce(emergencyContactsDecider.evolve, emergencyContactsDecider.initialState()).contacts['c-1'].details).toEqual(grandma);
+      spec.given([oldAdded]).when(update(oldGrandma)).then([]);
+      spec
+        .given([oldAdded, { type: 'EmergencyContactUpdated', data: { familyId, contactId: 'c-1', ...oldGrandma, notes: 'Moved', updatedAt: at } } as EmergencyContactEvent, deleted()])
+        .when(restore())
+        .then([{ type: 'EmergencyContactRestored', data: { familyId, contactId: 'c-1', ...grandma, notes: 'Moved', addedAt: at, restoredAt: later } }]);
     });
   });
 

@@ -14,16 +14,21 @@ export interface EmergencyContactDetails {
   contactType: ContactType;
   isPrimary: boolean;
   notes: string | null;
+  /** Where urgent escalations email the contact; null for none. */
+  email: string | null;
 }
+
+/** The details as events carry them: events recorded before contacts had an email have none (read as null). */
+export type RecordedEmergencyContactDetails = Omit<EmergencyContactDetails, 'email'> & { email?: string | null };
 
 type Ids = { familyId: string; contactId: string };
 
 export type EmergencyContactEvent =
-  | { type: 'EmergencyContactAdded'; data: Ids & EmergencyContactDetails & { addedAt: string } }
-  | { type: 'EmergencyContactUpdated'; data: Ids & EmergencyContactDetails & { updatedAt: string } }
+  | { type: 'EmergencyContactAdded'; data: Ids & RecordedEmergencyContactDetails & { addedAt: string } }
+  | { type: 'EmergencyContactUpdated'; data: Ids & RecordedEmergencyContactDetails & { updatedAt: string } }
   | { type: 'EmergencyContactDeleted'; data: Ids & { deletedAt: string } }
   /** Carries the contact again, so a projection that deleted its row can put it back as it was. */
-  | { type: 'EmergencyContactRestored'; data: Ids & EmergencyContactDetails & { addedAt: string; restoredAt: string } };
+  | { type: 'EmergencyContactRestored'; data: Ids & RecordedEmergencyContactDetails & { addedAt: string; restoredAt: string } };
 
 export interface EmergencyContactsState {
   contacts: Entries<EmergencyContactDetails>;
@@ -31,9 +36,9 @@ export interface EmergencyContactsState {
 
 export const initialEmergencyContactsState = (): EmergencyContactsState => ({ contacts: {} });
 
-function detailsOf(data: EmergencyContactDetails): EmergencyContactDetails {
-  const { name, phoneNumber, relationship, contactType, isPrimary, notes } = data;
-  return { name, phoneNumber, relationship, contactType, isPrimary, notes };
+function detailsOf(data: RecordedEmergencyContactDetails): EmergencyContactDetails {
+  const { name, phoneNumber, relationship, contactType, isPrimary, notes, email } = data;
+  return { name, phoneNumber, relationship, contactType, isPrimary, notes, email: email ?? null };
 }
 
 export function evolveEmergencyContacts(state: EmergencyContactsState, event: EmergencyContactEvent): EmergencyContactsState {

@@ -6,6 +6,7 @@ import { Erasure } from '../../../platform/privacy/erasure';
 import { careRecipientStream } from '../domain/care-recipient';
 import { careRecipientDecider, type CareRecipientCommand } from '../domain/care-recipient.decide';
 import { ChildrenQuery } from '../read-models/children/children.query';
+import { MedicationStockQuery } from '../read-models/medication-stock/medication-stock.query';
 
 /** Every care-recipient command goes to the recipient's stream; the decider holds the rules. */
 export class ExecuteCareRecipientCommand {
@@ -21,9 +22,15 @@ export class CareRecipientCommandHandler implements ICommandHandler<ExecuteCareR
   constructor(
     private readonly streams: EventSourcedStreams,
     private readonly erasure: Erasure,
+    private readonly stock: MedicationStockQuery,
   ) {}
 
   async execute({ childId, command }: ExecuteCareRecipientCommand): Promise<void> {
+    // A stock count judges the refill reminder by the rate the read model shows (docs/notifications.md).
+    if (command.type === 'UpdateMedication' && command.data.input.stock !== undefined && !command.data.observed) {
+      const figures = await this.stock.forMedication(command.data.medicationId, new Date(command.metadata.occurredAt));
+      command = { ...command, data: { ...command.data, observed: { stock: figures?.stock ?? null, dosesPerDay: figures?.dosesPerDay ?? 0 } } };
+    }
     await this.streams.execute(careRecipientStream(childId), careRecipientDecider, command);
     if (command.type === 'RemoveCareRecipient') await this.erasure.erase([childId]);
   }

@@ -4,8 +4,19 @@ import {
   CHILD_LAST_NAME_REQUIRED,
   dateProblem,
   dateProblemMessage,
+  DEFAULT_DOSE_AMOUNT,
+  DEFAULT_MEDICATION_UNIT,
+  DEFAULT_REFILL_THRESHOLD_DAYS,
+  isIntInRange,
+  isStockAmount,
+  isStockLow,
   MEDICATION_DOSAGE_REQUIRED,
   MEDICATION_NAME_REQUIRED,
+  MEDICATION_STOCK_LIMITS,
+  MEDICATION_STOCK_MESSAGES,
+  MEDICATION_UNITS,
+  roundAmount,
+  stockDaysLeft,
   splitFullName,
   type ChildInput,
   type MedicationInput,
@@ -19,7 +30,18 @@ import {
   type CareRecipientEvent,
   type CareRecipientState,
   type MedicationDetails,
+  type MedicationState,
 } from './care-recipient';
+
+/**
+ * What the read model shows of a medication's stock when the command is given (the amount is
+ * derived there from dose tasks; docs/notifications.md): the stock (null: untracked) and the
+ * scheduled doses per day. Refills, counts and the low-stock check judge the refill reminder by it.
+ */
+export interface ObservedStock {
+  stock: number | null;
+  dosesPerDay: number;
+}
 
 type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type CareRecipientCommand =
@@ -32,8 +54,12 @@ export type CareRecipientCommand =
   /** The caregivers panel's edit switch: only for a user the recipient is already shared with. */
   | Command<'ChangeCaregiverAccess', { userId: string; canEdit: boolean }>
   | Command<'AddMedication', { medicationId: string; input: MedicationInput }>
-  | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput> }>
-  | Command<'RemoveMedication', { medicationId: string }>;
+  /** `observed` is needed when the input sets `stock` (a count may re-arm the refill reminder). */
+  | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput>; observed?: ObservedStock }>
+  | Command<'RemoveMedication', { medicationId: string }>
+  | Command<'RefillMedication', { medicationId: string; amount: number; observed: ObservedStock }>
+  /** The refill-reminder worker's (actor null): records MedicationStockLow once per refill cycle. */
+  | Command<'RecordMedicationStockLow', { medicationId: string; observed: ObservedStock }>;
 
 const invalid = invalidInput('CARE_RECIPIENTS.INVALID');
 const notFound = () => new DomainError('CARE_RECIPIENTS.NOT_FOUND', 'not_found', 'Care recipient not found');
@@ -89,6 +115,41 @@ export function readChildInput(input: ChildInput, today: string, isNew: boolean)
   return details;
 }
 
+const { maxStock, maxDoseAmount, maxRefillAmount, minThresholdDays, maxThresholdDays } = MEDICATION_STOCK_LIMITS;
+
+/** The stock fields of an add or update; absent ones are left out (defaults are the add's business). */
+function readStockSettings(input: Partial<MedicationInput>): Partial<Pick<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>> {
+  const settings: Partial<Pick<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>> = {};
+  if (input.doseAmount !== undefined && input.doseAmount !== null) {
+    if (!isStockAmount(input.doseAmount, 0, maxDoseAmount, true)) throw invalid('doseAmount', MEDICATION_STOCK_MESSAGES.doseAmount);
+    settings.doseAmount = roundAmount(input.doseAmount);
+  }
+  if (input.unit !== undefined && input.unit !== null) {
+    if (!MEDICATION_UNITS.includes(input.unit)) throw invalid('unit', MEDICATION_STOCK_MESSAGES.unit);
+    settings.unit = input.unit;
+  }
+  if (input.refillThresholdDays !== undefined && input.refillThresholdDays !== null) {
+    if (!isIntInRange(input.refillThresholdDays, minThresholdDays, maxThresholdDays)) throw invalid('refillThresholdDays', MEDICATION_STOCK_MESSAGES.refillThresholdDays);
+    settings.refillThresholdDays = input.refillThresholdDays;
+  }
+  return settings;
+}
+
+/** A stock as given: undefined (not given), null (not tracked) or 0..maxStock in cents. */
+function readStock(stock: number | null | undefined): number | null | undefined {
+  if (stock === undefined || stock === null) return stock;
+  if (!isStockAmount(stock, 0, maxStock)) throw invalid('stock', MEDICATION_STOCK_MESSAGES.stock);
+  return roundAmount(stock);
+}
+
+/**
+ * Whether a stock of `stock` covers the refill reminder's days at the observed rate: a count or a
+ * refill that does re-arms the reminder (nothing scheduled, or untracked, counts as covered).
+ */
+export function coversReminderDays(medication: Pick<MedicationDetails, 'doseAmount' | 'refillThresholdDays'>, stock: number | null, dosesPerDay: number): boolean {
+  return !isStockLow(stockDaysLeft(stock, medication.doseAmount, dosesPerDay), medication.refillThresholdDays);
+}
+
 function readMedicationInput(input: Partial<MedicationInput>, complete: boolean): Partial<MedicationDetails> {
   const details: Partial<MedicationDetails> = {};
   if (complete || input.name !== undefined) {
@@ -103,7 +164,7 @@ function readMedicationInput(input: Partial<MedicationInput>, complete: boolean)
   const photoUrl = optional(input.photoUrl);
   if (complete || instructions !== undefined) details.instructions = instructions ?? null;
   if (complete || photoUrl !== undefined) details.photoUrl = photoUrl ?? null;
-  return details;
+  return { ...details, ...readStockSettings(input) };
 }
 
 /** Only changed fields; nothing when the update changes nothing. */
@@ -197,17 +258,67 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
       const active = authorize(state, actorId, 'edit');
       const { medicationId, input } = command.data;
       if (active.medications[medicationId]) return [];
-      const details = readMedicationInput(input, true) as MedicationDetails;
-      return [{ type: 'MedicationAdded', data: { ...details, childId: active.childId, medicationId, addedAt: at } }];
+      const details: MedicationDetails = {
+        doseAmount: DEFAULT_DOSE_AMOUNT,
+        unit: DEFAULT_MEDICATION_UNIT,
+        refillThresholdDays: DEFAULT_REFILL_THRESHOLD_DAYS,
+        ...(readMedicationInput(input, true) as Omit<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>),
+      };
+      const stock = readStock(input.stock) ?? null;
+      return [{ type: 'MedicationAdded', data: { ...details, stock, childId: active.childId, medicationId, addedAt: at } }];
     }
     case 'UpdateMedication': {
       const active = authorize(state, actorId, 'edit');
-      const { medicationId, input } = command.data;
+      const { medicationId, input, observed } = command.data;
       const current = active.medications[medicationId];
       if (!current) throw medicationNotFound();
       const changes = changed(current, readMedicationInput(input, false));
-      if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'MedicationUpdated', data: { ...changes, childId: active.childId, medicationId, updatedAt: at } }];
+      const stock = readStock(input.stock);
+      const events: CareRecipientEvent[] = [];
+      if (Object.keys(changes).length > 0) {
+        events.push({ type: 'MedicationUpdated', data: { ...changes, childId: active.childId, medicationId, updatedAt: at } });
+      }
+      // A count is recorded even when it equals an earlier one: the stock shown has moved with the doses since.
+      if (stock !== undefined && (stock !== null || current.stockTracked)) {
+        const next = { ...current, ...changes };
+        const reminderRearmed = !current.reminderArmed && (stock === null || coversReminderDays(next, stock, observed?.dosesPerDay ?? 0));
+        events.push({ type: 'MedicationStockCounted', data: { childId: active.childId, medicationId, stock, reminderRearmed, countedAt: at } });
+      }
+      return events;
+    }
+    case 'RefillMedication': {
+      const active = authorize(state, actorId, 'edit');
+      const { medicationId, amount, observed } = command.data;
+      const current = active.medications[medicationId];
+      if (!current) throw medicationNotFound();
+      if (!isStockAmount(amount, 0, maxRefillAmount, true)) throw invalid('amount', MEDICATION_STOCK_MESSAGES.amount);
+      const after = roundAmount(Math.max(0, observed.stock ?? 0) + amount);
+      if (after > maxStock) throw invalid('amount', MEDICATION_STOCK_MESSAGES.stockTooHigh);
+      const reminderRearmed = !current.reminderArmed && coversReminderDays(current, after, observed.dosesPerDay);
+      return [{ type: 'MedicationRefilled', data: { childId: active.childId, medicationId, amount: roundAmount(amount), reminderRearmed, refilledAt: at } }];
+    }
+    case 'RecordMedicationStockLow': {
+      if (state.status !== 'active' || actorId !== null) return [];
+      const { medicationId, observed } = command.data;
+      const medication: MedicationState | undefined = state.medications[medicationId];
+      if (!medication?.stockTracked || !medication.reminderArmed || observed.stock === null) return [];
+      const daysLeft = stockDaysLeft(observed.stock, medication.doseAmount, observed.dosesPerDay);
+      if (!isStockLow(daysLeft, medication.refillThresholdDays)) return [];
+      return [
+        {
+          type: 'MedicationStockLow',
+          data: {
+            childId: state.childId,
+            medicationId,
+            name: medication.name,
+            unit: medication.unit,
+            stock: roundAmount(Math.max(0, observed.stock)),
+            daysLeft: Math.floor(daysLeft!),
+            thresholdDays: medication.refillThresholdDays,
+            detectedAt: at,
+          },
+        },
+      ];
     }
     case 'RemoveMedication': {
       const active = authorize(state, actorId, 'edit');

@@ -215,7 +215,10 @@ describe('care recipient decider', () => {
     });
 
     it('adds with name and dosage', () => {
-      spec.given([added]).when(addMedication({ name: ' Oxybutynin ', dosage: '0.5 ml', instructions: '' })).then([medication]);
+      spec
+        .given([added])
+        .when(addMedication({ name: ' Oxybutynin ', dosage: '0.5 ml', instructions: '' }))
+        .then([{ type: 'MedicationAdded', data: { ...medication.data, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7, stock: null } as never }]);
     });
 
     it.each([

@@ -1,3 +1,5 @@
+import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS, type MedicationUnit } from '@carecircle/libs';
+
 /**
  * A care recipient (the API calls them children) and the medications given to them, in one stream
  * `care-recipient-{id}`: removing the recipient removes their medications in the same decision.
@@ -20,7 +22,29 @@ export interface MedicationDetails {
   dosage: string;
   instructions: string | null;
   photoUrl: string | null;
+  /** Stock settings (events before issue 12 lack them: DEFAULT_DOSE_AMOUNT, 'tablets', 7 days). */
+  doseAmount: number;
+  unit: MedicationUnit;
+  refillThresholdDays: number;
 }
+
+/** What the decider keeps of a medication: its details and where its refill reminder stands. */
+export interface MedicationState extends MedicationDetails {
+  /** A stock is recorded (MedicationAdded with a stock, a count or a refill); the amount itself is derived by the read model. */
+  stockTracked: boolean;
+  /** The next MedicationStockLow may be recorded: one per refill cycle (docs/notifications.md). */
+  reminderArmed: boolean;
+}
+
+/** Events of issue 12 and later carry the stock settings; older MedicationAdded events read with the defaults. */
+type MedicationAddedData = Omit<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'> &
+  Partial<Pick<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>> & {
+    childId: string;
+    medicationId: string;
+    /** Amount on hand when added; null or absent: the stock is not tracked. */
+    stock?: number | null;
+    addedAt: string;
+  };
 
 export type CareRecipientEvent =
   | { type: 'CareRecipientAdded'; data: CareRecipientDetails & { childId: string; primaryCaregiverId: string; addedAt: string } }
@@ -28,9 +52,24 @@ export type CareRecipientEvent =
   | { type: 'CareRecipientRemoved'; data: { childId: string; removedAt: string } }
   | { type: 'CaregiverAccessGranted'; data: { childId: string; userId: string; canEdit: boolean; grantedAt: string } }
   | { type: 'CaregiverAccessRevoked'; data: { childId: string; userId: string; revokedAt: string } }
-  | { type: 'MedicationAdded'; data: MedicationDetails & { childId: string; medicationId: string; addedAt: string } }
+  | { type: 'MedicationAdded'; data: MedicationAddedData }
   | { type: 'MedicationUpdated'; data: Partial<MedicationDetails> & { childId: string; medicationId: string; updatedAt: string } }
-  | { type: 'MedicationRemoved'; data: { childId: string; medicationId: string; removedAt: string } };
+  | { type: 'MedicationRemoved'; data: { childId: string; medicationId: string; removedAt: string } }
+  /**
+   * The amount on hand was counted and set (stock null: no longer tracked). `reminderRearmed`: the
+   * count covers the reminder's days, so the next low stock is reminded again.
+   */
+  | { type: 'MedicationStockCounted'; data: { childId: string; medicationId: string; stock: number | null; reminderRearmed: boolean; countedAt: string } }
+  /** "Refilled +amount": added to the stock shown (never below 0). */
+  | { type: 'MedicationRefilled'; data: { childId: string; medicationId: string; amount: number; reminderRearmed: boolean; refilledAt: string } }
+  /**
+   * Recorded by the refill-reminder worker when the stock covers fewer than refillThresholdDays days
+   * at the scheduled rate: once per refill cycle. `name` and `unit` are for the reminder's text.
+   */
+  | {
+      type: 'MedicationStockLow';
+      data: { childId: string; medicationId: string; name: string; unit: MedicationUnit; stock: number; daysLeft: number; thresholdDays: number; detectedAt: string };
+    };
 
 export type CareRecipientState =
   | { status: 'none' }
@@ -41,7 +80,7 @@ export type CareRecipientState =
       details: CareRecipientDetails;
       /** userId -> canEdit for caregivers the recipient is shared with. */
       access: Record<string, boolean>;
-      medications: Record<string, MedicationDetails>;
+      medications: Record<string, MedicationState>;
     }
   | { status: 'removed'; childId: string };
 
@@ -67,22 +106,51 @@ export function evolveCareRecipient(state: CareRecipientState, event: CareRecipi
       return { ...state, access };
     }
     case 'MedicationAdded': {
-      const { childId: _c, medicationId, addedAt: _a, ...details } = event.data;
-      return { ...state, medications: { ...state.medications, [medicationId]: details } };
+      const { childId: _c, medicationId, addedAt: _a, stock, doseAmount, unit, refillThresholdDays, ...details } = event.data;
+      const medication: MedicationState = {
+        ...details,
+        doseAmount: doseAmount ?? DEFAULT_DOSE_AMOUNT,
+        unit: unit ?? DEFAULT_MEDICATION_UNIT,
+        refillThresholdDays: refillThresholdDays ?? DEFAULT_REFILL_THRESHOLD_DAYS,
+        stockTracked: stock !== undefined && stock !== null,
+        reminderArmed: true,
+      };
+      return { ...state, medications: { ...state.medications, [medicationId]: medication } };
     }
     case 'MedicationUpdated': {
       const { childId: _c, medicationId, updatedAt: _u, ...changes } = event.data;
-      return { ...state, medications: { ...state.medications, [medicationId]: { ...state.medications[medicationId], ...changes } } };
+      return withMedication(state, medicationId, (medication) => ({ ...medication, ...changes }));
     }
     case 'MedicationRemoved': {
       const { [event.data.medicationId]: _removed, ...medications } = state.medications;
       return { ...state, medications };
     }
+    case 'MedicationStockCounted':
+      return withMedication(state, event.data.medicationId, (medication) => ({
+        ...medication,
+        stockTracked: event.data.stock !== null,
+        reminderArmed: medication.reminderArmed || event.data.reminderRearmed,
+      }));
+    case 'MedicationRefilled':
+      return withMedication(state, event.data.medicationId, (medication) => ({
+        ...medication,
+        stockTracked: true,
+        reminderArmed: medication.reminderArmed || event.data.reminderRearmed,
+      }));
+    case 'MedicationStockLow':
+      return withMedication(state, event.data.medicationId, (medication) => ({ ...medication, reminderArmed: false }));
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+type ActiveState = Extract<CareRecipientState, { status: 'active' }>;
+
+function withMedication(state: ActiveState, medicationId: string, change: (medication: MedicationState) => MedicationState): ActiveState {
+  const medication = state.medications[medicationId];
+  return medication ? { ...state, medications: { ...state.medications, [medicationId]: change(medication) } } : state;
 }
 
 export const careRecipientStream = (childId: string) => `care-recipient-${childId}`;

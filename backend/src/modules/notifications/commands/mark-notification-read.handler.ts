@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../platform/commands/event-sourced-streams';
-import { notificationDecider, notificationStream, type NotificationCommand } from '../domain/notification';
+import { notificationDecider, notificationInboxStream, notificationStream, type NotificationCommand } from '../domain/notification';
 
 export class ExecuteNotificationCommand {
   constructor(readonly command: NotificationCommand) {}
@@ -11,6 +11,7 @@ export class NotificationCommandHandler implements ICommandHandler<ExecuteNotifi
   constructor(private readonly streams: EventSourcedStreams) {}
 
   async execute({ command }: ExecuteNotificationCommand): Promise<void> {
-    await this.streams.execute(notificationStream(command.data.notificationId), notificationDecider, command);
+    const stream = command.type === 'MarkNotificationRead' ? notificationStream(command.data.notificationId) : notificationInboxStream(command.data.userId);
+    await this.streams.execute(stream, notificationDecider, command);
   }
 }

@@ -14,4 +14,14 @@ describe('notification decider', () => {
   it('given a read notification, when marked read again, then nothing is recorded', () => {
     spec.given([read]).when(markRead).then([]);
   });
+
+  const markAll = (upTo: string): NotificationCommand => ({ type: 'MarkAllNotificationsRead', data: { userId: 'u1', upTo }, metadata });
+  const allRead = (upTo: string) => ({ type: 'AllNotificationsRead' as const, data: { userId: 'u1', upTo, readAt: '2026-11-21T10:00:00.000Z' } });
+
+  it('marks all read up to the newest; again with nothing newer records nothing; a newer one records again', () => {
+    spec.given([]).when(markAll('2026-11-21T09:00:00.000Z')).then([allRead('2026-11-21T09:00:00.000Z')]);
+    spec.given([allRead('2026-11-21T09:00:00.000Z')]).when(markAll('2026-11-21T09:00:00.000Z')).then([]);
+    spec.given([allRead('2026-11-21T09:00:00.000Z')]).when(markAll('2026-11-21T08:00:00.000Z')).then([]);
+    spec.given([allRead('2026-11-21T09:00:00.000Z')]).when(markAll('2026-11-21T09:30:00.000Z')).then([allRead('2026-11-21T09:30:00.000Z')]);
+  });
 });

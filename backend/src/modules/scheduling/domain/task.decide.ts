@@ -22,12 +22,18 @@ import {
   type AppointmentInput,
   type AppointmentReminder,
   type AppointmentType,
+  type EscalationAudience,
 } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
+  escalationAt,
   evolveTask,
   initialTaskState,
+  reminderKey,
+  type AlertDelivery,
+  type LiveTask,
+  type TaskReminder,
   type ScheduledTask,
   type TaskDetails,
   type TaskEvent,
@@ -61,8 +67,18 @@ export type TaskCommand =
    * (the care team's zone now), else the task's own.
    */
   | Command<'UpdateTask', { changes: Partial<TaskDetailsInput> & { scheduledDate?: string; localTime?: string }; timezone?: string }>
-  /** The overdue worker: records TaskBecameUrgentOverdue once, when pending, urgent and past its time. */
-  | Command<'MarkUrgentOverdue', Record<string, never>>;
+  /**
+   * A reminder worker, for the task's time `scheduledTime`: recorded once, while the task is pending and
+   * still at that time (a moved task's old reminder records nothing). The worker sends only what was recorded.
+   */
+  | Command<'RecordTaskReminder', { reminder: TaskReminder; scheduledTime: string; deliveries: AlertDelivery[] }>
+  /**
+   * The escalation worker: step `step` of the chain for the time `scheduledTime`, recorded once and in
+   * order, while the urgent task is pending, past that time, at that time and not acknowledged.
+   */
+  | Command<'ReachEscalationStep', { step: number; notify: EscalationAudience; scheduledTime: string; deliveries: AlertDelivery[] }>
+  /** A caregiver acknowledges the task's alert: its escalation stops (once per caregiver and time). */
+  | Command<'AcknowledgeTaskAlert', Record<string, never>>;
 
 const invalid = invalidInput('SCHEDULING.INVALID');
 const notFound = () => new DomainError('SCHEDULING.TASK_NOT_FOUND', 'not_found', TASK_MESSAGES.notFound);
@@ -190,13 +206,19 @@ function changedFields<T extends object>(current: T, next: T): Partial<T> {
   return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same(current[key as keyof T], value))) as Partial<T>;
 }
 
-type Live = Extract<TaskState, { status: 'pending' | 'completed' }>;
-
-function live(state: TaskState): Live {
+function live(state: TaskState): LiveTask {
   if (state.status === 'none') throw notFound();
   if (state.status === 'removed') throw removed();
   return state;
 }
+
+const alertSubject = (task: LiveTask) => ({
+  taskId: task.taskId,
+  childId: task.childId,
+  name: task.details.name,
+  scheduledTime: task.schedule.scheduledTime,
+  localTime: task.schedule.localTime,
+});
 
 function actor(metadata: CommandMetadata): string {
   if (metadata.actorId === null) throw new DomainError('SCHEDULING.ACTOR_REQUIRED', 'forbidden', 'A signed-in caregiver is required');
@@ -265,11 +287,26 @@ export function decideTask(command: TaskCommand, state: TaskState): TaskEvent[] 
       const data = { ...changed, taskId: task.taskId, childId: task.childId, updatedBy: actor(command.metadata), updatedAt: at };
       return [next.details.category === 'appointment' ? { type: 'AppointmentUpdated', data } : { type: 'TaskUpdated', data }];
     }
-    case 'MarkUrgentOverdue': {
-      if (state.status !== 'pending' || state.urgentOverdueRecorded || !state.details.isUrgent) return [];
-      if (Date.parse(state.schedule.scheduledTime) >= Date.parse(at)) return [];
-      const { taskId, childId } = state;
-      return [{ type: 'TaskBecameUrgentOverdue', data: { taskId, childId, name: state.details.name, scheduledTime: state.schedule.scheduledTime, localTime: state.schedule.localTime, detectedAt: at } }];
+    case 'RecordTaskReminder': {
+      const { reminder, scheduledTime, deliveries } = command.data;
+      if (state.status !== 'pending' || state.schedule.scheduledTime !== scheduledTime) return [];
+      if (state.remindersSent.includes(reminderKey(reminder, scheduledTime))) return [];
+      return [{ type: 'TaskReminderSent', data: { ...alertSubject(state), reminder, deliveries, sentAt: at } }];
+    }
+    case 'ReachEscalationStep': {
+      const { step, notify, scheduledTime, deliveries } = command.data;
+      if (state.status !== 'pending' || !state.details.isUrgent || state.schedule.scheduledTime !== scheduledTime) return [];
+      if (Date.parse(scheduledTime) > Date.parse(at)) return [];
+      const escalation = escalationAt(state, scheduledTime);
+      if (escalation.acknowledgedBy.length > 0 || step <= escalation.step) return [];
+      return [{ type: 'TaskEscalationStepReached', data: { ...alertSubject(state), step, notify, deliveries, reachedAt: at } }];
+    }
+    case 'AcknowledgeTaskAlert': {
+      const task = live(state);
+      const acknowledgedBy = actor(command.metadata);
+      const { scheduledTime } = task.schedule;
+      if (escalationAt(task, scheduledTime).acknowledgedBy.includes(acknowledgedBy)) return [];
+      return [{ type: 'TaskAlertAcknowledged', data: { taskId: task.taskId, childId: task.childId, scheduledTime, acknowledgedBy, acknowledgedAt: at } }];
     }
     default: {
       const unknown: never = command;

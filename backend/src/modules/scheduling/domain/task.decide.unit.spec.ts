@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { DomainError } from '../../../platform/commands/domain-error';
-import type { TaskEvent } from './task';
+import type { TaskEvent, TaskReminder } from './task';
 import { decideTask, taskDecider, type TaskCommand, type TaskDetailsInput } from './task.decide';
 
 const spec = deciderSpec(taskDecider);
@@ -63,7 +63,21 @@ const update = (changes: Record<string, unknown>, timezone?: string): TaskComman
   data: { changes: changes as never, timezone },
   metadata: meta('2026-11-21T16:45:00.000Z'),
 });
-const markOverdue = (occurredAt: string): TaskCommand => ({ type: 'MarkUrgentOverdue', data: {}, metadata: meta(occurredAt, null) });
+const worker = (occurredAt: string) => meta(occurredAt, null);
+const at9 = '2026-11-21T17:00:00.000Z';
+const deliveries = [{ userId: parent, channels: ['push' as const, 'in_app' as const] }];
+const medicationReminder: TaskReminder = { kind: 'medication', offset: null };
+const remind = (occurredAt: string, scheduledTime = at9, reminder: TaskReminder = medicationReminder): TaskCommand => ({
+  type: 'RecordTaskReminder',
+  data: { reminder, scheduledTime, deliveries },
+  metadata: worker(occurredAt),
+});
+const escalate = (step: number, occurredAt: string, scheduledTime = at9): TaskCommand => ({
+  type: 'ReachEscalationStep',
+  data: { step, notify: step === 0 ? 'primary' : 'secondary_caregivers', scheduledTime, deliveries },
+  metadata: worker(occurredAt),
+});
+const acknowledge = (by: string | null, occurredAt = '2026-11-21T17:03:00.000Z'): TaskCommand => ({ type: 'AcknowledgeTaskAlert', data: {}, metadata: meta(occurredAt, by) });
 
 const appointment = {
   type: 'doctor',
@@ -273,7 +287,7 @@ describe('task decider', () => {
       for (const command of [remove('again'), update({ name: 'x' }), complete(), uncomplete]) {
         spec.given([scheduled(), removedEvent]).when(command).thenThrows('SCHEDULING.TASK_ALREADY_REMOVED', TASK_MESSAGES.removed);
       }
-      spec.given([scheduled({ isUrgent: true }), removedEvent]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
+      spec.given([scheduled({ isUrgent: true }), removedEvent]).when(escalate(0, '2026-11-21T18:00:00.000Z')).then([]);
     });
   });
 
@@ -377,23 +391,74 @@ describe('task decider', () => {
     });
   });
 
-  describe('MarkUrgentOverdue', () => {
-    const urgent = scheduled({ isUrgent: true, priority: 'high' });
-    const overdue: TaskEvent = {
-      type: 'TaskBecameUrgentOverdue',
-      data: { taskId, childId, name: 'Oxybutynin 0.5 ml', scheduledTime: '2026-11-21T17:00:00.000Z', localTime: '09:00', detectedAt: '2026-11-21T17:01:00.000Z' },
-    };
-
-    it('records once when pending, urgent and past its time', () => {
-      spec.given([urgent]).when(markOverdue('2026-11-21T17:01:00.000Z')).then([overdue]);
-      spec.given([urgent, overdue]).when(markOverdue('2026-11-21T17:30:00.000Z')).then([]);
+  describe('RecordTaskReminder', () => {
+    const sent = (sentAt: string, reminder: TaskReminder = medicationReminder, scheduledTime = at9): TaskEvent => ({
+      type: 'TaskReminderSent',
+      data: { taskId, childId, name: 'Oxybutynin 0.5 ml', scheduledTime, localTime: scheduledTime === at9 ? '09:00' : '10:00', reminder, deliveries, sentAt },
     });
 
-    it('records nothing before its time, when not urgent, when completed, or for an unknown task', () => {
-      spec.given([urgent]).when(markOverdue('2026-11-21T17:00:00.000Z')).then([]);
-      spec.given([scheduled()]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
-      spec.given([urgent, completed()]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
-      spec.given([]).when(markOverdue('2026-11-21T18:00:00.000Z')).then([]);
+    it('records a reminder once for the pending task at its time; each appointment offset once', () => {
+      spec.given([scheduled()]).when(remind('2026-11-21T16:45:00.000Z')).then([sent('2026-11-21T16:45:00.000Z')]);
+      spec.given([scheduled(), sent('2026-11-21T16:45:00.000Z')]).when(remind('2026-11-21T16:45:01.000Z')).then([]);
+      const day: TaskReminder = { kind: 'appointment', offset: '24h' };
+      spec.given([scheduled(), sent('2026-11-20T17:00:00.000Z', day)]).when(remind('2026-11-21T15:00:00.000Z', at9, { kind: 'appointment', offset: '2h' }))
+        .then([sent('2026-11-21T15:00:00.000Z', { kind: 'appointment', offset: '2h' })]);
+    });
+
+    it('a moved task is reminded again for its new time; the old time records nothing', () => {
+      const movedEvent: TaskEvent = { type: 'TaskUpdated', data: { taskId, childId, localTime: '10:00', scheduledTime: '2026-11-21T18:00:00.000Z', updatedBy: parent, updatedAt: 'x' } };
+      spec.given([scheduled(), sent('2026-11-21T16:45:00.000Z'), movedEvent]).when(remind('2026-11-21T16:46:00.000Z')).then([]);
+      spec.given([scheduled(), sent('2026-11-21T16:45:00.000Z'), movedEvent]).when(remind('2026-11-21T17:45:00.000Z', '2026-11-21T18:00:00.000Z'))
+        .then([sent('2026-11-21T17:45:00.000Z', medicationReminder, '2026-11-21T18:00:00.000Z')]);
+    });
+
+    it('records nothing for a completed, removed or unknown task', () => {
+      spec.given([scheduled(), completed()]).when(remind('2026-11-21T16:45:00.000Z')).then([]);
+      spec.given([scheduled(), removedEvent]).when(remind('2026-11-21T16:45:00.000Z')).then([]);
+      spec.given([]).when(remind('2026-11-21T16:45:00.000Z')).then([]);
+    });
+  });
+
+  describe('ReachEscalationStep and AcknowledgeTaskAlert', () => {
+    const urgent = scheduled({ isUrgent: true, priority: 'high' });
+    const reached = (step: number, reachedAt: string): TaskEvent => ({
+      type: 'TaskEscalationStepReached',
+      data: { taskId, childId, name: 'Oxybutynin 0.5 ml', scheduledTime: at9, localTime: '09:00', step, notify: step === 0 ? 'primary' : 'secondary_caregivers', deliveries, reachedAt },
+    });
+    const acknowledged = (by: string, acknowledgedAt = '2026-11-21T17:03:00.000Z'): TaskEvent => ({
+      type: 'TaskAlertAcknowledged',
+      data: { taskId, childId, scheduledTime: at9, acknowledgedBy: by, acknowledgedAt },
+    });
+
+    it('reaches the steps in order, each once, from the task time on', () => {
+      spec.given([urgent]).when(escalate(0, at9)).then([reached(0, at9)]);
+      spec.given([urgent, reached(0, at9)]).when(escalate(1, '2026-11-21T17:15:00.000Z')).then([reached(1, '2026-11-21T17:15:00.000Z')]);
+      spec.given([urgent, reached(0, at9), reached(1, '2026-11-21T17:15:00.000Z')]).when(escalate(1, '2026-11-21T17:15:01.000Z')).then([]);
+      spec.given([urgent, reached(0, at9), reached(1, '2026-11-21T17:15:00.000Z')]).when(escalate(0, '2026-11-21T17:16:00.000Z')).then([]);
+    });
+
+    it('does not escalate before the time, a task that is not urgent, done, moved or removed', () => {
+      spec.given([urgent]).when(escalate(0, '2026-11-21T16:59:59.999Z')).then([]);
+      spec.given([scheduled()]).when(escalate(0, '2026-11-21T17:01:00.000Z')).then([]);
+      spec.given([urgent, completed()]).when(escalate(0, '2026-11-21T17:06:00.000Z')).then([]);
+      spec.given([urgent, removedEvent]).when(escalate(0, '2026-11-21T17:06:00.000Z')).then([]);
+      spec.given([urgent]).when(escalate(0, '2026-11-21T17:06:00.000Z', '2026-11-21T16:00:00.000Z')).then([]);
+    });
+
+    it('an acknowledgement stops the chain; each caregiver acknowledges once', () => {
+      spec.given([urgent, reached(0, at9)]).when(acknowledge(parent)).then([acknowledged(parent)]);
+      spec.given([urgent, reached(0, at9), acknowledged(parent)]).when(escalate(1, '2026-11-21T17:15:00.000Z')).then([]);
+      spec.given([urgent, reached(0, at9), acknowledged(parent)]).when(acknowledge(parent, '2026-11-21T17:04:00.000Z')).then([]);
+      spec.given([urgent, reached(0, at9), acknowledged(parent)]).when(acknowledge(grandma, '2026-11-21T17:04:00.000Z')).then([acknowledged(grandma, '2026-11-21T17:04:00.000Z')]);
+    });
+
+    it('a task moved to a new time escalates afresh; acknowledging needs a caregiver and a live task', () => {
+      const movedEvent: TaskEvent = { type: 'TaskUpdated', data: { taskId, childId, localTime: '10:00', scheduledTime: '2026-11-21T18:00:00.000Z', updatedBy: parent, updatedAt: 'x' } };
+      spec.given([urgent, reached(0, at9), acknowledged(parent), movedEvent]).when(escalate(0, '2026-11-21T18:00:00.000Z', '2026-11-21T18:00:00.000Z'))
+        .then([{ ...reached(0, '2026-11-21T18:00:00.000Z'), data: { ...reached(0, '2026-11-21T18:00:00.000Z').data, scheduledTime: '2026-11-21T18:00:00.000Z', localTime: '10:00' } } as TaskEvent]);
+      spec.given([urgent]).when(acknowledge(null)).thenThrows('SCHEDULING.ACTOR_REQUIRED');
+      spec.given([urgent, removedEvent]).when(acknowledge(parent)).thenThrows('SCHEDULING.TASK_ALREADY_REMOVED');
+      spec.given([]).when(acknowledge(parent)).thenThrows('SCHEDULING.TASK_NOT_FOUND');
     });
   });
 

@@ -1,4 +1,4 @@
-import type { AppointmentDetails, Priority, TaskCategory } from '@carecircle/libs';
+import type { AppointmentDetails, AppointmentReminder, EscalationAudience, NotificationChannel, Priority, TaskCategory } from '@carecircle/libs';
 
 /**
  * One care task on one day: stream `task-{taskId}`. Occurrences of a template get a deterministic
@@ -37,8 +37,34 @@ export type TaskEvent =
   | { type: 'TaskRemoved'; data: { taskId: string; childId: string; reason: string; removedBy: string; removedAt: string } }
   | { type: 'TaskUpdated'; data: Partial<TaskDetails> & Partial<TaskSchedule> & { taskId: string; childId: string; updatedBy: string; updatedAt: string } }
   | { type: 'AppointmentUpdated'; data: Partial<TaskDetails> & Partial<TaskSchedule> & { taskId: string; childId: string; updatedBy: string; updatedAt: string } }
-  /** Recorded by the overdue worker when an urgent task passes its time still pending. */
-  | { type: 'TaskBecameUrgentOverdue'; data: { taskId: string; childId: string; name: string; scheduledTime: string; localTime: string; detectedAt: string } };
+  /** Recorded by the former once-a-minute overdue scan (streams keep it; escalation steps replace it). */
+  | { type: 'TaskBecameUrgentOverdue'; data: { taskId: string; childId: string; name: string; scheduledTime: string; localTime: string; detectedAt: string } }
+  /** A reminder worker alerted these people before the task's time (`scheduledTime`: the time it was for). */
+  | { type: 'TaskReminderSent'; data: TaskAlertSubject & { reminder: TaskReminder; deliveries: AlertDelivery[]; sentAt: string } }
+  /** A step of the family's escalation chain for a pending urgent task past its time. */
+  | {
+      type: 'TaskEscalationStepReached';
+      data: TaskAlertSubject & { step: number; notify: EscalationAudience; deliveries: AlertDelivery[]; reachedAt: string };
+    }
+  /** A caregiver saw the alert: the escalation for this time stops. */
+  | { type: 'TaskAlertAcknowledged'; data: { taskId: string; childId: string; scheduledTime: string; acknowledgedBy: string; acknowledgedAt: string } };
+
+/** What an alert is about, as the task was when it went out (the name is encrypted like the task's). */
+export interface TaskAlertSubject {
+  taskId: string;
+  childId: string;
+  name: string;
+  scheduledTime: string;
+  localTime: string;
+}
+
+/** Which reminder: the medication one (15 minutes before) or one of an appointment's offsets. */
+export type TaskReminder = { kind: 'medication'; offset: null } | { kind: 'appointment'; offset: AppointmentReminder };
+
+/** Who was alerted and by which channels: a caregiver (userId) or an emergency contact (contactId). */
+export type AlertDelivery = { userId: string; channels: NotificationChannel[] } | { contactId: string; channels: NotificationChannel[] };
+
+export const reminderKey = (reminder: TaskReminder, scheduledTime: string) => `${reminder.kind}:${reminder.offset ?? ''}:${scheduledTime}`;
 
 export const taskStream = (taskId: string) => `task-${taskId}`;
 
@@ -59,6 +85,10 @@ export type TaskState =
       completedAt: string | null;
       notes: string | null;
       urgentOverdueRecorded: boolean;
+      /** reminderKey()s of the reminders already sent. */
+      remindersSent: string[];
+      /** The escalation of the current time: the last step reached (-1: none) and who acknowledged it. */
+      escalation: { scheduledTime: string; step: number; acknowledgedBy: string[] };
     }
   | { status: 'removed'; taskId: string; childId: string; scheduled: ScheduledTask };
 
@@ -72,6 +102,13 @@ const SCHEDULE_KEYS: (keyof TaskSchedule)[] = ['scheduledDate', 'localTime', 'ti
 
 function pick<T extends object>(source: object, keys: (keyof T)[]): Partial<T> {
   return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, (source as T)[k]])) as Partial<T>;
+}
+
+export type LiveTask = Extract<TaskState, { status: 'pending' | 'completed' }>;
+
+/** The escalation record of `scheduledTime`: a task moved to a new time starts a fresh one. */
+export function escalationAt(state: LiveTask, scheduledTime: string): LiveTask['escalation'] {
+  return state.escalation.scheduledTime === scheduledTime ? state.escalation : { scheduledTime, step: -1, acknowledgedBy: [] };
 }
 
 export function evolveTask(state: TaskState, event: TaskEvent): TaskState {
@@ -88,6 +125,8 @@ export function evolveTask(state: TaskState, event: TaskEvent): TaskState {
       completedAt: null,
       notes: null,
       urgentOverdueRecorded: false,
+      remindersSent: [],
+      escalation: { scheduledTime: scheduled.scheduledTime, step: -1, acknowledgedBy: [] },
     };
   }
   if (state.status === 'none' || state.status === 'removed') return state;
@@ -107,6 +146,14 @@ export function evolveTask(state: TaskState, event: TaskEvent): TaskState {
       };
     case 'TaskBecameUrgentOverdue':
       return { ...state, urgentOverdueRecorded: true };
+    case 'TaskReminderSent':
+      return { ...state, remindersSent: [...state.remindersSent, reminderKey(event.data.reminder, event.data.scheduledTime)] };
+    case 'TaskEscalationStepReached':
+      return { ...state, escalation: { ...escalationAt(state, event.data.scheduledTime), step: event.data.step } };
+    case 'TaskAlertAcknowledged': {
+      const escalation = escalationAt(state, event.data.scheduledTime);
+      return { ...state, escalation: { ...escalation, acknowledgedBy: [...escalation.acknowledgedBy, event.data.acknowledgedBy] } };
+    }
     default: {
       const unknown: never = event;
       return unknown;

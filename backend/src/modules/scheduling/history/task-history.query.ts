@@ -2,11 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TaskHistoryEntry } from '@carecircle/libs';
 import { UsersQuery } from '../../identity';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store';
-import { taskStream } from '../domain/task';
+import { taskStream, type AlertDelivery } from '../domain/task';
 import { taskTemplateStream, type TaskTemplateEvent } from '../domain/task-template';
 
 /** Schedule events an occurrence's History shows: who changed its repeating schedule, and when. */
 const SCHEDULE_CHANGES = new Set<TaskTemplateEvent['type']>(['TaskTemplateScheduleChanged', 'TaskTemplatePaused', 'TaskTemplateResumed', 'TaskTemplateDeactivated']);
+
+/** Events that say who was alerted (`deliveries`): History names them. */
+const ALERTS = new Set<string>(['TaskReminderSent', 'TaskEscalationStepReached']);
+const alertedUsers = (event: RecordedEvent): string[] =>
+  ALERTS.has(event.type) ? (event.data.deliveries as AlertDelivery[]).flatMap((d) => ('userId' in d ? [d.userId] : [])) : [];
 
 /**
  * The auditors' view: a task's events in stream order, read from the event store (not a read model,
@@ -27,7 +32,7 @@ export class TaskHistoryQuery {
     const schedule = typeof templateId === 'string' ? (await this.store.readStream(taskTemplateStream(templateId))).filter((e) => SCHEDULE_CHANGES.has(e.type as TaskTemplateEvent['type'])) : [];
     const events: (RecordedEvent & { source?: 'schedule' })[] = [...own, ...schedule.map((e) => ({ ...e, source: 'schedule' as const }))];
     events.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
-    const names = await this.users.displayNames(events.flatMap((e) => (e.metadata.actorId ? [e.metadata.actorId] : [])));
+    const names = await this.users.displayNames(events.flatMap((e) => [...(e.metadata.actorId ? [e.metadata.actorId] : []), ...alertedUsers(e)]));
     return events.map((event) => ({
       type: event.type,
       data: event.data,
@@ -36,6 +41,7 @@ export class TaskHistoryQuery {
       occurredAt: event.metadata.occurredAt,
       revision: Number(event.revision),
       ...(event.source ? { source: event.source } : {}),
+      ...(ALERTS.has(event.type) ? { alertedNames: Object.fromEntries(alertedUsers(event).map((id) => [id, names.get(id) ?? 'a former caregiver'])) } : {}),
     }));
   }
 

@@ -2,6 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import { CONTACT_TYPE_LABELS, telHref, type EmergencyContact } from '@carecircle/libs';
 import { Button } from 'antd';
 import { displayPhone } from '../phone';
+import { ContactLinks } from './contact-links';
 import { EntryActions } from './entry-actions';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
   onDelete: () => void;
 }
 
-/** One of 'Your Emergency Contacts': name, Primary badge, relationship and type, phone, notes, Call. */
+/** One of 'Your Emergency Contacts': name, Primary badge, relationship and type, phone, email (a mailto: link), notes, Call. */
 export function EmergencyContactCard({ contact, familyLabel, onEdit, onDelete }: Props) {
   const kind = [contact.relationship, CONTACT_TYPE_LABELS[contact.contactType]].filter(Boolean).join(' · ');
   return (
@@ -24,6 +25,7 @@ export function EmergencyContactCard({ contact, familyLabel, onEdit, onDelete }:
       <p className="care-hub-card__meta">{kind}</p>
       {familyLabel && <p className="care-hub-card__meta">{familyLabel}</p>}
       <p className="care-hub-card__phone">{displayPhone(contact.phoneNumber)}</p>
+      <ContactLinks phoneNumber={null} email={contact.email} />
       {contact.notes && <p className="care-hub-card__notes">{contact.notes}</p>}
       <div className="care-hub-card__actions">
         <Button

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useAddEmergencyContactMutation, useUpdateEmergencyContactMutation } from '../api';
 import { saveEntry } from '../directory-feedback';
 import { familyLabel } from '../families';
+import { EMAIL_RULE, optionalText } from '../form-values';
 import { displayPhone, PHONE_RULE, storedPhone } from '../phone';
 import { CONTACT_TEXTS } from '../texts';
 
@@ -41,10 +42,11 @@ interface FormValues {
   contactType: ContactType;
   isPrimary: boolean;
   notes: string;
+  email: string;
   familyId?: string;
 }
 
-const FIELDS: readonly string[] = ['name', 'phoneNumber', 'relationship', 'contactType', 'isPrimary', 'notes', 'familyId'];
+const FIELDS: readonly string[] = ['name', 'phoneNumber', 'relationship', 'contactType', 'isPrimary', 'notes', 'email', 'familyId'];
 /** Spec section 9: family, emergency, childcare, other. */
 const CONTACT_TYPE_ORDER: ContactType[] = ['family', 'emergency', 'childcare', 'other'];
 
@@ -80,6 +82,7 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
       contactType: values.contactType,
       isPrimary: values.isPrimary,
       notes: values.notes.trim() || null,
+      email: optionalText(values.email),
       ...(chooseFamily && values.familyId && { familyId: values.familyId }),
     };
     const saved = await saveEntry({
@@ -107,6 +110,7 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
         contactType: contact?.contactType ?? preset?.contactType ?? CARE_HUB_DEFAULTS.contactType,
         isPrimary: contact?.isPrimary ?? false,
         notes: contact?.notes ?? '',
+        email: contact?.email ?? '',
         familyId: families[0]?.familyId,
       }}
     >
@@ -160,6 +164,9 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
           <Radio value={true}>Primary Contact: call first in emergencies</Radio>
           <Radio value={false}>Secondary Contact: backup</Radio>
         </Radio.Group>
+      </Form.Item>
+      <Form.Item label="Email (for urgent alerts)" name="email" validateTrigger="onBlur" rules={[EMAIL_RULE]}>
+        <Input type="email" autoComplete="off" maxLength={CARE_HUB_MAX.email} />
       </Form.Item>
       <Form.Item label="Notes (optional)" name="notes">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={CARE_HUB_MAX.notes} />

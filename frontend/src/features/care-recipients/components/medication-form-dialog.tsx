@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
 import { useAddMedicationMutation, useUpdateMedicationMutation } from '../api';
+import { MedicationStockFields, STOCK_FIELDS, stockInitialValues, stockInput, type StockFormValues } from './medication-stock-fields';
 import { PhotoField } from './photo-field';
 
 interface Props {
@@ -20,13 +21,13 @@ interface Props {
   onClose: () => void;
 }
 
-interface FormValues {
+interface FormValues extends StockFormValues {
   name: string;
   dosage: string;
   instructions?: string;
 }
 
-const FIELDS: (keyof FormValues)[] = ['name', 'dosage', 'instructions'];
+const FIELDS: (keyof FormValues)[] = ['name', 'dosage', 'instructions', ...STOCK_FIELDS];
 
 export function MedicationFormDialog({ open, childId, medication, onClose }: Props) {
   return (
@@ -58,6 +59,7 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
       dosage: values.dosage.trim(),
       instructions: (values.instructions ?? '').trim() || null,
       photoUrl,
+      ...stockInput(values, medication),
     };
     try {
       if (editing) await updateMedication({ childId, id: medication.id, input }).unwrap();
@@ -90,6 +92,7 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
         name: medication?.name ?? '',
         dosage: medication?.dosage ?? '',
         instructions: medication?.instructions ?? '',
+        ...stockInitialValues(medication),
       }}
     >
       <Form.Item
@@ -116,6 +119,7 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
         onUploadingChange={setUploading}
         disabled={pending}
       />
+      <MedicationStockFields medication={medication} />
       <div className="dialog-actions">
         <Button onClick={onClose} disabled={false}>
           Cancel

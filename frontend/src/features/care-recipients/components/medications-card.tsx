@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Child, Medication } from '@carecircle/libs';
 import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -6,20 +6,24 @@ import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { useIdlePrefetch } from '../../../shared/hooks/use-idle-prefetch';
 import { useGetMedicationsQuery } from '../api';
 import { recipientName } from '../recipient-name';
+import { stockSummary } from '../stock-summary';
+import './medication-stock.css';
 import { LoadError } from '../../../shared/ui/load-error';
 
 // Dialogs load on demand (prefetched when idle) to keep the home screen's first load small.
 const loadFormDialog = () => import('./medication-form-dialog');
 const loadRemoveDialog = () => import('./remove-medication-dialog');
+const loadRefillDialog = () => import('./refill-dialog');
 const MedicationFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.MedicationFormDialog })));
 const RemoveMedicationDialog = lazy(() => loadRemoveDialog().then((m) => ({ default: m.RemoveMedicationDialog })));
-const DIALOG_LOADERS = [loadFormDialog, loadRemoveDialog];
+const RefillDialog = lazy(() => loadRefillDialog().then((m) => ({ default: m.RefillDialog })));
+const DIALOG_LOADERS = [loadFormDialog, loadRemoveDialog, loadRefillDialog];
 
 interface Props {
   recipient: Child;
 }
 
-/** The selected recipient's medications: name, dosage, instructions; add, edit and stop (remove). */
+/** The selected recipient's medications: name, dosage, instructions, stock; add, edit, refill and stop (remove). */
 export function MedicationsCard({ recipient }: Props) {
   const { data: medications, isLoading, isError, refetch } = useGetMedicationsQuery(recipient.id);
   const [formOpen, setFormOpen] = useState(false);
@@ -34,6 +38,8 @@ export function MedicationsCard({ recipient }: Props) {
   const headingId = `medications-${recipient.id}`;
   const formMounted = useHasBeenTrue(formOpen);
   const removeMounted = useHasBeenTrue(removing !== null);
+  const [refilling, setRefilling] = useState<Medication | null>(null);
+  const refillMounted = useHasBeenTrue(refilling !== null);
   useIdlePrefetch(DIALOG_LOADERS);
 
   return (
@@ -58,34 +64,46 @@ export function MedicationsCard({ recipient }: Props) {
         </p>
       ) : (
         <ul className="medication-list" aria-label={`${recipientName(recipient)}'s medications`}>
-          {medications.map((medication) => (
-            <li key={medication.id} className="medication-list__item">
-              <div className="medication-list__text">
-                <span className="medication-list__name">{medication.name}</span>
-                <span className="medication-list__dosage">{medication.dosage}</span>
-                {medication.instructions && (
-                  <span className="medication-list__instructions">{medication.instructions}</span>
-                )}
-              </div>
-              {canEdit && (
-                <div className="medication-list__actions">
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label={`Edit ${medication.name}`}
-                    onClick={() => openForm(medication)}
-                  />
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`Remove ${medication.name}`}
-                    onClick={() => setRemoving(medication)}
-                  />
+          {medications.map((medication) => {
+            const stock = stockSummary(medication);
+            return (
+              <li key={medication.id} className="medication-list__item">
+                <div className="medication-list__text">
+                  <span className="medication-list__name">{medication.name}</span>
+                  <span className="medication-list__dosage">{medication.dosage}</span>
+                  {medication.instructions && (
+                    <span className="medication-list__instructions">{medication.instructions}</span>
+                  )}
+                  {stock && (
+                    <span className={stock.low ? 'medication-list__stock medication-list__stock--low' : 'medication-list__stock'}>
+                      {stock.low && <WarningOutlined aria-hidden />} {stock.text}
+                      {stock.low && <span className="medication-list__refill-soon"> · Refill soon</span>}
+                    </span>
+                  )}
                 </div>
-              )}
-            </li>
-          ))}
+                {canEdit && (
+                  <div className="medication-list__actions">
+                    <Button size="small" onClick={() => setRefilling(medication)} aria-label={`Refill ${medication.name}`}>
+                      Refill
+                    </Button>
+                    <Button
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label={`Edit ${medication.name}`}
+                      onClick={() => openForm(medication)}
+                    />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove ${medication.name}`}
+                      onClick={() => setRemoving(medication)}
+                    />
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <Suspense fallback={null}>
@@ -97,6 +115,7 @@ export function MedicationsCard({ recipient }: Props) {
             onClose={() => setFormOpen(false)}
           />
         )}
+        {refillMounted && <RefillDialog medication={refilling} onClose={() => setRefilling(null)} />}
         {removeMounted && (
           <RemoveMedicationDialog recipient={recipient} medication={removing} onClose={() => setRemoving(null)} />
         )}

@@ -3,6 +3,7 @@ import { isOverdue, REPEATING_MESSAGES, safeLink, type Task } from '@carecircle/
 import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
+import { useIsWaitingToSend } from '../offline/use-offline-queue';
 import { categoryLabel, clockTimeIn, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
 import { CategoryIcon, iconCategoryOf } from './category-icon';
 
@@ -29,6 +30,8 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
   const { complete, uncomplete, isBusy } = useTaskActions();
   const checkbox = useRef<HTMLInputElement>(null);
   const completed = task.status === 'completed';
+  // Ticked (or unticked) without a network: shown as done, and as not sent yet.
+  const waiting = useIsWaitingToSend(task.id);
   // Two tasks may share a name (Tylenol at 8 AM and at 8 PM): their controls are told apart by time.
   const label = `${task.name} at ${appointmentTimesOrTime(task)}`;
 
@@ -85,8 +88,9 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
             {task.name}
           </button>
         </div>
-        {(planned || appointment || overdue || (task.isUrgent && !completed)) && (
+        {(planned || appointment || overdue || waiting || (task.isUrgent && !completed)) && (
           <div className="task-card__badges">
+            {waiting && <span className="badge badge--waiting">Waiting to send</span>}
             {planned && <span className="badge badge--planned">Planned</span>}
             {appointment && <span className="badge badge--appointment">APPOINTMENT</span>}
             {overdue && <span className="badge badge--overdue">Overdue</span>}

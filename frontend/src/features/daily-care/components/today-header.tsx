@@ -1,8 +1,8 @@
-import { BellFilled, WarningFilled } from '@ant-design/icons';
+import { WarningFilled } from '@ant-design/icons';
 import { isOverdue } from '@carecircle/libs';
 import type { ReactNode } from 'react';
 import { monthDay, weekdayName } from '../../../shared/formatting/dates';
-import { useGetNotificationsQuery, useGetTasksForDayQuery } from '../api';
+import { useGetTasksForDayQuery } from '../api';
 
 interface Props {
   /** The recipient whose urgent overdue tasks are counted (none while there are no recipients). */
@@ -12,16 +12,14 @@ interface Props {
   now: Date;
   /** The recipient selector (or nothing while there are no recipients). */
   recipientControl?: ReactNode;
-  /** Buttons on the right, such as managing recipients. */
+  /** Buttons on the right: the notification bell, managing recipients. */
   actions?: ReactNode;
 }
 
-/** Home header: product title and weekday, urgent overdue count, unread dot, then who the day is for. */
+/** Home header: product title and weekday, the actions (the bell among them), urgent overdue count, then who the day is for. */
 export function TodayHeader({ childId, today, now, recipientControl, actions }: Props) {
-  const { data: notifications } = useGetNotificationsQuery();
   const { data: tasks } = useGetTasksForDayQuery({ childId: childId ?? '', date: today }, { skip: !childId });
   const urgentOverdue = (tasks ?? []).filter((task) => task.isUrgent && isOverdue(task, now)).length;
-  const hasUnread = (notifications ?? []).some((notification) => !notification.isRead);
 
   return (
     <header className="today-header">
@@ -33,12 +31,6 @@ export function TodayHeader({ childId, today, now, recipientControl, actions }: 
           </p>
         </div>
         <div className="today-header__actions">
-          {hasUnread && (
-            <span className="unread-indicator" role="img" aria-label="You have unread notifications">
-              <BellFilled aria-hidden />
-              <span className="unread-indicator__dot" aria-hidden />
-            </span>
-          )}
           {actions}
         </div>
       </div>

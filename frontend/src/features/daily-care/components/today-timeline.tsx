@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
 import { useGetTasksForDayQuery } from '../api';
+import { useTasksWithWaitingActions } from '../offline/use-offline-queue';
 import { groupIntoSlots } from '../timeline-slots';
 import { TimeSlot } from './time-slot';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -33,7 +34,9 @@ interface Props {
 
 /** The day's tasks in collapsible time slots, with the task dialogs. */
 export function TodayTimeline({ childId, date, title, dayName, now, canEdit, onAddTask, onEditAppointment }: Props) {
-  const { data: tasks, isLoading, isError, refetch, isFetching } = useGetTasksForDayQuery({ childId, date });
+  const { data: served, isLoading, isError, refetch, isFetching } = useGetTasksForDayQuery({ childId, date });
+  // What the caregiver ticked without a network shows as they left it until it is sent.
+  const tasks = useTasksWithWaitingActions(served);
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);

@@ -4,6 +4,22 @@ import { useGetTaskHistoryQuery } from '../api';
 import { dateTimeIn } from '../task-display';
 import { LoadError } from '../../../shared/ui/load-error';
 
+const AUDIENCES: Record<string, string> = { primary: 'the primary caregiver', secondary_caregivers: 'secondary caregivers', emergency_contacts: 'emergency contacts' };
+const CHANNELS: Record<string, string> = { in_app: 'in the app', push: 'by push', email: 'by email' };
+
+function reminderLabel(reminder: unknown): string {
+  const offset = (reminder as { offset?: string | null } | null)?.offset;
+  return offset ? `Appointment reminder (${offset} before)` : 'Reminder sent (15 minutes before)';
+}
+
+/** "Alerted: Ana Silva (in the app, by push); an emergency contact (by email)". */
+function alerted(deliveries: unknown, names: Record<string, string> = {}): string {
+  const list = Array.isArray(deliveries) ? (deliveries as { userId?: string; contactId?: string; channels: string[] }[]) : [];
+  if (list.length === 0) return 'Nobody to alert at this step';
+  const who = list.map((d) => `${d.userId ? (names[d.userId] ?? 'a caregiver') : 'an emergency contact'} (${d.channels.map((c) => CHANNELS[c] ?? c).join(', ')})`);
+  return `Alerted: ${who.join('; ')}`;
+}
+
 /** What happened, in words an auditor can read; null for events not worth a line. */
 function describe(entry: TaskHistoryEntry): { what: string; detail?: string } {
   const data = entry.data;
@@ -23,6 +39,12 @@ function describe(entry: TaskHistoryEntry): { what: string; detail?: string } {
       return { what: 'Appointment edited' };
     case 'TaskBecameUrgentOverdue':
       return { what: 'Became urgent and overdue (caregivers alerted)' };
+    case 'TaskReminderSent':
+      return { what: reminderLabel(data.reminder), detail: alerted(data.deliveries, entry.alertedNames) };
+    case 'TaskEscalationStepReached':
+      return { what: `Not done: escalated to ${AUDIENCES[data.notify as string] ?? 'caregivers'}`, detail: alerted(data.deliveries, entry.alertedNames) };
+    case 'TaskAlertAcknowledged':
+      return { what: 'Alert acknowledged' };
     case 'TaskTemplateScheduleChanged':
       return { what: 'Repeating schedule changed', detail: text('effectiveFrom') && `From ${text('effectiveFrom')}` };
     case 'TaskTemplatePaused':

@@ -1,15 +1,15 @@
-import { addDays, daysBetween, localDate } from '@carecircle/libs';
+import { addDays, daysBetween, isDateInRange, localDate } from '@carecircle/libs';
 import { useState } from 'react';
 import { zoneOrBrowser } from '../../../shared/formatting/time-zone';
 
 /**
  * The day the dashboard shows (yyyy-mm-dd) and today, both in `timeZone` (the signed-in caregiver's
  * profile zone, which the app keeps equal to the browser's). Stays on "today" across midnight until
- * the caregiver moves away from it.
+ * the caregiver moves away from it. `initialDate` (a link to a task) starts on that day instead.
  */
-export function useCareDay(now: Date, timeZone: string | undefined) {
+export function useCareDay(now: Date, timeZone: string | undefined, initialDate: string | null = null) {
   const today = localDate(now, zoneOrBrowser(timeZone));
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useState(() => (initialDate !== null && isDateInRange(initialDate) ? daysBetween(today, initialDate) : 0));
   const selectedDate = addDays(today, offset);
   return {
     today,

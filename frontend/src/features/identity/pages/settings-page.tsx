@@ -33,10 +33,14 @@ interface Props {
   careRecipientsPanel: ReactNode;
   /** Secondary Caregivers: the account tab's extra section for primary caregivers (spec document 1, Roles). */
   careTeamPanel?: ReactNode;
+  /** Account tab's notification preferences and escalation policy (features/notifications), composed by the app. */
+  notificationsPanel?: ReactNode;
+  /** The push notification card of the Security & Authentication section (spec document 3). */
+  pushCard?: ReactNode;
 }
 
 /** Settings (spec document 1, section 2): a header with Profile, Calendar, Billing and Account, and the children panel. */
-export default function SettingsPage({ careRecipientsPanel, careTeamPanel }: Props) {
+export default function SettingsPage({ careRecipientsPanel, careTeamPanel, notificationsPanel, pushCard }: Props) {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const requested = params.get('tab') ?? 'profile';
@@ -64,7 +68,7 @@ export default function SettingsPage({ careRecipientsPanel, careTeamPanel }: Pro
         {tab === 'profile' && <ProfilePanel user={user} />}
         {tab === 'calendar' && <CalendarPanel />}
         {tab === 'billing' && <BillingPanel user={user} />}
-        {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} />}
+        {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} notificationsPanel={notificationsPanel} pushCard={pushCard} />}
         {tab === 'children' && careRecipientsPanel}
       </div>
     </div>
@@ -136,7 +140,7 @@ function BillingPanel({ user }: { user: User }) {
   );
 }
 
-function AccountPanel({ user, careTeamPanel }: { user: User; careTeamPanel: ReactNode }) {
+function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard }: { user: User; careTeamPanel: ReactNode; notificationsPanel: ReactNode; pushCard?: ReactNode }) {
   return (
     <section className="section-card" aria-label="Account">
       <label className="settings-field">
@@ -152,6 +156,15 @@ function AccountPanel({ user, careTeamPanel }: { user: User; careTeamPanel: Reac
       <p className="settings-account__who">
         Signed in as <strong>{user.email}</strong>
       </p>
+      {notificationsPanel}
+      {pushCard && (
+        <section aria-labelledby="settings-security-title">
+          <h3 id="settings-security-title" className="settings-section__title">
+            Security & Authentication
+          </h3>
+          {pushCard}
+        </section>
+      )}
       {careTeamPanel}
       <SecurityActivity />
       {/* Full navigation: the server clears the session and answers with a redirect to /. */}

@@ -12,11 +12,13 @@ export class EmergencyContactEntity {
   @Property({ type: 'text' }) contactType!: ContactType;
   @Property({ type: 'boolean' }) isPrimary!: boolean;
   @Property({ type: 'text', nullable: true }) notes!: string | null;
+  /** Where urgent escalations email the contact. */
+  @Property({ type: 'text', nullable: true }) email!: string | null;
   @Property({ type: 'timestamptz' }) createdAt!: Date;
   @Property({ type: 'timestamptz' }) updatedAt!: Date;
 }
 
 export function toEmergencyContact(row: EmergencyContactEntity, canEdit: boolean): EmergencyContact {
-  const { id, familyId, name, phoneNumber, relationship, contactType, isPrimary, notes } = row;
-  return { id, familyId, name, phoneNumber, relationship, contactType, isPrimary, notes, canEdit, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  const { id, familyId, name, phoneNumber, relationship, contactType, isPrimary, notes, email } = row;
+  return { id, familyId, name, phoneNumber, relationship, contactType, isPrimary, notes, email, canEdit, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }

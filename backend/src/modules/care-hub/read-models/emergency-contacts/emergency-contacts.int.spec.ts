@@ -13,7 +13,7 @@ describe('emergency contacts read model (PostgreSQL)', () => {
   });
   afterAll(() => h.close());
 
-  const details = (name: string, isPrimary = false) => ({ name, phoneNumber: '+12025550143', relationship: 'Aunt', contactType: 'family', isPrimary, notes: null });
+  const details = (name: string, isPrimary = false, email: string | null = null) => ({ name, phoneNumber: '+12025550143', relationship: 'Aunt', contactType: 'family', isPrimary, notes: null, email });
   const added = (familyId: string, contactId: string, name: string, addedAt: string, isPrimary = false) =>
     h.record(`emergency-contacts-${familyId}`, { type: 'EmergencyContactAdded', data: { familyId, contactId, ...details(name, isPrimary), addedAt } });
   const deleted = (familyId: string, contactId: string) =>
@@ -47,6 +47,7 @@ describe('emergency contacts read model (PostgreSQL)', () => {
       contactType: 'family',
       isPrimary: true,
       notes: null,
+      email: null,
       canEdit: false,
       createdAt: '2026-11-02T10:00:00.000Z',
       updatedAt: '2026-11-02T10:00:00.000Z',
@@ -87,6 +88,51 @@ describe('emergency contacts read model (PostgreSQL)', () => {
       deleted(family, contact(9)),
     ]);
     expect(await h.rows('emergency_contacts')).toEqual(before);
+  });
+
+  it('stores the email; emailsOf lists the current contacts that have one, primary first (what escalations read)', async () => {
+    const mailFamily = '10000000-0000-4000-8000-000000000003';
+    const stream = `emergency-contacts-${mailFamily}`;
+    const mail = (n: number) => `40000000-0000-4000-8000-00000000000${n}`;
+    await h.apply(projection, [
+      h.record(stream, { type: 'EmergencyContactAdded', data: { familyId: mailFamily, contactId: mail(1), ...details('Aunt Rita', false, 'rita@example.com'), addedAt: '2026-11-01T10:00:00Z' } }),
+      h.record(stream, { type: 'EmergencyContactAdded', data: { familyId: mailFamily, contactId: mail(2), ...details('No email'), addedAt: '2026-11-02T10:00:00Z' } }),
+      h.record(stream, { type: 'EmergencyContactAdded', data: { familyId: mailFamily, contactId: mail(3), ...details('Grandma', true, 'grandma@example.com'), addedAt: '2026-11-03T10:00:00Z' } }),
+      h.record(stream, { type: 'EmergencyContactAdded', data: { familyId: mailFamily, contactId: mail(4), ...details('Gone', false, 'gone@example.com'), addedAt: '2026-11-04T10:00:00Z' } }),
+      deleted(mailFamily, mail(4)),
+    ]);
+    const query = new EmergencyContactsQuery(h.orm.em);
+    expect(await query.byId(mail(1), true)).toMatchObject({ name: 'Aunt Rita', email: 'rita@example.com' });
+    expect(await query.emailsOf(mailFamily)).toEqual([
+      { contactId: mail(3), name: 'Grandma', email: 'grandma@example.com' },
+      { contactId: mail(1), name: 'Aunt Rita', email: 'rita@example.com' },
+    ]);
+    expect(await query.emailsOf(otherFamily)).toEqual([]);
+
+    await h.apply(projection, [
+      h.record(stream, { type: 'EmergencyContactUpdated', data: { familyId: mailFamily, contactId: mail(1), ...details('Aunt Rita'), updatedAt: '2026-11-05T10:00:00Z' } }),
+      h.record(stream, { type: 'EmergencyContactUpdated', data: { familyId: mailFamily, contactId: mail(2), ...details('No email', false, 'now@example.com'), updatedAt: '2026-11-05T10:00:00Z' } }),
+    ]);
+    expect(await query.emailsOf(mailFamily)).toEqual([
+      { contactId: mail(3), name: 'Grandma', email: 'grandma@example.com' },
+      { contactId: mail(2), name: 'No email', email: 'now@example.com' },
+    ]);
+  });
+
+  it('replays events recorded before contacts had an email: no email (null), and an old update clears none it never had', async () => {
+    const oldFamily = '10000000-0000-4000-8000-000000000004';
+    const stream = `emergency-contacts-${oldFamily}`;
+    const old = '50000000-0000-4000-8000-000000000001';
+    const { email: _email, ...oldDetails } = details('Old contact', true);
+    await h.apply(projection, [
+      h.record(stream, { type: 'EmergencyContactAdded', data: { familyId: oldFamily, contactId: old, ...oldDetails, addedAt: '2026-11-01T10:00:00Z' } }),
+      h.record(stream, { type: 'EmergencyContactUpdated', data: { familyId: oldFamily, contactId: old, ...oldDetails, notes: 'Old note', updatedAt: '2026-11-02T10:00:00Z' } }),
+      deleted(oldFamily, old),
+      h.record(stream, { type: 'EmergencyContactRestored', data: { familyId: oldFamily, contactId: old, ...oldDetails, addedAt: '2026-11-01T10:00:00Z', restoredAt: '2026-11-03T10:00:00Z' } }),
+    ]);
+    const query = new EmergencyContactsQuery(h.orm.em);
+    expect(await query.byId(old, true)).toMatchObject({ name: 'Old contact', email: null });
+    expect(await query.emailsOf(oldFamily)).toEqual([]);
   });
 
   it("an erased account (UserErased) takes its family's contacts with it, and only those", async () => {

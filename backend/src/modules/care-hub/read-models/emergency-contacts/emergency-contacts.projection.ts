@@ -5,7 +5,10 @@ import type { UserEvent } from '../../../identity';
 import type { EmergencyContactEvent } from '../../domain/emergency-contacts';
 import { EmergencyContactEntity } from './emergency-contacts.entity';
 
-/** A deleted contact's row goes (its Restored event brings it back); an erased account takes its family's contacts with it. */
+/**
+ * A deleted contact's row goes (its Restored event brings it back); an erased account takes its family's contacts with it.
+ * Events recorded before contacts had an email carry none: the column is null.
+ */
 @Injectable()
 @ReadModelProjection()
 export class EmergencyContactsProjection implements Projection<EmergencyContactEvent | UserEvent> {
@@ -17,12 +20,12 @@ export class EmergencyContactsProjection implements Projection<EmergencyContactE
     switch (event.type) {
       case 'EmergencyContactAdded': {
         const { contactId, addedAt, ...contact } = event.data;
-        await em.upsert(EmergencyContactEntity, { ...contact, id: contactId, createdAt: new Date(addedAt), updatedAt: new Date(addedAt) });
+        await em.upsert(EmergencyContactEntity, { ...contact, email: contact.email ?? null, id: contactId, createdAt: new Date(addedAt), updatedAt: new Date(addedAt) });
         return;
       }
       case 'EmergencyContactUpdated': {
         const { contactId, familyId: _familyId, updatedAt, ...details } = event.data;
-        await em.nativeUpdate(EmergencyContactEntity, { id: contactId }, { ...details, updatedAt: new Date(updatedAt) });
+        await em.nativeUpdate(EmergencyContactEntity, { id: contactId }, { ...details, email: details.email ?? null, updatedAt: new Date(updatedAt) });
         return;
       }
       case 'EmergencyContactDeleted':
@@ -30,7 +33,7 @@ export class EmergencyContactsProjection implements Projection<EmergencyContactE
         return;
       case 'EmergencyContactRestored': {
         const { contactId, addedAt, restoredAt, ...contact } = event.data;
-        await em.upsert(EmergencyContactEntity, { ...contact, id: contactId, createdAt: new Date(addedAt), updatedAt: new Date(restoredAt) });
+        await em.upsert(EmergencyContactEntity, { ...contact, email: contact.email ?? null, id: contactId, createdAt: new Date(addedAt), updatedAt: new Date(restoredAt) });
         return;
       }
       case 'UserErased':

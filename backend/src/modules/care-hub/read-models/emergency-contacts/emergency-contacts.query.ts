@@ -9,6 +9,13 @@ export interface FamilyAccess {
   canEdit: boolean;
 }
 
+/** An emergency contact an urgent escalation may email. */
+export interface EmergencyContactAddress {
+  contactId: string;
+  name: string;
+  email: string;
+}
+
 @Injectable()
 export class EmergencyContactsQuery {
   constructor(private readonly em: EntityManager) {}
@@ -21,6 +28,22 @@ export class EmergencyContactsQuery {
       .fork()
       .find(EmergencyContactEntity, { familyId: { $in: [...canEdit.keys()] } }, { orderBy: { isPrimary: 'desc', createdAt: 'asc', id: 'asc' } });
     return rows.map((row) => toEmergencyContact(row, canEdit.get(row.familyId) === true));
+  }
+
+  /**
+   * Where urgent escalations email a family's contacts (issue 12; exported for the notifications
+   * module): its current contacts that have an email, primary contacts first, then oldest first.
+   * `familyId` is the primary caregiver's user id. Deleted contacts have no row, so they never appear.
+   */
+  async emailsOf(familyId: string): Promise<EmergencyContactAddress[]> {
+    const rows = await this.em
+      .fork()
+      .find(
+        EmergencyContactEntity,
+        { familyId, email: { $ne: null } },
+        { fields: ['id', 'name', 'email'], orderBy: { isPrimary: 'desc', createdAt: 'asc', id: 'asc' } },
+      );
+    return rows.map((row) => ({ contactId: row.id, name: row.name, email: row.email! }));
   }
 
   async byId(contactId: string, canEdit: boolean): Promise<EmergencyContact | null> {

@@ -1,5 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
-import type { Medication } from '@carecircle/libs';
+import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS, type Medication } from '@carecircle/libs';
+import type { StockFigures } from '../medication-stock/medication-stock.query';
 
 /** The spec's `medications` table. */
 @Entity({ tableName: 'medications' })
@@ -15,7 +16,24 @@ export class MedicationEntity {
   @Property({ type: 'timestamptz' }) updatedAt!: Date;
 }
 
-export function toMedication(row: MedicationEntity): Medication {
+/** The API's medication: this row and, when the stock read model has caught up with it, its stock figures. */
+export function toMedication(row: MedicationEntity, stock?: StockFigures): Medication {
   const { id, childId, name, dosage, instructions, photoUrl, isActive } = row;
-  return { id, childId, name, dosage, instructions, photoUrl, isActive, createdAt: row.createdAt.toISOString() };
+  return {
+    id,
+    childId,
+    name,
+    dosage,
+    instructions,
+    photoUrl,
+    isActive,
+    createdAt: row.createdAt.toISOString(),
+    stock: stock?.stock ?? null,
+    doseAmount: stock?.doseAmount ?? DEFAULT_DOSE_AMOUNT,
+    unit: stock?.unit ?? DEFAULT_MEDICATION_UNIT,
+    refillThresholdDays: stock?.refillThresholdDays ?? DEFAULT_REFILL_THRESHOLD_DAYS,
+    dosesPerDay: stock?.dosesPerDay ?? 0,
+    daysLeft: stock?.daysLeft ?? null,
+    lastRefillAmount: stock?.lastRefillAmount ?? null,
+  };
 }

@@ -1,4 +1,5 @@
 import { projectionHarness } from '../../../../test-support/projection-harness';
+import { MedicationStockQuery } from '../medication-stock/medication-stock.query';
 import { MedicationsProjection } from './medications.projection';
 import { MedicationsQuery } from './medications.query';
 
@@ -26,7 +27,7 @@ describe('medications read model (PostgreSQL)', () => {
       addMedication(otherChild, med(3), 'Keppra', '2026-11-02T08:00:00Z'),
       h.record(`care-recipient-${child}`, { type: 'MedicationUpdated', data: { childId: child, medicationId: med(2), dosage: '5 mg', updatedAt: '2026-11-03T08:00:00Z' } }),
     ]);
-    const query = new MedicationsQuery(h.orm.em);
+    const query = new MedicationsQuery(h.orm.em, new MedicationStockQuery(h.orm.em));
     expect((await query.forChild(child)).map((m) => [m.name, m.dosage])).toEqual([['Oxybutynin', '0.5 ml'], ['Baclofen', '5 mg']]);
     expect(await query.byId(otherChild, med(1))).toBeNull();
 
@@ -36,7 +37,7 @@ describe('medications read model (PostgreSQL)', () => {
 
   it('removing the recipient removes its medications only', async () => {
     await h.apply(projection, [h.record(`care-recipient-${child}`, { type: 'CareRecipientRemoved', data: { childId: child, removedAt: '2026-11-05T08:00:00Z' } })]);
-    const query = new MedicationsQuery(h.orm.em);
+    const query = new MedicationsQuery(h.orm.em, new MedicationStockQuery(h.orm.em));
     expect(await query.forChild(child)).toEqual([]);
     expect((await query.forChild(otherChild)).map((m) => m.name)).toEqual(['Keppra']);
   });

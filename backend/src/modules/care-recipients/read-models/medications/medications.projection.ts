@@ -14,9 +14,14 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
   async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent>): Promise<void> {
     switch (event.type) {
       case 'MedicationAdded': {
-        const { medicationId, addedAt, ...details } = event.data;
+        // Stock settings are the medication-stock read model's.
+        const { medicationId, addedAt, childId, name, dosage, instructions, photoUrl } = event.data;
         await em.upsert(MedicationEntity, {
-          ...details,
+          childId,
+          name,
+          dosage,
+          instructions,
+          photoUrl,
           id: medicationId,
           isActive: true,
           createdAt: new Date(addedAt),
@@ -25,7 +30,8 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
         return;
       }
       case 'MedicationUpdated': {
-        const { medicationId, childId: _childId, updatedAt, ...changes } = event.data;
+        const { medicationId, updatedAt, name, dosage, instructions, photoUrl } = event.data;
+        const changes = Object.fromEntries(Object.entries({ name, dosage, instructions, photoUrl }).filter(([, value]) => value !== undefined));
         await em.nativeUpdate(MedicationEntity, { id: medicationId }, { ...changes, updatedAt: new Date(updatedAt) });
         return;
       }

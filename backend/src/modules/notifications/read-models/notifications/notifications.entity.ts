@@ -13,6 +13,7 @@ export class NotificationEntity {
   @Property({ type: 'boolean' }) isRead!: boolean;
   @Property({ type: 'timestamptz' }) sentAt!: Date;
   @Property({ type: 'timestamptz', nullable: true }) scheduledFor!: Date | null;
+  @Property({ type: 'timestamptz', nullable: true }) acknowledgedAt!: Date | null;
 }
 
 /** Who cares for each recipient, as this module needs it: the primary caregiver and a first name. */
@@ -28,11 +29,5 @@ export class NotificationChildEntity {
 export class NotificationShareEntity {
   @PrimaryKey({ type: 'uuid' }) childId!: string;
   @PrimaryKey({ type: 'uuid' }) userId!: string;
-}
-
-/** Tasks already alerted as urgent and overdue (the worker skips them). */
-@Entity({ tableName: 'urgent_overdue_tasks' })
-export class UrgentOverdueTaskEntity {
-  @PrimaryKey({ type: 'uuid' }) taskId!: string;
-  @Property({ type: 'uuid' }) childId!: string;
+  @Property({ type: 'boolean' }) canEdit!: boolean;
 }

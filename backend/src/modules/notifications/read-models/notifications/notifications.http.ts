@@ -1,5 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AppNotification, User } from '@carecircle/libs';
 import { CurrentUser } from '../../../identity';
 import { NotificationsQuery } from './notifications.query';
@@ -9,9 +9,11 @@ import { NotificationsQuery } from './notifications.query';
 export class NotificationsReadController {
   constructor(private readonly notifications: NotificationsQuery) {}
 
-  /** The signed-in user's notifications, newest first (the dashboard's unread dot reads isRead). */
+  /** The signed-in user's notifications, newest first; `?unread=true` for the unread ones only. */
   @Get()
-  list(@CurrentUser() user: User): Promise<AppNotification[]> {
-    return this.notifications.listFor(user.id);
+  @ApiQuery({ name: 'unread', required: false, enum: ['true', 'false'] })
+  list(@CurrentUser() user: User, @Query('unread') unread: unknown): Promise<AppNotification[]> {
+    if (unread !== undefined && unread !== 'true' && unread !== 'false') throw new BadRequestException('unread must be true or false');
+    return this.notifications.listFor(user.id, { unread: unread === 'true' });
   }
 }

@@ -51,6 +51,7 @@ describe('notifications read model (PostgreSQL)', () => {
           message: `Maya's urgent task "Catheterization" was due at 08:30 and is not done yet.`,
           isRead: false,
           sentAt: '2026-11-21T16:31:00.000Z',
+          acknowledgedAt: null,
         },
       ]);
     }
@@ -77,13 +78,12 @@ describe('notifications read model (PostgreSQL)', () => {
     expect((await query().listFor(grandpa)).every((n) => !n.isRead)).toBe(true);
   });
 
-  it('is idempotent: the same events again add nothing; remembers which tasks were alerted', async () => {
+  it('is idempotent: the same events again add nothing', async () => {
     const event = overdue(maya, 'Feeding', '2026-11-21T21:00:00.000Z');
     await h.apply(projection, [event]);
     const before = await h.rows('notifications');
     await h.apply(projection, [event]);
     expect(await h.rows('notifications')).toEqual(before);
-    expect(await query().alertedTasks([event.data.taskId as string, randomUUID()])).toEqual(new Set([event.data.taskId]));
   });
 
   it('revoking access removes that caregiver’s notifications about the recipient; removing the recipient removes all of them', async () => {
@@ -94,7 +94,6 @@ describe('notifications read model (PostgreSQL)', () => {
     await h.apply(projection, [overdue(other, 'Inhaler', '2026-11-22T11:00:00.000Z')]);
     await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedAt: '2026-11-22T12:00:00Z' } })]);
     expect(await query().listFor(parent)).toEqual([]);
-    expect(await h.em().execute('SELECT * FROM urgent_overdue_tasks WHERE child_id = ?', [maya])).toEqual([]);
     expect((await query().listFor(stranger)).map((n) => n.title)).toEqual(['Urgent task overdue: Inhaler']);
   });
   it('an important care update notifies every caregiver but its author, once; edits refresh the text; a removal takes it back', async () => {
@@ -125,6 +124,7 @@ describe('notifications read model (PostgreSQL)', () => {
       message: expect.stringMatching(/^Fever of 39\.2 at noon noon .*…$/),
       isRead: false,
       sentAt: '2026-11-23T11:00:00.000Z',
+      acknowledgedAt: null,
     });
     expect(forNanny.message).toHaveLength(200);
     expect(await ofType(grandpa)).toEqual([]);
@@ -146,5 +146,50 @@ describe('notifications read model (PostgreSQL)', () => {
     expect(await ofType(grandpa)).toEqual([expect.objectContaining({ message: 'Hospital visit' })]);
     await h.apply(projection, [h.record(`care-recipient-${lila}`, { type: 'CareRecipientRemoved', data: { childId: lila, removedAt: '2026-11-23T15:00:00Z' } })]);
     for (const user of [parent, grandpa, nanny]) expect(await ofType(user)).toEqual([]);
+  });
+
+  it('reminders and escalation steps notify exactly who they went to in the app; acknowledging and reading all are one’s own', async () => {
+    const sam = randomUUID();
+    const taskId = randomUUID();
+    const stream = `task-${taskId}`;
+    const subject = { taskId, childId: sam, name: 'Baclofen 5 mg', scheduledTime: '2026-11-24T16:00:00.000Z', localTime: '08:00' };
+    const mine = async (user: string) => (await query().listFor(user)).filter((n) => n.taskId === taskId);
+    await h.apply(projection, [added(sam, parent, 'Sam'), granted(sam, grandpa), granted(sam, nanny)]);
+    await h.apply(projection, [
+      h.record(stream, {
+        type: 'TaskReminderSent',
+        data: { ...subject, reminder: { kind: 'medication', offset: null }, sentAt: '2026-11-24T15:45:00.000Z',
+          deliveries: [{ userId: parent, channels: ['in_app', 'push'] }, { userId: grandpa, channels: ['push'] }] },
+      }),
+      h.record(stream, {
+        type: 'TaskEscalationStepReached',
+        data: { ...subject, step: 1, notify: 'secondary_caregivers', reachedAt: '2026-11-24T16:15:00.000Z',
+          deliveries: [{ userId: nanny, channels: ['in_app', 'email'] }, { contactId: randomUUID(), channels: ['email'] }] },
+      }),
+    ]);
+    expect(await mine(parent)).toEqual([
+      { id: expect.any(String), taskId, childId: sam, type: 'medication_reminder', title: 'Due at 8:00 AM: Baclofen 5 mg', message: `Sam's "Baclofen 5 mg" is due at 8:00 AM.`, isRead: false, sentAt: '2026-11-24T15:45:00.000Z', acknowledgedAt: null },
+    ]);
+    expect(await mine(grandpa)).toEqual([]); // push only
+    expect(await mine(nanny)).toEqual([expect.objectContaining({ type: 'escalation', title: 'Still not done: Baclofen 5 mg', sentAt: '2026-11-24T16:15:00.000Z' })]);
+
+    await h.apply(projection, [h.record(stream, { type: 'TaskAlertAcknowledged', data: { taskId, childId: sam, scheduledTime: subject.scheduledTime, acknowledgedBy: nanny, acknowledgedAt: '2026-11-24T16:16:00.000Z' } })]);
+    expect(await mine(nanny)).toEqual([expect.objectContaining({ isRead: true, acknowledgedAt: '2026-11-24T16:16:00.000Z' })]);
+    expect(await mine(parent)).toEqual([expect.objectContaining({ isRead: false, acknowledgedAt: null })]);
+
+    const nannyUnread = await query().listFor(nanny, { unread: true });
+    await h.apply(projection, [h.record(`notification-inbox-${parent}`, { type: 'AllNotificationsRead', data: { userId: parent, upTo: '2026-11-24T15:45:00.000Z', readAt: '2026-11-24T17:00:00.000Z' } })]);
+    expect((await query().listFor(parent)).every((n) => n.isRead)).toBe(true);
+    expect(await query().listFor(parent, { unread: true })).toEqual([]);
+    expect(await query().listFor(nanny, { unread: true })).toEqual(nannyUnread);
+  });
+
+  it('keeps who may edit: a changed grant updates it', async () => {
+    const lou = randomUUID();
+    const canEdit = async () => (await h.em().execute('SELECT can_edit FROM notification_shares WHERE child_id = ? AND user_id = ?', [lou, nanny]))[0]?.can_edit;
+    await h.apply(projection, [added(lou, parent, 'Lou'), granted(lou, nanny)]);
+    expect(await canEdit()).toBe(false);
+    await h.apply(projection, [h.record(`care-recipient-${lou}`, { type: 'CaregiverAccessGranted', data: { childId: lou, userId: nanny, canEdit: true, grantedAt: '2026-11-24T10:00:00Z' } })]);
+    expect(await canEdit()).toBe(true);
   });
 });

@@ -2,23 +2,27 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { deterministicId } from '../../../../platform/projections/deterministic-id';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
-import { CARE_UPDATE_NOTIFICATION_EXCERPT, CARE_UPDATE_NOTIFICATION_TYPE } from '@carecircle/libs';
+import { CARE_UPDATE_NOTIFICATION_EXCERPT, CARE_UPDATE_NOTIFICATION_TYPE, formatStock, type NotificationType } from '@carecircle/libs';
+import { escalationText, reminderText, type AlertText } from '../../domain/alert-texts';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { CareUpdateEvent } from '../../../care-updates';
-import type { TaskEvent } from '../../../scheduling';
+import type { AlertDelivery, TaskEvent } from '../../../scheduling';
 import type { NotificationEvent } from '../../domain/notification';
 
 export const URGENT_OVERDUE = 'urgent_overdue';
+export const REFILL_REMINDER: NotificationType = 'refill_reminder';
 
 
 /**
- * In-app notifications. On TaskBecameUrgentOverdue (recorded once per task by the overdue worker)
- * every caregiver of the recipient gets one: the primary caregiver and everyone it is shared with.
- * The caregivers are projected here from care-recipient events, not read from another module's
- * tables, so the notifications of a rebuild are those of the live run. Ids come from the event id and
- * the user, which makes the insert idempotent.
+ * In-app notifications. A reminder (TaskReminderSent) or an escalation step (TaskEscalationStepReached)
+ * lists who was alerted by which channels: each caregiver alerted 'in_app' gets one. The older
+ * TaskBecameUrgentOverdue (the former overdue scan) told every caregiver of the recipient. Ids come
+ * from the event id and the user, which makes the insert idempotent. TaskAlertAcknowledged marks the
+ * acknowledging caregiver's notifications about that task acknowledged (and read).
  *
- * It also keeps which tasks were alerted (urgent_overdue_tasks), so the worker skips them.
+ * The caregivers (and who may edit, for the reminder workers) are projected here from care-recipient
+ * events, not read from another module's tables, so the notifications of a rebuild are those of the
+ * live run.
  * An important care update (CareUpdatePosted, or the first CareUpdateEdited that turns the flag on)
  * notifies every caregiver of the recipient but its author (and the editor), once per update: the
  * notification's id comes from the update and the user. An edit refreshes the quoted text; a removal
@@ -39,12 +43,17 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
     'CaregiverAccessGranted',
     'CaregiverAccessRevoked',
     'TaskBecameUrgentOverdue',
+    'TaskReminderSent',
+    'TaskEscalationStepReached',
+    'TaskAlertAcknowledged',
     'NotificationRead',
+    'AllNotificationsRead',
     'CareUpdatePosted',
     'CareUpdateEdited',
     'CareUpdateRemoved',
+    'MedicationStockLow',
   ] as const;
-  readonly tables = ['notifications', 'notification_children', 'notification_shares', 'urgent_overdue_tasks'] as const;
+  readonly tables = ['notifications', 'notification_children', 'notification_shares'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent | TaskEvent | NotificationEvent | CareUpdateEvent>): Promise<void> {
     switch (event.type) {
@@ -66,7 +75,10 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
         for (const table of this.tables) await em.execute(`DELETE FROM ${table} WHERE child_id = ?`, [event.data.childId]);
         return;
       case 'CaregiverAccessGranted':
-        await em.execute('INSERT INTO notification_shares (child_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [event.data.childId, event.data.userId]);
+        await em.execute(
+          'INSERT INTO notification_shares (child_id, user_id, can_edit) VALUES (?, ?, ?) ON CONFLICT (child_id, user_id) DO UPDATE SET can_edit = excluded.can_edit',
+          [event.data.childId, event.data.userId, event.data.canEdit],
+        );
         return;
       case 'CaregiverAccessRevoked':
         await em.execute('DELETE FROM notification_shares WHERE child_id = ? AND user_id = ?', [event.data.childId, event.data.userId]);
@@ -74,26 +86,28 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
         return;
       case 'TaskBecameUrgentOverdue': {
         const { taskId, childId, name, scheduledTime, detectedAt } = event.data;
-        await em.execute('INSERT INTO urgent_overdue_tasks (task_id, child_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [taskId, childId]);
         for (const { userId, firstName } of await this.caregiversOf(em, childId)) {
-          await em.execute(
-            `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
-             VALUES (?, ?, ?, ?, ?, ?, ?, false, ?, ?) ON CONFLICT (id) DO NOTHING`,
-            [
-              deterministicId('notification', event.id, userId),
-              userId,
-              childId,
-              taskId,
-              URGENT_OVERDUE,
-              `Urgent task overdue: ${name}`,
-              `${firstName}'s urgent task "${name}" was due at ${event.data.localTime} and is not done yet.`,
-              detectedAt,
-              scheduledTime,
-            ],
-          );
+          await insertNotification(em, { id: deterministicId('notification', event.id, userId), userId, childId, taskId, type: URGENT_OVERDUE, sentAt: detectedAt, scheduledFor: scheduledTime,
+            title: `Urgent task overdue: ${name}`,
+            message: `${firstName}'s urgent task "${name}" was due at ${event.data.localTime} and is not done yet.`,
+          });
         }
         return;
       }
+      case 'TaskReminderSent':
+        await this.notifyAlerted(em, event.id, event.data, event.data.sentAt, (firstName) => reminderText(event.data.reminder, event.data, firstName));
+        return;
+      case 'TaskEscalationStepReached':
+        await this.notifyAlerted(em, event.id, event.data, event.data.reachedAt, (firstName) => escalationText(event.data.step, event.data, firstName));
+        return;
+      case 'TaskAlertAcknowledged': {
+        const { taskId, acknowledgedBy, acknowledgedAt } = event.data;
+        await em.execute('UPDATE notifications SET acknowledged_at = coalesce(acknowledged_at, ?), is_read = true WHERE task_id = ? AND user_id = ?', [acknowledgedAt, taskId, acknowledgedBy]);
+        return;
+      }
+      case 'AllNotificationsRead':
+        await em.execute('UPDATE notifications SET is_read = true WHERE user_id = ? AND sent_at <= ?', [event.data.userId, event.data.upTo]);
+        return;
       case 'NotificationRead':
         await em.execute('UPDATE notifications SET is_read = true WHERE id = ? AND user_id = ?', [event.data.notificationId, event.data.userId]);
         return;
@@ -113,9 +127,59 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
         if (ids.length > 0) await em.execute('DELETE FROM notifications WHERE id IN (?)', [ids]);
         return;
       }
+      case 'MedicationStockLow':
+        await this.notifyRefill(em, event.id, event.data);
+        return;
       default:
         return;
     }
+  }
+
+  /** One notification for each caregiver the alert went to 'in_app' (emergency contacts have no account). */
+  private async notifyAlerted(
+    em: EntityManager,
+    eventId: string,
+    alert: { taskId: string; childId: string; scheduledTime: string; deliveries: AlertDelivery[] },
+    sentAt: string,
+    text: (firstName: string) => AlertText,
+  ): Promise<void> {
+    const [child]: { first_name: string }[] = await em.execute('SELECT first_name FROM notification_children WHERE child_id = ?', [alert.childId]);
+    if (!child) return;
+    for (const delivery of alert.deliveries) {
+      if (!('userId' in delivery) || !delivery.channels.includes('in_app')) continue;
+      await insertNotification(em, {
+        id: deterministicId('notification', eventId, delivery.userId),
+        userId: delivery.userId,
+        childId: alert.childId,
+        taskId: alert.taskId,
+        sentAt,
+        scheduledFor: alert.scheduledTime,
+        ...text(child.first_name),
+      });
+    }
+  }
+
+  /** Refill reminders go to the primary caregiver only (docs/notifications.md, "Refill reminders"). */
+  private async notifyRefill(em: EntityManager, eventId: string, low: Extract<CareRecipientEvent, { type: 'MedicationStockLow' }>['data']): Promise<void> {
+    const [child]: { first_name: string; primary_caregiver_id: string }[] = await em.execute(
+      'SELECT first_name, primary_caregiver_id FROM notification_children WHERE child_id = ?',
+      [low.childId],
+    );
+    if (!child) return;
+    const days = low.daysLeft === 1 ? '1 day' : `${low.daysLeft} days`;
+    await em.execute(
+      `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, false, ?, NULL) ON CONFLICT (id) DO NOTHING`,
+      [
+        deterministicId('notification', eventId, child.primary_caregiver_id),
+        child.primary_caregiver_id,
+        low.childId,
+        REFILL_REMINDER,
+        `Refill soon: ${low.name}`,
+        `${child.first_name}'s ${low.name}: about ${days} left (${formatStock(low.stock, low.unit)})`,
+        low.detectedAt,
+      ],
+    );
   }
 
   /** The recipient's caregivers as this projection knows them: the primary and everyone it is shared with. */
@@ -139,6 +203,26 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
       );
     }
   }
+}
+
+interface NewNotification {
+  id: string;
+  userId: string;
+  childId: string;
+  taskId: string;
+  type: string;
+  title: string;
+  message: string;
+  sentAt: string;
+  scheduledFor: string;
+}
+
+async function insertNotification(em: EntityManager, n: NewNotification): Promise<void> {
+  await em.execute(
+    `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
+     VALUES (?, ?, ?, ?, ?, ?, ?, false, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    [n.id, n.userId, n.childId, n.taskId, n.type, n.title, n.message, n.sentAt, n.scheduledFor],
+  );
 }
 
 /** The same id for the same update and caregiver, so an edit or removal finds the notification. */

@@ -11,6 +11,7 @@ interface NotificationRow {
   message: string;
   is_read: boolean;
   sent_at: Date;
+  acknowledged_at: Date | null;
 }
 
 /** Most notifications one answer lists. */
@@ -25,28 +26,28 @@ const toNotification = (row: NotificationRow): AppNotification => ({
   message: row.message,
   isRead: row.is_read,
   sentAt: new Date(row.sent_at).toISOString(),
+  acknowledgedAt: row.acknowledged_at ? new Date(row.acknowledged_at).toISOString() : null,
 });
 
-const COLUMNS = 'id, task_id, child_id, type, title, message, is_read, sent_at';
+const COLUMNS = 'id, task_id, child_id, type, title, message, is_read, sent_at, acknowledged_at';
 
 @Injectable()
 export class NotificationsQuery {
   constructor(private readonly em: EntityManager) {}
 
-  /** The user's own notifications, newest first. */
-  async listFor(userId: string): Promise<AppNotification[]> {
+  /** The user's own notifications, newest first; only the unread ones when asked. */
+  async listFor(userId: string, { unread = false }: { unread?: boolean } = {}): Promise<AppNotification[]> {
     const rows: NotificationRow[] = await this.em.fork().execute(
-      `SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ORDER BY sent_at DESC, id LIMIT ${NOTIFICATIONS_LIMIT}`,
+      `SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ${unread ? 'AND NOT is_read' : ''} ORDER BY sent_at DESC, id LIMIT ${NOTIFICATIONS_LIMIT}`,
       [userId],
     );
     return rows.map(toNotification);
   }
 
-  /** Which of these tasks were already alerted as urgent and overdue. */
-  async alertedTasks(taskIds: string[]): Promise<Set<string>> {
-    if (taskIds.length === 0) return new Set();
-    const rows: { task_id: string }[] = await this.em.fork().execute('SELECT task_id FROM urgent_overdue_tasks WHERE task_id IN (?)', [taskIds]);
-    return new Set(rows.map((row) => row.task_id));
+  /** When the newest of the user's notifications was sent (what "mark all read" covers). */
+  async newestSentAt(userId: string): Promise<string | null> {
+    const [row]: { newest: Date | null }[] = await this.em.fork().execute('SELECT max(sent_at) AS newest FROM notifications WHERE user_id = ?', [userId]);
+    return row?.newest ? new Date(row.newest).toISOString() : null;
   }
 
   /** One of the user's own notifications; null for anyone else's. */

@@ -4,7 +4,8 @@ import type TestAgent from 'supertest/lib/agent';
 import { DEFAULT_TIMEZONE, localDate } from '@carecircle/libs';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { UrgentOverdueJob } from '../../../notifications';
+import { allProjectionsCaughtUp } from '../../../../test-support/event-count';
+import { ReminderWorker } from '../../../notifications';
 
 /** Several sign-ups (argon2) and commands per test: generous under a loaded full run. */
 jest.setTimeout(30_000);
@@ -93,11 +94,14 @@ describe('progress and achievements over HTTP', () => {
     const urgent = (
       await owner.post(`/api/children/${child.id}/tasks`).send({ name: 'Catheterization', category: 'catheterization', scheduledTime: '23:50', isUrgent: true }).expect(201)
     ).body[0] as { id: string; scheduledTime: string };
-    expect(await t.app.get(UrgentOverdueJob).run(new Date(Date.parse(urgent.scheduledTime) + 60_000))).toBe(1);
+    await allProjectionsCaughtUp(t.app);
+    const escalation = { kind: 'escalation' as const, taskId: urgent.id, step: 0, scheduledTime: urgent.scheduledTime, fireAt: Date.parse(urgent.scheduledTime) };
+    expect(await t.app.get(ReminderWorker).run(escalation, new Date(Date.parse(urgent.scheduledTime) + 60_000))).toBe('sent');
+    await allProjectionsCaughtUp(t.app);
     const [notification] = (await owner.get('/api/notifications').expect(200)).body;
     await owner.put(`/api/notifications/${notification.id}/read`).expect(200);
 
-    const tables = ['progress_tasks', 'daily_progress', 'achievements', 'notifications', 'notification_children', 'notification_shares', 'urgent_overdue_tasks'];
+    const tables = ['progress_tasks', 'daily_progress', 'achievements', 'notifications', 'notification_children', 'notification_shares', 'reminder_tasks'];
     const db = new Client({ connectionString: t.databaseUrl });
     await db.connect();
     try {

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import request from 'supertest';
+import { instantToLocal, MEDICATION_REMINDER_LEAD_MINUTES } from '@carecircle/libs';
+import { createApp } from '../app';
+import { loadConfig } from '../config/app-config';
+import { migrate } from '../database/migrate';
+import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store';
+import { REMINDERS_QUEUE } from '../modules/notifications';
+import { createTestDatabase } from '../test-support/database';
+import type { BenchReport } from './run';
+
+const SPREAD = Number(process.env.BENCH_REMINDERS ?? 10_000);
+const BURST = Number(process.env.BENCH_REMINDERS_BURST ?? 5_000);
+/** A minute of reminder time lasts one second here, so the 15-minute lead is 15 s. */
+const MINUTE_MS = 1000;
+const ZONE = 'America/Los_Angeles';
+const SEED_WRITERS = 8;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+
+/**
+ * Reminder lateness (recorded minus due) through the whole path: TaskScheduled events, the
+ * scheduler projection adding Bull delayed jobs in Redis, one worker process (32 jobs at a time)
+ * recording TaskReminderSent on each task's stream. First SPREAD reminders due within one minute,
+ * then BURST due at the same instant (how many per second one worker sustains).
+ */
+export async function remindersBenchmark(): Promise<BenchReport> {
+  const database = await createTestDatabase('cc_bench_reminders');
+  const config = loadConfig(
+    { LOG_LEVEL: 'error', QUEUE_PREFIX: `cc-bench-${randomUUID()}`, DATABASE_URL: database.url, REMINDER_MINUTE_MS: String(MINUTE_MS) },
+    { frontendDist: '/nonexistent' },
+  );
+  await migrate(database.url);
+  const app = await createApp(config, database.url);
+  await app.init();
+  try {
+    const agent = request.agent(app.getHttpServer());
+    await agent.post('/api/auth/register').send({ email: `bench-${randomUUID()}@example.com`, password: 'correct horse battery', firstName: 'Bench', lastName: 'Parent' }).expect(201);
+    const childId = (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Bench' }).expect(201)).body.id as string;
+    const store = app.get<EventStore>(EVENT_STORE);
+    const queue = app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
+
+    /** Appends `count` medication tasks whose reminders fire at `fireAt(i)`; answers their ids. */
+    async function seed(count: number, fireAt: (i: number) => number): Promise<string[]> {
+      const ids: string[] = [];
+      const one = async (i: number) => {
+        const taskId = randomUUID();
+        const due = new Date(fireAt(i) + MEDICATION_REMINDER_LEAD_MINUTES * MINUTE_MS);
+        const local = instantToLocal(due, ZONE);
+        ids.push(taskId);
+        await store.append(`task-${taskId}`, [{
+          id: randomUUID(),
+          type: 'TaskScheduled',
+          data: {
+            taskId, childId, templateId: null, name: `Dose ${i}`, description: null, category: 'medication', priority: 'medium', isUrgent: false,
+            medicationId: null, imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+            scheduledDate: local.date, localTime: local.time, timezone: ZONE, scheduledTime: due.toISOString(), scheduledBy: null, scheduledAt: new Date().toISOString(),
+          },
+          metadata: { actorId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+        }], 'no_stream');
+      };
+      // Eight writers at once, as several caregivers' schedules would arrive.
+      for (let i = 0; i < count; i += SEED_WRITERS) await Promise.all(Array.from({ length: Math.min(SEED_WRITERS, count - i) }, (_, k) => one(i + k)));
+      return ids;
+    }
+
+    /** Lateness of each recorded reminder of `ids`, in ms, once all are recorded (or the wait ends). */
+    async function lateness(ids: string[], waitUntil: number): Promise<{ late: number[]; sentAt: number[] }> {
+      const wanted = new Set(ids);
+      for (;;) {
+        const sent = (await store.readAll(null)).filter((e) => e.type === 'TaskReminderSent' && wanted.has(e.data.taskId as string));
+        if (sent.length >= ids.length || Date.now() > waitUntil) {
+          const late = sent.map((e) => Date.parse(e.metadata.occurredAt) - (Date.parse(e.data.scheduledTime as string) - MEDICATION_REMINDER_LEAD_MINUTES * MINUTE_MS)).sort((a, b) => a - b);
+          return { late, sentAt: sent.map((e) => Date.parse(e.metadata.occurredAt)).sort((a, b) => a - b) };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+
+    const queued = async () => (await queue.getJobCounts()).delayed;
+    const rows: string[][] = [];
+
+    // Spread: SPREAD reminders due within one minute, starting after the seeding has had time.
+    const seededIn = Date.now();
+    const start = Date.now() + 60_000 + SPREAD * 12;
+    const spread = await seed(SPREAD, (i) => start + Math.floor((i * 60_000) / SPREAD));
+    const seedSeconds = (Date.now() - seededIn) / 1000;
+    while ((await queued()) < SPREAD && Date.now() < start) await new Promise((resolve) => setTimeout(resolve, 500));
+    const queuedBeforeStart = await queued();
+    const a = await lateness(spread, start + 60_000 + 300_000);
+    rows.push([`${SPREAD} due within one minute`, String(a.late.length), String(pct(a.late, 0.5)), String(pct(a.late, 0.99)), String(a.late[a.late.length - 1] ?? '-'), '-']);
+
+    // Burst: BURST reminders due at the same instant.
+    const at = Date.now() + 30_000 + BURST * 12;
+    const burst = await seed(BURST, () => at);
+    while ((await queued()) < BURST && Date.now() < at) await new Promise((resolve) => setTimeout(resolve, 500));
+    const b = await lateness(burst, at + 600_000);
+    const seconds = (b.sentAt[b.sentAt.length - 1] - at) / 1000;
+    rows.push([`${BURST} due at one instant`, String(b.late.length), String(pct(b.late, 0.5)), String(pct(b.late, 0.99)), String(b.late[b.late.length - 1] ?? '-'), (b.late.length / seconds).toFixed(0)]);
+
+    return {
+      title: `Reminder lateness: one worker process, Redis and PostgreSQL on this host, Node ${process.version}, ${cpus().length} cores`,
+      notes: [
+        'Lateness = when the worker recorded TaskReminderSent minus when the reminder was due (15 reminder-minutes before the task).',
+        `Tasks appended as TaskScheduled events (${SPREAD} took ${seedSeconds.toFixed(0)} s); the scheduler projection queued ${queuedBeforeStart} jobs before the first was due.`,
+        'Reminder times run at 1 s per minute (REMINDER_MINUTE_MS=1000); nothing else changes. Goal: p99 <= 500 ms.',
+      ],
+      columns: ['reminders', 'recorded', 'p50 ms', 'p99 ms', 'max ms', 'per second'],
+      rows,
+    };
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+}

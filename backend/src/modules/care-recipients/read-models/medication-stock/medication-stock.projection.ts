@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS } from '@carecircle/libs';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import type { TaskEvent, TaskTemplateEvent } from '../../../scheduling';
+import type { CareRecipientEvent } from '../../domain/care-recipient';
+
+type Event = CareRecipientEvent | TaskEvent | TaskTemplateEvent;
+type Schedule = { scheduledTimes: readonly string[]; daysOfWeek: readonly string[]; repeatInterval: number };
+
+/** Doses a repeating schedule gives per week: times x selected weekdays, every repeatInterval-th day or week. */
+export const dosesPerWeek = ({ scheduledTimes, daysOfWeek, repeatInterval }: Schedule): number =>
+  (scheduledTimes.length * new Set(daysOfWeek).size) / Math.max(1, repeatInterval);
+
+/**
+ * Medication stock, derived from events so a rebuild gives the same figures (docs/notifications.md,
+ * "Refill reminders"):
+ * - MedicationAdded / MedicationStockCounted set the stock (null: untracked); MedicationRefilled adds
+ *   to the stock shown (a balance below 0 counts as 0); MedicationUpdated changes the settings.
+ * - Scheduling's TaskCompleted of a task linked to a tracked medication takes the dose amount off and
+ *   remembers what it took from which medication; TaskUncompleted gives exactly that back. A count
+ *   after the dose forgets it (the count is the truth then). TaskRemoved changes no stock.
+ * - The balance may go below 0 (more doses given than recorded): undo then returns to the same figure;
+ *   it is shown as 0 and a refill starts from 0.
+ * - Repeating schedules of a medication (task templates) give the scheduled rate.
+ *
+ * Each row keeps the position of the last event applied to it, so an event handed over twice changes
+ * nothing (the runner never does; the rows do not rely on it).
+ */
+@Injectable()
+@ReadModelProjection()
+export class MedicationStockProjection implements Projection<Event> {
+  readonly name = 'care-recipients.medication-stock';
+  readonly liveTopic = 'medications';
+  readonly handles = [
+    'MedicationAdded',
+    'MedicationUpdated',
+    'MedicationRemoved',
+    'MedicationStockCounted',
+    'MedicationRefilled',
+    'MedicationStockLow',
+    'CareRecipientRemoved',
+    'TaskScheduled',
+    'TaskUpdated',
+    'AppointmentUpdated',
+    'TaskCompleted',
+    'TaskUncompleted',
+    'TaskRemoved',
+    'TaskTemplateCreated',
+    'TaskTemplateScheduleChanged',
+    'TaskTemplateDeactivated',
+    'TaskTemplatePaused',
+    'TaskTemplateResumed',
+  ] as const;
+  readonly tables = ['medication_stock', 'medication_stock_tasks', 'medication_stock_schedules'] as const;
+
+  async apply(em: EntityManager, event: RecordedEventOf<Event>): Promise<void> {
+    const position = event.position.toString();
+    switch (event.type) {
+      case 'MedicationAdded': {
+        const { medicationId, childId, stock, doseAmount, unit, refillThresholdDays } = event.data;
+        await em.execute(
+          `INSERT INTO medication_stock (medication_id, child_id, stock, dose_amount, unit, refill_threshold_days, reminder_armed, position)
+           VALUES (?, ?, ?, ?, ?, ?, true, ?) ON CONFLICT (medication_id) DO NOTHING`,
+          [medicationId, childId, stock ?? null, doseAmount ?? DEFAULT_DOSE_AMOUNT, unit ?? DEFAULT_MEDICATION_UNIT, refillThresholdDays ?? DEFAULT_REFILL_THRESHOLD_DAYS, position],
+        );
+        return;
+      }
+      case 'MedicationUpdated': {
+        const { medicationId, doseAmount, unit, refillThresholdDays } = event.data;
+        await this.changeStock(em, medicationId, position, {
+          dose_amount: doseAmount,
+          unit,
+          refill_threshold_days: refillThresholdDays,
+        });
+        return;
+      }
+      case 'MedicationRemoved':
+        await em.execute('DELETE FROM medication_stock WHERE medication_id = ?', [event.data.medicationId]);
+        return;
+      case 'MedicationStockCounted': {
+        const { medicationId, stock, reminderRearmed } = event.data;
+        const changed = await this.changeStock(em, medicationId, position, { stock, ...(reminderRearmed ? { reminder_armed: true } : {}) });
+        // Doses given before the count are in it: an undo of one of them gives nothing back.
+        if (changed) await em.execute('UPDATE medication_stock_tasks SET counted_medication_id = NULL, counted_amount = NULL WHERE counted_medication_id = ?', [medicationId]);
+        return;
+      }
+      case 'MedicationRefilled': {
+        const { medicationId, amount, reminderRearmed } = event.data;
+        await em.execute(
+          `UPDATE medication_stock SET stock = GREATEST(COALESCE(stock, 0), 0) + ?, last_refill_amount = ?,
+             reminder_armed = reminder_armed OR ?, position = ?
+           WHERE medication_id = ? AND position < ?`,
+          [amount, amount, reminderRearmed, position, medicationId, position],
+        );
+        return;
+      }
+      case 'MedicationStockLow':
+        await this.changeStock(em, event.data.medicationId, position, { reminder_armed: false });
+        return;
+      case 'CareRecipientRemoved':
+        for (const table of this.tables) await em.execute(`DELETE FROM ${table} WHERE child_id = ?`, [event.data.childId]);
+        return;
+      case 'TaskScheduled': {
+        const { taskId, childId, medicationId, scheduledTime } = event.data;
+        await em.execute(
+          `INSERT INTO medication_stock_tasks (task_id, child_id, medication_id, scheduled_time, completed, position)
+           VALUES (?, ?, ?, ?, false, ?) ON CONFLICT (task_id) DO NOTHING`,
+          [taskId, childId, medicationId, scheduledTime, position],
+        );
+        return;
+      }
+      case 'TaskUpdated':
+      case 'AppointmentUpdated': {
+        const { taskId, medicationId, scheduledTime } = event.data;
+        const sets: string[] = [];
+        const values: unknown[] = [];
+        if (medicationId !== undefined) {
+          sets.push('medication_id = ?');
+          values.push(medicationId);
+        }
+        if (scheduledTime !== undefined) {
+          sets.push('scheduled_time = ?');
+          values.push(scheduledTime);
+        }
+        if (sets.length === 0) return;
+        await em.execute(`UPDATE medication_stock_tasks SET ${sets.join(', ')}, position = ? WHERE task_id = ? AND position < ?`, [...values, position, taskId, position]);
+        return;
+      }
+      case 'TaskCompleted': {
+        // The dose comes off the task's medication if its stock is tracked; what was taken is remembered for an undo.
+        const rows: { medication_id: string; dose_amount: string }[] = await em.execute(
+          `UPDATE medication_stock_tasks t SET completed = true, position = ?,
+             counted_medication_id = s.medication_id, counted_amount = s.dose_amount
+           FROM medication_stock s
+           WHERE t.task_id = ? AND t.position < ? AND NOT t.completed AND s.medication_id = t.medication_id AND s.stock IS NOT NULL AND s.position < ?
+           RETURNING s.medication_id, s.dose_amount`,
+          [position, event.data.taskId, position, position],
+        );
+        if (rows.length === 0) {
+          await em.execute('UPDATE medication_stock_tasks SET completed = true, position = ? WHERE task_id = ? AND position < ?', [position, event.data.taskId, position]);
+          return;
+        }
+        await em.execute('UPDATE medication_stock SET stock = stock - dose_amount, position = ? WHERE medication_id = ? AND stock IS NOT NULL AND position < ?', [position, rows[0].medication_id, position]);
+        return;
+      }
+      case 'TaskUncompleted': {
+        const rows: { medication_id: string | null; amount: string | null }[] = await em.execute(
+          `UPDATE medication_stock_tasks t SET completed = false, position = ?, counted_medication_id = NULL, counted_amount = NULL
+           FROM (SELECT task_id, counted_medication_id, counted_amount FROM medication_stock_tasks WHERE task_id = ?) before
+           WHERE t.task_id = before.task_id AND t.position < ? AND t.completed
+           RETURNING before.counted_medication_id AS medication_id, before.counted_amount AS amount`,
+          [position, event.data.taskId, position],
+        );
+        const counted = rows[0];
+        if (counted?.medication_id && counted.amount !== null) {
+          await em.execute('UPDATE medication_stock SET stock = stock + ?, position = ? WHERE medication_id = ? AND stock IS NOT NULL AND position < ?', [counted.amount, position, counted.medication_id, position]);
+        }
+        return;
+      }
+      case 'TaskRemoved':
+        // A dose given stays given: removing the task gives nothing back.
+        await em.execute('DELETE FROM medication_stock_tasks WHERE task_id = ?', [event.data.taskId]);
+        return;
+      case 'TaskTemplateCreated': {
+        const { templateId, childId, medicationId, isRepeating, repeatEndDate } = event.data;
+        await em.execute(
+          `INSERT INTO medication_stock_schedules (template_id, child_id, medication_id, doses_per_week, is_repeating, is_active, is_paused, repeat_end_date)
+           VALUES (?, ?, ?, ?, ?, true, false, ?) ON CONFLICT (template_id) DO NOTHING`,
+          [templateId, childId, medicationId, dosesPerWeek(event.data), isRepeating, repeatEndDate],
+        );
+        return;
+      }
+      case 'TaskTemplateScheduleChanged': {
+        const { templateId, details } = event.data;
+        await em.execute(
+          'UPDATE medication_stock_schedules SET medication_id = ?, doses_per_week = ?, is_repeating = ?, repeat_end_date = ? WHERE template_id = ?',
+          [details.medicationId, dosesPerWeek(details), details.isRepeating, details.repeatEndDate, templateId],
+        );
+        return;
+      }
+      case 'TaskTemplateDeactivated':
+        await em.execute('UPDATE medication_stock_schedules SET is_active = false WHERE template_id = ?', [event.data.templateId]);
+        return;
+      case 'TaskTemplatePaused':
+      case 'TaskTemplateResumed':
+        await em.execute('UPDATE medication_stock_schedules SET is_paused = ? WHERE template_id = ?', [event.type === 'TaskTemplatePaused', event.data.templateId]);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Sets the given columns (undefined ones stay) unless the row has seen this event; answers whether it changed. */
+  private async changeStock(em: EntityManager, medicationId: string, position: string, columns: Record<string, unknown>): Promise<boolean> {
+    const given = Object.entries(columns).filter(([, value]) => value !== undefined);
+    if (given.length === 0) return false;
+    const rows: unknown[] = await em.execute(
+      `UPDATE medication_stock SET ${given.map(([column]) => `${column} = ?`).join(', ')}, position = ?
+       WHERE medication_id = ? AND position < ? RETURNING medication_id`,
+      [...given.map(([, value]) => value), position, medicationId, position],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ESCALATION_LIMITS, type AppointmentReminder } from '@carecircle/libs';
+import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import type { CareRecipientEvent } from '../../../care-recipients';
+import type { TaskEvent } from '../../../scheduling';
+import { mayHaveJobs, planReminders, type ReminderTask } from '../../domain/reminder-plan';
+import { AlertSettings } from '../../workers/alert-settings';
+import { ReminderQueue } from '../../workers/reminder-queue';
+import { ReminderTasksQuery } from './reminder-tasks.query';
+
+type Handled = TaskEvent | Extract<CareRecipientEvent, { type: 'CareRecipientRemoved' }>;
+
+/**
+ * The reminder scheduler: keeps each task's name and times (`reminder_tasks`) and, as tasks are
+ * scheduled, moved, completed, undone or removed, adds, moves or cancels their Bull jobs
+ * (ReminderQueue). Jobs are only a schedule: when one fires, the task's decider says whether the
+ * reminder is still due, so a job left behind, or added again by a replay, sends nothing twice.
+ * Commands do not wait for it (awaitedByCommands: false).
+ */
+@Injectable()
+@ReadModelProjection()
+export class ReminderTasksProjection implements Projection<Handled> {
+  readonly name = 'notifications.reminder-tasks';
+  readonly liveTopic = 'reminders';
+  readonly awaitedByCommands = false;
+  readonly handles = [
+    'TaskScheduled',
+    'TaskUpdated',
+    'AppointmentUpdated',
+    'TaskCompleted',
+    'TaskUncompleted',
+    'TaskRemoved',
+    'TaskAlertAcknowledged',
+    'CareRecipientRemoved',
+  ] as const;
+  readonly tables = ['reminder_tasks'] as const;
+
+  constructor(
+    private readonly queue: ReminderQueue,
+    private readonly tasks: ReminderTasksQuery,
+    private readonly settings: AlertSettings,
+  ) {}
+
+  async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {
+    switch (event.type) {
+      case 'TaskScheduled': {
+        const d = event.data;
+        await em.execute(
+          `INSERT INTO reminder_tasks (task_id, child_id, name, category, is_urgent, status, scheduled_date, scheduled_time, local_time, timezone, appointment_reminders)
+           VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?) ON CONFLICT (task_id) DO NOTHING`,
+          [d.taskId, d.childId, d.name, d.category, d.isUrgent, d.scheduledDate, d.scheduledTime, d.localTime, d.timezone, JSON.stringify(reminders(d.appointmentDetails))],
+        );
+        return this.replan(em, d.taskId);
+      }
+      case 'TaskUpdated':
+      case 'AppointmentUpdated': {
+        const d = event.data;
+        const changes: [string, unknown][] = [
+          ['name', d.name],
+          ['category', d.category],
+          ['is_urgent', d.isUrgent],
+          ['scheduled_date', d.scheduledDate],
+          ['scheduled_time', d.scheduledTime],
+          ['local_time', d.localTime],
+          ['timezone', d.timezone],
+          ['appointment_reminders', d.appointmentDetails === undefined ? undefined : JSON.stringify(reminders(d.appointmentDetails))],
+        ];
+        const set = changes.filter(([, value]) => value !== undefined);
+        if (set.length > 0) {
+          await em.execute(`UPDATE reminder_tasks SET ${set.map(([column]) => `${column} = ?`).join(', ')} WHERE task_id = ?`, [...set.map(([, v]) => v), d.taskId]);
+        }
+        return this.replan(em, d.taskId);
+      }
+      case 'TaskCompleted':
+      case 'TaskUncompleted':
+        await em.execute('UPDATE reminder_tasks SET status = ? WHERE task_id = ?', [event.type === 'TaskCompleted' ? 'completed' : 'pending', event.data.taskId]);
+        return this.replan(em, event.data.taskId);
+      case 'TaskRemoved': {
+        const task = await this.tasks.byId(event.data.taskId, em);
+        await em.execute('DELETE FROM reminder_tasks WHERE task_id = ?', [event.data.taskId]);
+        if (task && this.current(task)) await this.queue.cancel(task.taskId);
+        return;
+      }
+      case 'TaskAlertAcknowledged': {
+        const task = await this.tasks.byId(event.data.taskId, em);
+        if (task && this.current(task)) await this.queue.cancel(task.taskId, (id) => id.includes('.escalation-'));
+        return;
+      }
+      case 'CareRecipientRemoved':
+        // Its tasks' jobs find no task when they fire, and send nothing.
+        await em.execute('DELETE FROM reminder_tasks WHERE child_id = ?', [event.data.childId]);
+        return;
+    }
+  }
+
+  /** Whether the task is recent enough to have jobs: a replay of old history touches no queue. */
+  private current(task: ReminderTask): boolean {
+    return mayHaveJobs(task.scheduledTime, Date.now(), ESCALATION_LIMITS.maxAfterMinutes, this.queue.config.reminderMinuteMs);
+  }
+
+  private async replan(em: EntityManager, taskId: string): Promise<void> {
+    const task = await this.tasks.byId(taskId, em);
+    if (!task || !this.current(task)) return;
+    const team = await this.tasks.careTeam(task.childId, em);
+    const policy = await this.settings.policyOf(team?.primaryUserId ?? null, em);
+    const jobs = planReminders(task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
+    await this.queue.replace(taskId, jobs);
+  }
+}
+
+const reminders = (details: { reminders: AppointmentReminder[] } | null): AppointmentReminder[] => details?.reminders ?? [];

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bull';
+import { CommandBus } from '@nestjs/cqrs';
+import Bull, { type Queue } from 'bull';
+import type TestAgent from 'supertest/lib/agent';
+import { DEFAULT_TIMEZONE, instantToLocal, type AppNotification, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
+import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
+import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { ExecuteCareRecipientCommand } from '../care-recipients';
+import type { ReminderJobData } from './domain/reminder-plan';
+import { REMINDERS_QUEUE } from './workers/reminder-queue';
+import { ReminderWorker } from './workers/reminders.worker';
+
+/** A "minute" of reminder times lasts 300 ms here: the medication reminder comes 4.5 s before, escalation steps 4.5 s and 13.5 s after. */
+const MINUTE_MS = 300;
+jest.setTimeout(150_000);
+
+/**
+ * The reminder workers on real Redis and Bull, in real time: tasks due at the next clock minute get
+ * their reminder once (two consumers on the queue), a task completed first gets none, a moved task is
+ * reminded for its new time only, an urgent task escalates step by step (with email through a local
+ * SMTP server) and stops when acknowledged. Jobs are in Redis, where another connection sees them.
+ */
+describe('reminder jobs on Redis (real time)', () => {
+  let t: TestApp;
+  let inbox: SmtpInbox;
+  let pushes: PushReceiver;
+  let parent: { agent: TestAgent; user: User };
+  let grandpa: { agent: TestAgent; user: User };
+  let secondConsumer: Queue;
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    const certificate = makeSelfSignedCertificate();
+    pushes = await startPushReceiver(certificate);
+    t = await startTestApp({
+      REMINDER_MINUTE_MS: String(MINUTE_MS),
+      SMTP_URL: inbox.url,
+      MAIL_FROM: 'CareCircle <alerts@care.example.org>',
+      PUSH_ALLOW_LOOPBACK: 'true',
+      NODE_EXTRA_CA_CERTS: certificate.certFile,
+    });
+    parent = await t.signUp({ firstName: 'Parent', email: `parent-${randomUUID()}@example.com` });
+    grandpa = await t.signUp({ firstName: 'Grandpa', email: `grandpa-${randomUUID()}@example.com` });
+    // A second worker process's consumer on the same queue (same Redis, same prefix).
+    const worker = t.app.get(ReminderWorker);
+    secondConsumer = new Bull(REMINDERS_QUEUE, t.config.redisUrl, { prefix: t.config.queuePrefix });
+    void secondConsumer.process('reminder', 8, (job) => worker.run(job.data as ReminderJobData));
+    void secondConsumer.process('escalation', 8, (job) => worker.run(job.data as ReminderJobData));
+  });
+  afterAll(async () => {
+    await secondConsumer.close();
+    await t.close();
+    await inbox.close();
+    await pushes.close();
+  });
+
+  const history = async (taskId: string) => (await parent.agent.get(`/api/tasks/${taskId}/history`).expect(200)).body as TaskHistoryEntry[];
+  const ofType = async (taskId: string, type: string) => (await history(taskId)).filter((e) => e.type === type);
+  const notifications = async (agent: TestAgent) => (await agent.get('/api/notifications').expect(200)).body as AppNotification[];
+  async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('reminds once, not after completion, at the new time after a move; escalates in order and stops on acknowledgement', async () => {
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    await t.app.get(CommandBus).execute(
+      new ExecuteCareRecipientCommand(child.id, {
+        type: 'GrantCaregiverAccess',
+        data: { userId: grandpa.user.id, canEdit: true },
+        metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+      }),
+    );
+    const phone = makeBrowserKeys();
+    await parent.agent.post('/api/notifications/subscribe').send({ endpoint: pushes.endpoint('/parent-phone', phone), expirationTime: null, keys: phone.keys }).expect(201);
+    const contact = (await parent.agent.post('/api/emergency-contacts').send({ name: 'Aunt Rosa', phoneNumber: '+12025550143', email: 'rosa@example.org' }).expect(201)).body as { id: string };
+    // The next clock minute at least 15 s away, in the care team's zone.
+    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    const { date, time } = instantToLocal(due, DEFAULT_TIMEZONE);
+    const later = instantToLocal(new Date(due.getTime() + 60_000), DEFAULT_TIMEZONE);
+    const add = async (name: string, extra: object = {}) =>
+      ((await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name, category: 'medication', scheduledDate: date, scheduledTime: time, ...extra }).expect(201)).body as Task[])[0];
+    const reminded = await add('Baclofen 5 mg');
+    const doneEarly = await add('Vitamin D');
+    const moved = await add('Melatonin');
+    const urgent = await add('Catheterization', { category: 'catheterization', isUrgent: true });
+    const acknowledged = await add('Oxygen check', { category: 'other', isUrgent: true });
+    await parent.agent.put(`/api/tasks/${doneEarly.id}/complete`).send({}).expect(200);
+    await parent.agent.put(`/api/tasks/${moved.id}`).send({ scheduledTime: later.time, scheduledDate: later.date }).expect(200);
+
+    // The jobs are in Redis: another connection sees them, delayed (so they outlive this process).
+    const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
+    const job = await until('the moved job', async () => {
+      const found = await secondConsumer.getJob(`${moved.id}.medication`);
+      return found && (found.data as ReminderJobData).scheduledTime !== moved.scheduledTime ? found : undefined;
+    });
+    expect(await job.getState()).toBe('delayed');
+    expect((job.data as ReminderJobData).fireAt).toBe(due.getTime() + 60_000 - 15 * MINUTE_MS);
+    await until('the reminder job', () => queue.getJob(`${reminded.id}.medication`));
+    expect(await queue.getJob(`${doneEarly.id}.medication`)).toBeNull();
+
+    // Due: the reminder comes 15 "minutes" before, once, to the primary and the caregiver who can give it.
+    const [sent] = await until('the reminder', async () => {
+      const events = await ofType(reminded.id, 'TaskReminderSent');
+      return events.length > 0 && events;
+    });
+    expect(Date.parse(sent.occurredAt)).toBeGreaterThanOrEqual(due.getTime() - 15 * MINUTE_MS);
+    expect(Date.parse(sent.occurredAt)).toBeLessThan(due.getTime());
+    expect(sent.data.deliveries).toEqual([
+      { userId: parent.user.id, channels: ['in_app', 'push'] },
+      { userId: grandpa.user.id, channels: ['in_app', 'push'] },
+    ]);
+
+    // The parent's phone gets the reminder by web push: name, task, time and the task's link, nothing more.
+    const push = await until('the reminder push', async () => pushes.received.find((r) => (r.message?.url as string | undefined) === `/tasks/${reminded.id}`));
+    expect(push.message).toEqual({ title: expect.stringMatching(/^Due at \d{1,2}:\d{2} [AP]M: Baclofen 5 mg$/), body: expect.stringContaining(`Maya's "Baclofen 5 mg" is due at`), url: `/tasks/${reminded.id}`, tag: `task-${reminded.id}` });
+
+    // The urgent tasks: step 0 (the primary) at the time; acknowledge one of them.
+    const alert = await until('the overdue alert', async () => (await notifications(parent.agent)).find((n) => n.taskId === acknowledged.id));
+    expect(alert.type).toBe('urgent_overdue');
+    await parent.agent.post(`/api/notifications/${alert.id}/acknowledge`).expect(204);
+    const mail = await until('the overdue email', async () => inbox.messages.find((m) => m.subject === 'Urgent task overdue: Catheterization'));
+    expect(mail.to).toEqual([parent.user.email]);
+    expect(mail.text).toContain(`/tasks/${urgent.id}`);
+
+    // Step 1 (secondary caregivers) for the other one, then step 2 (emergency contacts, by email).
+    const steps = await until('all escalation steps', async () => {
+      const events = await ofType(urgent.id, 'TaskEscalationStepReached');
+      return events.length === 3 && events;
+    });
+    expect(steps.map((e) => [e.data.step, e.data.notify])).toEqual([[0, 'primary'], [1, 'secondary_caregivers'], [2, 'emergency_contacts']]);
+    expect(Date.parse(steps[1].occurredAt)).toBeGreaterThanOrEqual(due.getTime() + 15 * MINUTE_MS);
+    expect(steps[1].data.deliveries).toEqual([{ userId: grandpa.user.id, channels: ['push', 'email', 'in_app'] }]);
+    expect(steps[2].data.deliveries).toEqual([{ contactId: contact.id, channels: ['email'] }]);
+    const toContact = await until('the emergency contact email', async () => inbox.messages.find((m) => m.to[0] === 'rosa@example.org'));
+    expect(toContact.subject).toBe('Still not done: Catheterization');
+    expect(toContact.text).toContain('emergency contact');
+    expect(toContact.text).not.toContain('/tasks/');
+    expect((await notifications(grandpa.agent)).filter((n) => n.taskId === urgent.id).map((n) => n.type)).toEqual(['escalation']);
+    await until('the escalation email', async () => inbox.messages.find((m) => m.subject === 'Still not done: Catheterization' && m.to[0] === grandpa.user.email));
+
+    // Settled: nothing more comes.
+    await new Promise((resolve) => setTimeout(resolve, 30 * MINUTE_MS));
+    expect((await ofType(acknowledged.id, 'TaskEscalationStepReached')).map((e) => e.data.step)).toEqual([0]);
+    expect((await ofType(acknowledged.id, 'TaskAlertAcknowledged')).map((e) => e.actorId)).toEqual([parent.user.id]);
+    expect(await ofType(reminded.id, 'TaskReminderSent')).toHaveLength(1);
+    expect((await notifications(parent.agent)).filter((n) => n.taskId === reminded.id)).toHaveLength(1);
+    expect(await ofType(doneEarly.id, 'TaskReminderSent')).toEqual([]);
+    expect(await ofType(moved.id, 'TaskReminderSent')).toEqual([]); // its new time is a minute later
+    expect(inbox.messages.filter((m) => m.subject.includes('Baclofen'))).toEqual([]); // reminders do not email
+    expect(inbox.messages.filter((m) => m.to[0] === 'rosa@example.org')).toHaveLength(1); // not for the acknowledged task
+  });
+
+  it('two workers running the same reminder at once record and send it once', async () => {
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Sam', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    const in10 = instantToLocal(new Date(Date.now() + 10 * 60_000), DEFAULT_TIMEZONE);
+    const [task] = (await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Keppra', category: 'medication', scheduledDate: in10.date, scheduledTime: in10.time }).expect(201))
+      .body as Task[];
+    const worker = t.app.get(ReminderWorker);
+    const job: ReminderJobData = { kind: 'reminder', taskId: task.id, reminder: { kind: 'medication', offset: null }, scheduledTime: task.scheduledTime, fireAt: Date.now() };
+    await allProjectionsCaughtUp(t.app);
+    const outcomes = await Promise.all([worker.run(job), worker.run(job), worker.run(job)]);
+    expect(outcomes.sort()).toEqual(['not-due', 'not-due', 'sent']);
+    expect(await ofType(task.id, 'TaskReminderSent')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { taskPath } from '@carecircle/libs';
+import { APP_CONFIG, publicBaseUrl, type AppConfig } from '../../../config/app-config';
+import { escapeHtml, MAILER, type Mailer } from '../../../platform/mail/mailer';
+import { UsersQuery } from '../../identity';
+import type { AlertDelivery } from '../../scheduling';
+import type { AlertText } from '../domain/alert-texts';
+import { PushNotifier } from '../push';
+
+/** An emergency contact an escalation emails (they have no account: no link to sign in to). */
+export interface ContactAddress {
+  contactId: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Sends what a worker recorded, by the channels it recorded: 'in_app' needs nothing here (the
+ * notifications projection makes the rows), 'push' goes to the caregiver's browsers (web push; the
+ * message opens the task), 'email' goes through the Mailer port. A channel that
+ * fails is logged and never fails the job: the alert is recorded, and sending it again could alert twice.
+ */
+@Injectable()
+export class AlertSender {
+  private readonly log = new Logger(AlertSender.name);
+
+  constructor(
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersQuery,
+    private readonly push: PushNotifier,
+  ) {}
+
+  async send(deliveries: AlertDelivery[], text: AlertText, taskId: string, contacts: ContactAddress[] = []): Promise<void> {
+    await Promise.all([this.sendPush(deliveries, text, taskId), this.sendEmail(deliveries, text, taskId, contacts)]);
+  }
+
+  private async sendPush(deliveries: AlertDelivery[], text: AlertText, taskId: string): Promise<void> {
+    const message = { title: text.title, body: text.message, url: taskPath(taskId), tag: `task-${taskId}` };
+    await Promise.all(
+      deliveries.map(async (delivery) => {
+        if (!('userId' in delivery) || !delivery.channels.includes('push')) return;
+        try {
+          await this.push.sendToUser(delivery.userId, message);
+        } catch (error) {
+          this.log.warn(`alert push for task ${taskId} failed: ${(error as Error).message}`);
+        }
+      }),
+    );
+  }
+
+  private async sendEmail(deliveries: AlertDelivery[], text: AlertText, taskId: string, contacts: ContactAddress[]): Promise<void> {
+    const byEmail = deliveries.filter((d) => d.channels.includes('email'));
+    const userIds = byEmail.flatMap((d) => ('userId' in d ? [d.userId] : []));
+    const addresses = userIds.length > 0 ? await this.users.contacts(userIds) : new Map<string, { name: string; email: string }>();
+    const link = `${publicBaseUrl(this.config)}${taskPath(taskId)}`;
+    await Promise.all(
+      byEmail.map(async (delivery) => {
+        const to = 'userId' in delivery ? addresses.get(delivery.userId)?.email : contacts.find((c) => c.contactId === delivery.contactId)?.email;
+        if (!to) return;
+        const forCaregiver = 'userId' in delivery;
+        const sent = await this.mailer.send({
+          to,
+          subject: text.title,
+          text: forCaregiver ? `${text.message}\n\nOpen it in CareCircle:\n${link}\n` : `${text.message}\n\nYou are listed as an emergency contact for this family in CareCircle. Please check in with them.\n`,
+          html: forCaregiver
+            ? `<p>${escapeHtml(text.message)}</p><p><a href="${escapeHtml(link)}">Open it in CareCircle</a></p>`
+            : `<p>${escapeHtml(text.message)}</p><p>You are listed as an emergency contact for this family in CareCircle. Please check in with them.</p>`,
+        });
+        if (!sent && this.mailer.configured) this.log.warn(`alert email for task ${taskId} was not delivered`);
+      }),
+    );
+  }
+}

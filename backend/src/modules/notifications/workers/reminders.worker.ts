@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { Process, Processor } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Job } from 'bull';
+import { Histogram, Registry } from 'prom-client';
+import { inQuietHours, instantToLocal, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
+import type { CommandMetadata } from '../../../platform/commands/decider';
+import { EmergencyContactsQuery } from '../../care-hub';
+import { RecordTaskAlert, type AlertDelivery, type TaskAlertCommand, type TaskEvent } from '../../scheduling';
+import { escalationText, reminderText } from '../domain/alert-texts';
+import { escalationJobId, type ReminderJobData, type ReminderTask } from '../domain/reminder-plan';
+import { ReminderTasksQuery, type CareTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
+import { AlertSender, type ContactAddress } from './alert-sender';
+import { AlertSettings } from './alert-settings';
+import { REMINDERS_QUEUE, ReminderQueue } from './reminder-queue';
+
+/** Thrown while the read model does not show the job's task at the job's time yet: Bull retries. */
+export class TaskNotProjectedYet extends Error {}
+
+/** Jobs one worker process handles at once (each mostly waits on PostgreSQL and Redis). */
+const CONCURRENCY = 32;
+
+export type ReminderOutcome = 'sent' | 'not-due';
+
+/**
+ * The reminder workers' core. A job fires; the worker decides who is alerted by which channels
+ * (the care team, their preferences and quiet hours, the family's escalation policy), records that
+ * on the task's stream (RecordTaskAlert: the decider refuses a reminder that is no longer due or was
+ * already recorded by another worker), and only then sends what it recorded. So a completed task is
+ * not reminded, and two workers never send the same reminder twice.
+ */
+@Injectable()
+export class ReminderWorker {
+  readonly lateness: Histogram;
+
+  constructor(
+    private readonly tasks: ReminderTasksQuery,
+    private readonly settings: AlertSettings,
+    private readonly commands: CommandBus,
+    private readonly sender: AlertSender,
+    private readonly queue: ReminderQueue,
+    private readonly emergencyContacts: EmergencyContactsQuery,
+    registry: Registry,
+  ) {
+    this.lateness =
+      (registry.getSingleMetric('reminder_lateness_seconds') as Histogram | undefined) ??
+      new Histogram({
+        name: 'reminder_lateness_seconds',
+        help: 'Time from when a reminder or escalation step was due to when a worker recorded it',
+        buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60],
+        registers: [registry],
+      });
+  }
+
+  /** One job, at `now` (tests pass a time; Bull hands over due jobs). */
+  async run(job: ReminderJobData, now = new Date()): Promise<ReminderOutcome> {
+    const task = await this.tasks.byId(job.taskId);
+    if (!task) throw new TaskNotProjectedYet(`task ${job.taskId} is not in reminder_tasks yet`);
+    if (task.scheduledTime !== job.scheduledTime) throw new TaskNotProjectedYet(`task ${job.taskId} is at ${task.scheduledTime} in reminder_tasks, the job is for ${job.scheduledTime}`);
+    if (task.status !== 'pending') return 'not-due';
+    const team = await this.tasks.careTeam(task.childId);
+    if (!team) return 'not-due';
+    return job.kind === 'reminder' ? this.remind(job, task, team, now) : this.escalate(job, task, team, now);
+  }
+
+  /** Before the time: the primary caregiver and everyone who may give the dose; push and email stay quiet in quiet hours unless urgent. */
+  private async remind(job: Extract<ReminderJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
+    const userIds = [team.primaryUserId, ...team.shared.filter((s) => s.canEdit).map((s) => s.userId)];
+    const preferences = await this.settings.preferencesOf(userIds);
+    const localNow = instantToLocal(now, task.timezone).time;
+    const deliveries: AlertDelivery[] = userIds.map((userId) => {
+      const prefs = preferences.get(userId)!;
+      const quiet = !task.isUrgent && inQuietHours(prefs.quietHours, localNow);
+      return { userId, channels: prefs.pushReminders && !quiet ? ['in_app', 'push'] : ['in_app'] };
+    });
+    const recorded = await this.record(task.taskId, { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) });
+    if (!recorded) return 'not-due';
+    this.observe(job, now);
+    await this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), task.taskId);
+    return 'sent';
+  }
+
+  /** After the time, for urgent tasks: the policy's step, then the next step's job; an acknowledgement or completion ends the chain. */
+  private async escalate(job: Extract<ReminderJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
+    if (!task.isUrgent) return 'not-due';
+    const policy = await this.settings.policyOf(team.primaryUserId);
+    const step = policy.steps[job.step];
+    if (!step) return 'not-due';
+    const contacts: ContactAddress[] = step.notify === 'emergency_contacts' ? await this.emergencyContacts.emailsOf(team.primaryUserId) : [];
+    const deliveries = await this.escalationDeliveries(step, team, contacts);
+    const recorded = await this.record(task.taskId, {
+      type: 'ReachEscalationStep',
+      data: { step: job.step, notify: step.notify, scheduledTime: job.scheduledTime, deliveries },
+      metadata: workerMetadata(now),
+    });
+    if (!recorded) return 'not-due';
+    this.observe(job, now);
+    const next = policy.steps[job.step + 1];
+    if (next) {
+      const fireAt = Date.parse(job.scheduledTime) + next.afterMinutes * this.queue.config.reminderMinuteMs;
+      await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
+    }
+    await this.sender.send(deliveries, escalationText(job.step, task, team.firstName), task.taskId, contacts);
+    return 'sent';
+  }
+
+  private async escalationDeliveries(step: EscalationStep, team: CareTeam, contacts: ContactAddress[]): Promise<AlertDelivery[]> {
+    if (step.notify === 'emergency_contacts') {
+      return step.channels.includes('email') ? contacts.map((c) => ({ contactId: c.contactId, channels: ['email'] })) : [];
+    }
+    const userIds = step.notify === 'primary' ? [team.primaryUserId] : team.shared.map((s) => s.userId);
+    const preferences = await this.settings.preferencesOf(userIds);
+    return userIds.map((userId) => ({ userId, channels: allowedChannels(step.channels, preferences.get(userId)!) }));
+  }
+
+  private async record(taskId: string, command: TaskAlertCommand): Promise<boolean> {
+    const events: TaskEvent[] = await this.commands.execute(new RecordTaskAlert(taskId, command));
+    return events.length > 0;
+  }
+
+  private observe(job: ReminderJobData, now: Date): void {
+    this.lateness.observe(Math.max(0, now.getTime() - job.fireAt) / 1000);
+  }
+}
+
+/** An urgent alert honours who opted out of push and of overdue emails; in-app always. */
+function allowedChannels(channels: NotificationChannel[], prefs: NotificationPreferences): NotificationChannel[] {
+  return channels.filter((c) => (c === 'push' ? prefs.pushReminders : c === 'email' ? prefs.emailOverdue : true));
+}
+
+const workerMetadata = (now: Date): CommandMetadata => ({ actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() });
+
+/** Worker role only: Bull hands over due jobs, one worker per job (Bull's lock), retried while the task is not projected yet. */
+@Processor(REMINDERS_QUEUE)
+export class ReminderProcessor {
+  constructor(private readonly worker: ReminderWorker) {}
+
+  @Process({ name: 'reminder', concurrency: CONCURRENCY })
+  reminder(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
+    return this.worker.run(job.data);
+  }
+
+  @Process({ name: 'escalation', concurrency: CONCURRENCY })
+  escalation(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
+    return this.worker.run(job.data);
+  }
+}

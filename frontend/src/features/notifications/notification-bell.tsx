@@ -1,0 +1,28 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router-dom';
+import { useGetUnreadNotificationsQuery } from './api';
+import './notification-bell.css';
+
+/** Where the notification centre lives. */
+export const NOTIFICATIONS_PATH = '/notifications';
+
+/**
+ * The bell in the signed-in header: the unread count (kept current by live updates) and the way to
+ * the notification centre. Its name says the count ("3 unread notifications").
+ */
+export function NotificationBell() {
+  const { data } = useGetUnreadNotificationsQuery();
+  const { pathname } = useLocation();
+  const unread = data?.length ?? 0;
+  const label = unread === 0 ? 'Notifications' : `${unread} unread notification${unread === 1 ? '' : 's'}`;
+  return (
+    <Link to={NOTIFICATIONS_PATH} className="notification-bell" aria-label={label} aria-current={pathname === NOTIFICATIONS_PATH ? 'page' : undefined}>
+      <BellOutlined aria-hidden />
+      {unread > 0 && (
+        <span className="notification-bell__count" aria-hidden>
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
+  );
+}
