@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
+import { DEFAULT_TIMEZONE, instantToLocal } from '@carecircle/libs';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database';
 
 const MAIN = resolve(__dirname, '../../../dist/main.js');
@@ -20,9 +21,10 @@ const freePort = () =>
   });
 
 /**
- * Kill -9 in the middle of a burst of completions: every completion the server acknowledged (2xx)
- * is there exactly once after a restart, in the read models and in the task's history, no task is
- * completed twice, and the projections catch up.
+ * Kill -9 in the middle of a burst of completions, with reminders firing: every completion the
+ * server acknowledged (2xx) is there exactly once after a restart, in the read models and in the
+ * task's history, no task is completed twice, and the projections catch up (stored checkpoints too,
+ * for projections that only skip the last events).
  */
 describe('crash safety (SIGKILL during a burst of completions)', () => {
   let database: TestDatabase;
@@ -68,7 +70,8 @@ describe('crash safety (SIGKILL during a burst of completions)', () => {
     const tasks: { id: string }[] = [];
     for (const name of ['Cath', 'Meds', 'Feed']) {
       const child = (await agent.post('/api/children').send({ firstName: name, lastName: 'Lopez' }).expect(201)).body;
-      const times = Array.from({ length: 40 }, (_, n) => `${String(Math.floor(n / 2)).padStart(2, '0')}:${n % 2 ? '30' : '00'}`);
+      // Due in the next 40 minutes: medication reminders fire (and append) during the burst and after the restart.
+      const times = Array.from({ length: 40 }, (_, n) => instantToLocal(new Date(Date.now() + (n + 1) * 60_000), DEFAULT_TIMEZONE).time);
       tasks.push(...(await agent.post(`/api/children/${child.id}/tasks`).send({ name, category: 'medication', scheduledTimes: times }).expect(201)).body);
     }
 
@@ -101,7 +104,10 @@ describe('crash safety (SIGKILL during a burst of completions)', () => {
       };
       const deadline = Date.now() + 20_000;
       while (!(await caughtUp())) {
-        if (Date.now() > deadline) throw new Error('projections did not catch up after the restart');
+        if (Date.now() > deadline) {
+          const { rows } = await db.query('SELECT name, position FROM projection_checkpoints WHERE position < (SELECT max(global_position) FROM es_events)');
+          throw new Error(`projections did not catch up after the restart: ${JSON.stringify(rows)}`);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
 

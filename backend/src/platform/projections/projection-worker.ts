@@ -69,7 +69,10 @@ export class ProjectionWorker {
     while (!this.stopped) {
       try {
         const batch = await this.nextBatch();
-        if (batch === null) continue;
+        if (batch === null) {
+          await this.storeSkippedCheckpoint(); // the last events it skipped, once no more come
+          continue;
+        }
         await this.apply(batch);
         outage = 0;
       } catch (error) {
@@ -104,7 +107,7 @@ export class ProjectionWorker {
     this.pendingSince = handled[0] ?? null;
     if (handled.length === 0) {
       this.advance(last);
-      if (Date.now() - this.checkpointStoredAt > SKIP_CHECKPOINT_MS) await this.storeCheckpoint();
+      await this.storeSkippedCheckpoint();
       return;
     }
     try {
@@ -177,6 +180,11 @@ export class ProjectionWorker {
         .execute('SELECT pg_notify(?, ?)', [PROJECTION_CHANGES_CHANNEL, message])
         .catch((error: Error) => this.log.warn(`live update for ${this.name} not sent: ${error.message}`));
     }
+  }
+
+  /** Skipped events move the stored checkpoint at most once a second, and always soon after the last one. */
+  private async storeSkippedCheckpoint(): Promise<void> {
+    if (this.cursor !== this.storedCheckpoint && Date.now() - this.checkpointStoredAt > SKIP_CHECKPOINT_MS) await this.storeCheckpoint();
   }
 
   private async storeCheckpoint(): Promise<void> {
