@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { makeBrowserKeys, startPushReceiver, type PushReceiver } from '../backend/src/test-support/push-receiver';
-import { expectToast, test } from './support';
+import { expectToast, PASSWORD, test } from './support';
 import { expectNoSeriousA11yViolations, signUp } from './today-support';
 
 /**
@@ -56,7 +56,8 @@ interface WorkerScope {
   NotificationEvent: new (type: 'notificationclick', init: { notification: Notification }) => Event;
 }
 
-const card = (page: Page) => page.getByRole('region', { name: /Notifications|Not Supported/ });
+/** The push card, named by its state's title (the preferences section beside it is "Notifications"). */
+const card = (page: Page) => page.getByRole('region', { name: /^(Not Supported|Notifications Blocked|Enable Notifications|Notifications Enabled)/ });
 
 for (const size of [
   { name: 'on a phone', viewport: { width: 360, height: 740 } },
@@ -144,6 +145,24 @@ for (const size of [
       await expectToast(page, 'Notifications Disabled');
       await expect(card(page).getByRole('button', { name: 'Enable' })).toBeVisible();
       // The server let the subscription go: nothing left to test with.
+      expect((await page.request.post('/api/notifications/test-with-image', { headers: { Origin: baseURL! } })).status()).toBe(409);
+    });
+
+    test('Sign Out ends this device\'s push subscription: a shared phone gets no more of this caregiver\'s alerts', async ({ page, context, baseURL }) => {
+      await context.grantPermissions(['notifications'], { origin: baseURL });
+      const browser = makeBrowserKeys();
+      await replaceBrowserPushService(page, { endpoint: receiver.endpoint(`/e2e-${randomUUID()}`, browser), keys: browser.keys });
+      const user = await signUp(page, baseURL!, 'Sami', 'Shared');
+      await page.goto('/settings?tab=account');
+      await card(page).getByRole('button', { name: 'Enable' }).click();
+      await expect(card(page).getByRole('heading', { name: /Notifications Enabled/ })).toBeVisible();
+
+      await page.getByRole('link', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription()) ?? null)).toBeNull();
+      // Signed in again (without enabling): the server has nothing to send to.
+      const login = await page.request.post('/api/auth/login', { data: { email: user.email, password: PASSWORD }, headers: { Origin: baseURL! } });
+      expect(login.ok()).toBe(true);
       expect((await page.request.post('/api/notifications/test-with-image', { headers: { Origin: baseURL! } })).status()).toBe(409);
     });
 

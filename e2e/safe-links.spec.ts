@@ -4,7 +4,9 @@ import { test } from './support';
 
 // Links a caregiver stores (a telehealth video link) are https only, and the screen renders a stored
 // link only when it passes the same rule: a link stored before the rule (served here by rewriting the
-// API's answer, as an old event would) is not put into an href.
+// API's answer, as an old event would) is not put into an href. The offline service worker would make
+// those reads itself, out of the page's routes: it is blocked here.
+test.use({ serviceWorkers: 'block' });
 
 /** Rewrites every `videoLink` in the API's task answers, as if it had been stored before the rule. */
 const TASK_READS = /\/api\/(tasks|children\/[^/]+\/tasks)\?/;

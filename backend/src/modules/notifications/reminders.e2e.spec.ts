@@ -176,4 +176,26 @@ describe('reminder jobs on Redis (real time)', () => {
     expect(outcomes.sort()).toEqual(['not-due', 'not-due', 'sent']);
     expect(await ofType(task.id, 'TaskReminderSent')).toHaveLength(1);
   });
+
+  it('an escalation step run again after a crash (already recorded) still leaves the next step queued', async () => {
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Leo', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    const in10 = instantToLocal(new Date(Date.now() + 10 * 60_000), DEFAULT_TIMEZONE);
+    const [task] = (
+      await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Suction', category: 'other', isUrgent: true, scheduledDate: in10.date, scheduledTime: in10.time }).expect(201)
+    ).body as Task[];
+    const atTheTime = new Date(Date.parse(task.scheduledTime) + 1000); // the worker runs as if then
+    const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
+    await allProjectionsCaughtUp(t.app);
+    await (await queue.getJob(`${task.id}.escalation-0`))?.remove(); // this test runs the step itself
+    const worker = t.app.get(ReminderWorker);
+    const step0: ReminderJobData = { kind: 'escalation', taskId: task.id, step: 0, scheduledTime: task.scheduledTime, fireAt: Date.now() };
+    expect(await worker.run(step0, atTheTime)).toBe('sent');
+    const next = `${task.id}.escalation-1`;
+    expect(((await queue.getJob(next))?.data as ReminderJobData).fireAt).toBe(Date.parse(task.scheduledTime) + 15 * MINUTE_MS);
+    // The process died after recording step 0 and before its job was done: Bull runs the job again.
+    await (await queue.getJob(next))!.remove();
+    expect(await worker.run(step0, atTheTime)).toBe('not-due');
+    expect(await queue.getJob(next)).not.toBeNull();
+    expect((await ofType(task.id, 'TaskEscalationStepReached')).map((e) => e.data.step)).toEqual([0]);
+  });
 });

@@ -7,6 +7,7 @@ import SettingsPage from '../../features/identity/pages/settings-page';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { EscalationPolicyEditor } from '../../features/notifications/escalation-policy-editor';
 import { NotificationPreferencesSection } from '../../features/notifications/notification-preferences';
+import { endPushOnThisDevice } from '../../features/notifications/push-browser';
 import { zoneOrBrowser } from '../../shared/formatting/time-zone';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
@@ -23,6 +24,7 @@ export default function SettingsScreen() {
   return (
     <SignedInLayout>
       <SettingsPage
+        beforeSignOut={endPushOnThisDevice}
         notificationsPanel={
           <>
             <NotificationPreferencesSection />

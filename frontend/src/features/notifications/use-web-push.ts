@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLazyGetVapidKeyQuery, useSubscribePushMutation, useUnsubscribePushMutation } from './push-api';
+import { currentRegistration, currentSubscription, supported } from './push-browser';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 const NOTIFICATION_ICON = '/notification-icon.png';
@@ -9,23 +10,12 @@ export type PushStatus = 'loading' | 'unsupported' | 'blocked' | 'disabled' | 'e
 
 export type EnableOutcome = 'enabled' | 'denied';
 
-const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64Url.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => !!a && a.byteLength === b.byteLength && new Uint8Array(a).every((byte, i) => byte === b[i]);
-
-/** This app's service worker registration, if there is one (the scope of /sw.js is the whole site). */
-async function currentRegistration(): Promise<ServiceWorkerRegistration | undefined> {
-  return navigator.serviceWorker.getRegistration('/');
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  return (await (await currentRegistration())?.pushManager.getSubscription()) ?? null;
-}
 
 /**
  * The browser side of web push (spec document 3, section 4, Push notification): Enable asks for

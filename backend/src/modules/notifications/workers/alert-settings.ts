@@ -16,7 +16,7 @@ export class AlertSettings {
     return primaryUserId ? this.policies.forFamily(primaryUserId, em) : Promise.resolve(DEFAULT_ESCALATION_POLICY);
   }
 
-  async preferencesOf(userIds: string[]): Promise<Map<string, NotificationPreferences>> {
-    return new Map(await Promise.all(userIds.map(async (id) => [id, await this.preferences.forUser(id)] as const)));
+  preferencesOf(userIds: string[]): Promise<Map<string, NotificationPreferences>> {
+    return this.preferences.forUsers(userIds);
   }
 }

@@ -55,12 +55,11 @@ export class ReminderWorker {
 
   /** One job, at `now` (tests pass a time; Bull hands over due jobs). */
   async run(job: ReminderJobData, now = new Date()): Promise<ReminderOutcome> {
-    const task = await this.tasks.byId(job.taskId);
-    if (!task) throw new TaskNotProjectedYet(`task ${job.taskId} is not in reminder_tasks yet`);
+    const found = await this.tasks.withTeam(job.taskId);
+    if (!found) throw new TaskNotProjectedYet(`task ${job.taskId} is not in reminder_tasks yet`);
+    const { task, team } = found;
     if (task.scheduledTime !== job.scheduledTime) throw new TaskNotProjectedYet(`task ${job.taskId} is at ${task.scheduledTime} in reminder_tasks, the job is for ${job.scheduledTime}`);
-    if (task.status !== 'pending') return 'not-due';
-    const team = await this.tasks.careTeam(task.childId);
-    if (!team) return 'not-due';
+    if (task.status !== 'pending' || !team) return 'not-due';
     return job.kind === 'reminder' ? this.remind(job, task, team, now) : this.escalate(job, task, team, now);
   }
 
@@ -76,7 +75,7 @@ export class ReminderWorker {
     });
     const recorded = await this.record(task.taskId, { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) });
     if (!recorded) return 'not-due';
-    this.observe(job, now);
+    this.observe(job);
     await this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), task.taskId);
     return 'sent';
   }
@@ -89,18 +88,21 @@ export class ReminderWorker {
     if (!step) return 'not-due';
     const contacts: ContactAddress[] = step.notify === 'emergency_contacts' ? await this.emergencyContacts.emailsOf(team.primaryUserId) : [];
     const deliveries = await this.escalationDeliveries(step, team, contacts);
+    // The next step's job first (its id is fixed, so adding it again keeps one): a crash after the
+    // record below could otherwise end the chain, since the retried job finds this step recorded.
+    // A next step that is no longer due when it fires records and sends nothing.
+    const next = policy.steps[job.step + 1];
+    if (next) {
+      const fireAt = Date.parse(job.scheduledTime) + next.afterMinutes * this.queue.config.reminderMinuteMs;
+      await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
+    }
     const recorded = await this.record(task.taskId, {
       type: 'ReachEscalationStep',
       data: { step: job.step, notify: step.notify, scheduledTime: job.scheduledTime, deliveries },
       metadata: workerMetadata(now),
     });
     if (!recorded) return 'not-due';
-    this.observe(job, now);
-    const next = policy.steps[job.step + 1];
-    if (next) {
-      const fireAt = Date.parse(job.scheduledTime) + next.afterMinutes * this.queue.config.reminderMinuteMs;
-      await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
-    }
+    this.observe(job);
     await this.sender.send(deliveries, escalationText(job.step, task, team.firstName), task.taskId, contacts);
     return 'sent';
   }
@@ -119,8 +121,9 @@ export class ReminderWorker {
     return events.length > 0;
   }
 
-  private observe(job: ReminderJobData, now: Date): void {
-    this.lateness.observe(Math.max(0, now.getTime() - job.fireAt) / 1000);
+  /** Lateness: from when the job was due to when its alert is recorded (sending follows at once). */
+  private observe(job: ReminderJobData): void {
+    this.lateness.observe(Math.max(0, Date.now() - job.fireAt) / 1000);
   }
 }
 

@@ -1,7 +1,7 @@
 import { LogoutOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
 import { joinFullName, type User, type UserRole } from '@carecircle/libs';
 import { Avatar, Button } from 'antd';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { DeleteAccount } from '../components/delete-account';
@@ -17,6 +17,7 @@ const TABS = [
   { key: 'account', label: 'Account' },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['key'] | 'children';
+const LOGOUT_URL = '/api/logout';
 const PANELS: readonly string[] = [...TABS.map((tab) => tab.key), 'children'];
 
 /** /settings?tab=children: where the Care Recipients panel lives (linked from Profile and the Care Recipients dialog). */
@@ -37,10 +38,12 @@ interface Props {
   notificationsPanel?: ReactNode;
   /** The push notification card of the Security & Authentication section (spec document 3). */
   pushCard?: ReactNode;
+  /** Runs before Sign Out leaves the page (ending this device's push subscription). */
+  beforeSignOut?: () => Promise<void>;
 }
 
 /** Settings (spec document 1, section 2): a header with Profile, Calendar, Billing and Account, and the children panel. */
-export default function SettingsPage({ careRecipientsPanel, careTeamPanel, notificationsPanel, pushCard }: Props) {
+export default function SettingsPage({ careRecipientsPanel, careTeamPanel, notificationsPanel, pushCard, beforeSignOut }: Props) {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const requested = params.get('tab') ?? 'profile';
@@ -68,7 +71,7 @@ export default function SettingsPage({ careRecipientsPanel, careTeamPanel, notif
         {tab === 'profile' && <ProfilePanel user={user} />}
         {tab === 'calendar' && <CalendarPanel />}
         {tab === 'billing' && <BillingPanel user={user} />}
-        {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} notificationsPanel={notificationsPanel} pushCard={pushCard} />}
+        {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} notificationsPanel={notificationsPanel} pushCard={pushCard} beforeSignOut={beforeSignOut} />}
         {tab === 'children' && careRecipientsPanel}
       </div>
     </div>
@@ -140,7 +143,13 @@ function BillingPanel({ user }: { user: User }) {
   );
 }
 
-function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard }: { user: User; careTeamPanel: ReactNode; notificationsPanel: ReactNode; pushCard?: ReactNode }) {
+function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard, beforeSignOut }: { user: User; careTeamPanel: ReactNode; notificationsPanel: ReactNode } & Pick<Props, 'pushCard' | 'beforeSignOut'>) {
+  const signOut = async (event: MouseEvent<HTMLElement>) => {
+    if (!beforeSignOut) return;
+    event.preventDefault();
+    await beforeSignOut();
+    window.location.assign(LOGOUT_URL);
+  };
   return (
     <section className="section-card" aria-label="Account">
       <label className="settings-field">
@@ -167,8 +176,8 @@ function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard }: { u
       )}
       {careTeamPanel}
       <SecurityActivity />
-      {/* Full navigation: the server clears the session and answers with a redirect to /. */}
-      <Button href="/api/logout" icon={<LogoutOutlined />} size="large" danger>
+      {/* Full navigation: the server clears the session and answers with a redirect to /. This device's push ends first. */}
+      <Button href={LOGOUT_URL} icon={<LogoutOutlined />} size="large" danger onClick={signOut}>
         Sign Out
       </Button>
       <DeleteAccount />

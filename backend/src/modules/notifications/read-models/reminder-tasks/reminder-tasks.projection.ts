@@ -100,9 +100,9 @@ export class ReminderTasksProjection implements Projection<Handled> {
   }
 
   private async replan(em: EntityManager, taskId: string): Promise<void> {
-    const task = await this.tasks.byId(taskId, em);
-    if (!task || !this.current(task)) return;
-    const team = await this.tasks.careTeam(task.childId, em);
+    const found = await this.tasks.withTeam(taskId, em);
+    if (!found || !this.current(found.task)) return;
+    const { task, team } = found;
     const policy = await this.settings.policyOf(team?.primaryUserId ?? null, em);
     const jobs = planReminders(task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
     await this.queue.replace(taskId, jobs);

@@ -47,14 +47,18 @@ export class ReminderTasksQuery {
     return rows.length > 0 ? toTask(rows[0]) : null;
   }
 
-  /** The recipient's care team (from the notifications projection's own tables); null once removed. */
-  async careTeam(childId: string, em: EntityManager = this.em.fork()): Promise<CareTeam | null> {
-    const [child]: { first_name: string; primary_caregiver_id: string }[] = await em.execute(
-      'SELECT first_name, primary_caregiver_id FROM notification_children WHERE child_id = ?',
-      [childId],
+  /** The task and its recipient's care team (from the notifications projection's own tables; null once removed), in one query. */
+  async withTeam(taskId: string, em: EntityManager = this.em.fork()): Promise<{ task: ReminderTask; team: CareTeam | null } | null> {
+    const rows: (Row & { first_name: string | null; primary_caregiver_id: string | null; shared: CareTeam['shared'] | null })[] = await em.execute(
+      `SELECT t.*, t.scheduled_date::text AS scheduled_date, c.first_name, c.primary_caregiver_id,
+              (SELECT json_agg(json_build_object('userId', s.user_id, 'canEdit', s.can_edit) ORDER BY s.user_id) FROM notification_shares s WHERE s.child_id = t.child_id) AS shared
+         FROM reminder_tasks t LEFT JOIN notification_children c ON c.child_id = t.child_id
+        WHERE t.task_id = ?`,
+      [taskId],
     );
-    if (!child) return null;
-    const shared: { user_id: string; can_edit: boolean }[] = await em.execute('SELECT user_id, can_edit FROM notification_shares WHERE child_id = ? ORDER BY user_id', [childId]);
-    return { firstName: child.first_name, primaryUserId: child.primary_caregiver_id, shared: shared.map((s) => ({ userId: s.user_id, canEdit: s.can_edit })) };
+    if (rows.length === 0) return null;
+    const [row] = rows;
+    const team = row.primary_caregiver_id === null ? null : { firstName: row.first_name!, primaryUserId: row.primary_caregiver_id, shared: row.shared ?? [] };
+    return { task: toTask(row), team };
   }
 }

@@ -31,6 +31,8 @@ describe('notification preferences read model (PostgreSQL)', () => {
     await h.apply(projection, events);
     expect(await query().forUser(ana)).toEqual(night);
     expect(await query().forUser(ben)).toEqual({ ...night, emailOverdue: true, quietHours: null });
+    const nobody = randomUUID();
+    expect(await query().forUsers([ben, nobody, ana])).toEqual(new Map([[ben, { ...night, emailOverdue: true, quietHours: null }], [nobody, DEFAULT_NOTIFICATION_PREFERENCES], [ana, night]]));
     const before = await h.rows('notification_preferences');
     await h.apply(projection, events);
     expect(await h.rows('notification_preferences')).toEqual(before);

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import Bull, { type Queue } from 'bull';
+import { instantToLocal, MEDICATION_REMINDER_LEAD_MINUTES } from '@carecircle/libs';
+import { loadConfig } from '../../../../config/app-config';
+import { projectionHarness } from '../../../../test-support/projection-harness';
+import { EscalationPolicyQuery, NotificationPreferencesQuery } from '../../preferences';
+import { AlertSettings } from '../../workers/alert-settings';
+import { REMINDERS_QUEUE, ReminderQueue } from '../../workers/reminder-queue';
+import { NotificationsProjection } from '../notifications/notifications.projection';
+import { ReminderTasksProjection } from './reminder-tasks.projection';
+import { ReminderTasksQuery } from './reminder-tasks.query';
+
+const ZONE = 'America/Los_Angeles';
+const HOUR = 60 * 60_000;
+
+/**
+ * The reminder scheduler's read model on PostgreSQL, with its jobs in a real Bull queue on Redis: a
+ * task's row and care team as a firing job reads them, and its jobs added, moved and cancelled as
+ * the task changes; a replay of old history stores rows without touching the queue.
+ */
+describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
+  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  let bull: Queue;
+  let projection: ReminderTasksProjection;
+  let query: ReminderTasksQuery;
+  const team = new NotificationsProjection();
+  const parent = randomUUID();
+  const grandpa = randomUUID();
+  const nanny = randomUUID();
+  const maya = randomUUID();
+
+  beforeAll(async () => {
+    h = await projectionHarness();
+    const config = loadConfig({ QUEUE_PREFIX: `cc-int-${randomUUID()}` }, { frontendDist: '/none' });
+    bull = new Bull(REMINDERS_QUEUE, config.redisUrl, { prefix: config.queuePrefix });
+    query = new ReminderTasksQuery(h.orm.em);
+    projection = new ReminderTasksProjection(
+      new ReminderQueue(bull, config),
+      query,
+      new AlertSettings(new EscalationPolicyQuery(h.orm.em), new NotificationPreferencesQuery(h.orm.em)),
+    );
+    await h.apply(team, [
+      h.record(`care-recipient-${maya}`, {
+        type: 'CareRecipientAdded',
+        data: {
+          childId: maya, primaryCaregiverId: parent, firstName: 'Maya', lastName: 'Lopez', dateOfBirth: null, medicalNotes: null, notes: null,
+          gender: null, phone: null, email: null, profileImageUrl: null, addedAt: '2026-11-01T10:00:00Z',
+        },
+      }),
+      h.record(`care-recipient-${maya}`, { type: 'CaregiverAccessGranted', data: { childId: maya, userId: nanny, canEdit: false, grantedAt: '2026-11-01T11:00:00Z' } }),
+      h.record(`care-recipient-${maya}`, { type: 'CaregiverAccessGranted', data: { childId: maya, userId: grandpa, canEdit: true, grantedAt: '2026-11-01T11:00:00Z' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await bull.obliterate({ force: true });
+    await bull.close();
+    await h.close();
+  });
+
+  const scheduled = (taskId: string, due: Date, extra: object = {}) => {
+    const local = instantToLocal(due, ZONE);
+    return h.record(`task-${taskId}`, {
+      type: 'TaskScheduled',
+      data: {
+        taskId, childId: maya, templateId: null, name: 'Baclofen 5 mg', description: null, category: 'medication', priority: 'medium', isUrgent: false,
+        medicationId: null, imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+        scheduledDate: local.date, localTime: local.time, timezone: ZONE, scheduledTime: due.toISOString(), scheduledBy: parent, scheduledAt: new Date().toISOString(),
+        ...extra,
+      },
+    });
+  };
+  const jobIds = async () => (await bull.getDelayed()).map((job) => String(job.id)).sort();
+  const fireAtOf = async (id: string) => ((await bull.getJob(id))?.data as { fireAt: number } | undefined)?.fireAt;
+
+  it('stores the task for the workers, who read it with its care team in one query; its reminder is a delayed job', async () => {
+    const taskId = randomUUID();
+    const due = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
+    const event = scheduled(taskId, due);
+    await h.apply(projection, [event, event]); // idempotent
+    expect(await h.em().execute('SELECT count(*)::int AS n FROM reminder_tasks WHERE task_id = ?', [taskId])).toEqual([{ n: 1 }]);
+    expect(await query.withTeam(taskId)).toEqual({
+      task: {
+        taskId, childId: maya, name: 'Baclofen 5 mg', category: 'medication', isUrgent: false, status: 'pending',
+        scheduledDate: instantToLocal(due, ZONE).date, scheduledTime: due.toISOString(), localTime: instantToLocal(due, ZONE).time, timezone: ZONE, appointmentReminders: [],
+      },
+      team: { firstName: 'Maya', primaryUserId: parent, shared: [grandpa, nanny].sort().map((userId) => ({ userId, canEdit: userId === grandpa })) },
+    });
+    expect(await fireAtOf(`${taskId}.medication`)).toBe(due.getTime() - MEDICATION_REMINDER_LEAD_MINUTES * 60_000);
+    expect(await query.withTeam(randomUUID())).toBeNull();
+  });
+
+  it('moves the job with the task, cancels it on completion and removal, and brings it back on undo', async () => {
+    const taskId = randomUUID();
+    const due = new Date(Date.now() + 3 * HOUR);
+    const later = new Date(due.getTime() + HOUR);
+    const local = instantToLocal(later, ZONE);
+    const event = (type: string, data: object = {}) => h.record(`task-${taskId}`, { type, data: { taskId, childId: maya, ...data } });
+    const urgent = { isUrgent: true, category: 'catheterization' };
+
+    await h.apply(projection, [scheduled(taskId, due, urgent)]);
+    expect(await jobIds()).toContain(`${taskId}.escalation-0`);
+    await h.apply(projection, [event('TaskUpdated', { scheduledTime: later.toISOString(), scheduledDate: local.date, localTime: local.time, updatedBy: parent, updatedAt: new Date().toISOString() })]);
+    expect((await query.withTeam(taskId))?.task.scheduledTime).toBe(later.toISOString());
+    expect(await fireAtOf(`${taskId}.escalation-0`)).toBe(later.getTime()); // the default policy's first step: at the time
+
+    await h.apply(projection, [event('TaskCompleted', { completedBy: parent, completedAt: new Date().toISOString() })]);
+    expect((await query.withTeam(taskId))?.task.status).toBe('completed');
+    expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([]);
+    await h.apply(projection, [event('TaskUncompleted', { uncompletedBy: parent, uncompletedAt: new Date().toISOString() })]);
+    expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([`${taskId}.escalation-0`]);
+
+    await h.apply(projection, [event('TaskAlertAcknowledged', { scheduledTime: later.toISOString(), acknowledgedBy: parent, acknowledgedAt: new Date().toISOString() })]);
+    expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([]);
+    await h.apply(projection, [event('TaskRemoved', { removedBy: parent, removedAt: new Date().toISOString() })]);
+    expect(await query.withTeam(taskId)).toBeNull();
+  });
+
+  it('a replay of old history stores rows but adds no jobs; a removed recipient takes its rows', async () => {
+    const old = randomUUID();
+    await h.apply(projection, [scheduled(old, new Date(Date.now() - 7 * 24 * HOUR), { isUrgent: true })]);
+    expect((await query.withTeam(old))?.task.taskId).toBe(old);
+    expect((await jobIds()).filter((id) => id.startsWith(old))).toEqual([]);
+
+    await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedBy: parent, removedAt: new Date().toISOString() } })]);
+    expect(await h.em().execute('SELECT task_id FROM reminder_tasks WHERE child_id = ?', [maya])).toEqual([]);
+  });
+});
