@@ -8,8 +8,8 @@ import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
-import type { ReminderJobData } from './domain/reminder-plan';
+import { ExecuteCareRecipientCommand, RefillReminderJob } from '../care-recipients';
+import type { ReminderJobData, TaskJobData } from './domain/reminder-plan';
 import { REMINDERS_QUEUE } from './workers/reminder-queue';
 import { ReminderWorker } from './workers/reminders.worker';
 
@@ -43,6 +43,8 @@ describe('reminder jobs on Redis (real time)', () => {
     });
     parent = await t.signUp({ firstName: 'Parent', email: `parent-${randomUUID()}@example.com` });
     grandpa = await t.signUp({ firstName: 'Grandpa', email: `grandpa-${randomUUID()}@example.com` });
+    const phone = makeBrowserKeys();
+    await parent.agent.post('/api/notifications/subscribe').send({ endpoint: pushes.endpoint('/parent-phone', phone), expirationTime: null, keys: phone.keys }).expect(201);
     // A second worker process's consumer on the same queue (same Redis, same prefix).
     const worker = t.app.get(ReminderWorker);
     secondConsumer = new Bull(REMINDERS_QUEUE, t.config.redisUrl, { prefix: t.config.queuePrefix });
@@ -78,8 +80,6 @@ describe('reminder jobs on Redis (real time)', () => {
         metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
       }),
     );
-    const phone = makeBrowserKeys();
-    await parent.agent.post('/api/notifications/subscribe').send({ endpoint: pushes.endpoint('/parent-phone', phone), expirationTime: null, keys: phone.keys }).expect(201);
     const contact = (await parent.agent.post('/api/emergency-contacts').send({ name: 'Aunt Rosa', phoneNumber: '+12025550143', email: 'rosa@example.org' }).expect(201)).body as { id: string };
     // The next clock minute at least 15 s away, in the care team's zone.
     const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
@@ -99,7 +99,7 @@ describe('reminder jobs on Redis (real time)', () => {
     const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
     const job = await until('the moved job', async () => {
       const found = await secondConsumer.getJob(`${moved.id}.medication`);
-      return found && (found.data as ReminderJobData).scheduledTime !== moved.scheduledTime ? found : undefined;
+      return found && (found.data as TaskJobData).scheduledTime !== moved.scheduledTime ? found : undefined;
     });
     expect(await job.getState()).toBe('delayed');
     expect((job.data as ReminderJobData).fireAt).toBe(due.getTime() + 60_000 - 15 * MINUTE_MS);
@@ -162,6 +162,21 @@ describe('reminder jobs on Redis (real time)', () => {
     expect(await ofType(moved.id, 'TaskReminderSent')).toEqual([]); // its new time is a minute later
     expect(inbox.messages.filter((m) => m.subject.includes('Baclofen'))).toEqual([]); // reminders do not email
     expect(inbox.messages.filter((m) => m.to[0] === 'rosa@example.org')).toHaveLength(1); // not for the acknowledged task
+  });
+
+  it('a refill reminder reaches the primary caregiver\'s phone too, opening the recipient\'s Today', async () => {
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Noa', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    const medication = (await parent.agent.post(`/api/children/${child.id}/medications`).send({ name: 'Keppra', dosage: '250 mg', stock: 1, refillThresholdDays: 7 }).expect(201)).body as { id: string };
+    const tomorrow = instantToLocal(new Date(Date.now() + 36 * 60 * 60_000), DEFAULT_TIMEZONE).date;
+    await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Keppra', category: 'medication', medicationId: medication.id, scheduledTimes: ['08:00', '20:00'], scheduledDate: tomorrow }).expect(201);
+    await allProjectionsCaughtUp(t.app);
+    await t.app.get(RefillReminderJob).check(child.id, new Date()); // the worker also runs it on its own; recorded once either way
+
+    const push = await until('the refill push', async () => pushes.received.find((r) => r.message?.url === `/?child=${child.id}`));
+    expect(push.message).toEqual({ title: 'Refill soon: Keppra', body: expect.stringMatching(/^Noa's Keppra: about \d+ days? left \(1 tablet\)$/), url: `/?child=${child.id}`, tag: expect.stringMatching(/^refill-/) });
+    const inApp = (await notifications(parent.agent)).filter((n) => n.type === 'refill_reminder' && n.childId === child.id);
+    expect(inApp.map((n) => [n.title, n.message])).toEqual([[push.message!.title, push.message!.body]]);
+    expect(pushes.received.filter((r) => r.message?.url === `/?child=${child.id}`)).toHaveLength(1);
   });
 
   it('two workers running the same reminder at once record and send it once', async () => {

@@ -21,10 +21,16 @@ export interface ReminderTask {
   appointmentReminders: AppointmentReminder[];
 }
 
-/** One delayed Bull job: a reminder before the task's time, or a step of the escalation chain after it. */
+/**
+ * One Bull job: a reminder before the task's time, a step of the escalation chain after it, or the
+ * push of a refill reminder (`eventId`: its MedicationStockLow, whose in-app notification it sends).
+ */
 export type ReminderJobData =
   | { kind: 'reminder'; taskId: string; reminder: TaskReminder; scheduledTime: string; fireAt: number }
-  | { kind: 'escalation'; taskId: string; step: number; scheduledTime: string; fireAt: number };
+  | { kind: 'escalation'; taskId: string; step: number; scheduledTime: string; fireAt: number }
+  | { kind: 'refill'; childId: string; eventId: string; fireAt: number };
+
+export type TaskJobData = Exclude<ReminderJobData, { kind: 'refill' }>;
 
 export interface PlannedJob {
   /** Deterministic: adding the same job twice keeps one (Bull ignores a known job id). */
@@ -41,6 +47,7 @@ const OFFSET_MINUTES: Record<Exclude<AppointmentReminder, '24h'>, number> = { '2
 
 export const reminderJobId = (taskId: string, reminder: TaskReminder) => `${taskId}.${reminder.kind}${reminder.offset ? `-${reminder.offset}` : ''}`;
 export const escalationJobId = (taskId: string, step: number) => `${taskId}.escalation-${step}`;
+export const refillJobId = (eventId: string) => `refill-${eventId}`;
 
 /** Every job id a task can have, so a move, completion or removal takes all of them away. */
 export function allJobIds(taskId: string, maxSteps: number): string[] {

@@ -7,6 +7,14 @@ import type { AlertDelivery } from '../../scheduling';
 import type { AlertText } from '../domain/alert-texts';
 import { PushNotifier } from '../push';
 
+/** Where an alert leads (a push click, the email's link) and the tag that lets a newer push replace an older one. */
+export interface AlertLink {
+  path: string;
+  tag: string;
+}
+
+export const taskLink = (taskId: string): AlertLink => ({ path: taskPath(taskId), tag: `task-${taskId}` });
+
 /** An emergency contact an escalation emails (they have no account: no link to sign in to). */
 export interface ContactAddress {
   contactId: string;
@@ -31,29 +39,29 @@ export class AlertSender {
     private readonly push: PushNotifier,
   ) {}
 
-  async send(deliveries: AlertDelivery[], text: AlertText, taskId: string, contacts: ContactAddress[] = []): Promise<void> {
-    await Promise.all([this.sendPush(deliveries, text, taskId), this.sendEmail(deliveries, text, taskId, contacts)]);
+  async send(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink, contacts: ContactAddress[] = []): Promise<void> {
+    await Promise.all([this.sendPush(deliveries, text, link), this.sendEmail(deliveries, text, link, contacts)]);
   }
 
-  private async sendPush(deliveries: AlertDelivery[], text: AlertText, taskId: string): Promise<void> {
-    const message = { title: text.title, body: text.message, url: taskPath(taskId), tag: `task-${taskId}` };
+  private async sendPush(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink): Promise<void> {
+    const message = { title: text.title, body: text.message, url: link.path, tag: link.tag };
     await Promise.all(
       deliveries.map(async (delivery) => {
         if (!('userId' in delivery) || !delivery.channels.includes('push')) return;
         try {
           await this.push.sendToUser(delivery.userId, message);
         } catch (error) {
-          this.log.warn(`alert push for task ${taskId} failed: ${(error as Error).message}`);
+          this.log.warn(`alert push for ${link.path} failed: ${(error as Error).message}`);
         }
       }),
     );
   }
 
-  private async sendEmail(deliveries: AlertDelivery[], text: AlertText, taskId: string, contacts: ContactAddress[]): Promise<void> {
+  private async sendEmail(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink, contacts: ContactAddress[]): Promise<void> {
     const byEmail = deliveries.filter((d) => d.channels.includes('email'));
     const userIds = byEmail.flatMap((d) => ('userId' in d ? [d.userId] : []));
     const addresses = userIds.length > 0 ? await this.users.contacts(userIds) : new Map<string, { name: string; email: string }>();
-    const link = `${publicBaseUrl(this.config)}${taskPath(taskId)}`;
+    const url = `${publicBaseUrl(this.config)}${link.path}`;
     await Promise.all(
       byEmail.map(async (delivery) => {
         const to = 'userId' in delivery ? addresses.get(delivery.userId)?.email : contacts.find((c) => c.contactId === delivery.contactId)?.email;
@@ -62,12 +70,12 @@ export class AlertSender {
         const sent = await this.mailer.send({
           to,
           subject: text.title,
-          text: forCaregiver ? `${text.message}\n\nOpen it in CareCircle:\n${link}\n` : `${text.message}\n\nYou are listed as an emergency contact for this family in CareCircle. Please check in with them.\n`,
+          text: forCaregiver ? `${text.message}\n\nOpen it in CareCircle:\n${url}\n` : `${text.message}\n\nYou are listed as an emergency contact for this family in CareCircle. Please check in with them.\n`,
           html: forCaregiver
-            ? `<p>${escapeHtml(text.message)}</p><p><a href="${escapeHtml(link)}">Open it in CareCircle</a></p>`
+            ? `<p>${escapeHtml(text.message)}</p><p><a href="${escapeHtml(url)}">Open it in CareCircle</a></p>`
             : `<p>${escapeHtml(text.message)}</p><p>You are listed as an emergency contact for this family in CareCircle. Please check in with them.</p>`,
         });
-        if (!sent && this.mailer.configured) this.log.warn(`alert email for task ${taskId} was not delivered`);
+        if (!sent && this.mailer.configured) this.log.warn(`alert email for ${link.path} was not delivered`);
       }),
     );
   }

@@ -4,18 +4,21 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bull';
 import { Histogram, Registry } from 'prom-client';
-import { inQuietHours, instantToLocal, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
+import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EmergencyContactsQuery } from '../../care-hub';
+import { UsersQuery } from '../../identity';
 import { RecordTaskAlert, type AlertDelivery, type TaskAlertCommand, type TaskEvent } from '../../scheduling';
 import { escalationText, reminderText } from '../domain/alert-texts';
-import { escalationJobId, type ReminderJobData, type ReminderTask } from '../domain/reminder-plan';
+import { escalationJobId, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
+import { eventNotificationId } from '../read-models/notifications/notifications.projection';
+import { NotificationsQuery } from '../read-models/notifications/notifications.query';
 import { ReminderTasksQuery, type CareTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
-import { AlertSender, type ContactAddress } from './alert-sender';
+import { AlertSender, taskLink, type ContactAddress } from './alert-sender';
 import { AlertSettings } from './alert-settings';
 import { REMINDERS_QUEUE, ReminderQueue } from './reminder-queue';
 
-/** Thrown while the read model does not show the job's task at the job's time yet: Bull retries. */
+/** Thrown while the read models do not show what the job is about yet: Bull retries. */
 export class TaskNotProjectedYet extends Error {}
 
 /** Jobs one worker process handles at once (each mostly waits on PostgreSQL and Redis). */
@@ -41,6 +44,8 @@ export class ReminderWorker {
     private readonly sender: AlertSender,
     private readonly queue: ReminderQueue,
     private readonly emergencyContacts: EmergencyContactsQuery,
+    private readonly notifications: NotificationsQuery,
+    private readonly users: UsersQuery,
     registry: Registry,
   ) {
     this.lateness =
@@ -55,6 +60,7 @@ export class ReminderWorker {
 
   /** One job, at `now` (tests pass a time; Bull hands over due jobs). */
   async run(job: ReminderJobData, now = new Date()): Promise<ReminderOutcome> {
+    if (job.kind === 'refill') return this.refill(job, now);
     const found = await this.tasks.withTeam(job.taskId);
     if (!found) throw new TaskNotProjectedYet(`task ${job.taskId} is not in reminder_tasks yet`);
     const { task, team } = found;
@@ -64,7 +70,7 @@ export class ReminderWorker {
   }
 
   /** Before the time: the primary caregiver and everyone who may give the dose; push and email stay quiet in quiet hours unless urgent. */
-  private async remind(job: Extract<ReminderJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
+  private async remind(job: Extract<TaskJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
     const userIds = [team.primaryUserId, ...team.shared.filter((s) => s.canEdit).map((s) => s.userId)];
     const preferences = await this.settings.preferencesOf(userIds);
     const localNow = instantToLocal(now, task.timezone).time;
@@ -76,12 +82,12 @@ export class ReminderWorker {
     const recorded = await this.record(task.taskId, { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) });
     if (!recorded) return 'not-due';
     this.observe(job);
-    await this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), task.taskId);
+    await this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), taskLink(task.taskId));
     return 'sent';
   }
 
   /** After the time, for urgent tasks: the policy's step, then the next step's job; an acknowledgement or completion ends the chain. */
-  private async escalate(job: Extract<ReminderJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
+  private async escalate(job: Extract<TaskJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
     if (!task.isUrgent) return 'not-due';
     const policy = await this.settings.policyOf(team.primaryUserId);
     const step = policy.steps[job.step];
@@ -103,7 +109,26 @@ export class ReminderWorker {
     });
     if (!recorded) return 'not-due';
     this.observe(job);
-    await this.sender.send(deliveries, escalationText(job.step, task, team.firstName), task.taskId, contacts);
+    await this.sender.send(deliveries, escalationText(job.step, task, team.firstName), taskLink(task.taskId), contacts);
+    return 'sent';
+  }
+
+  /**
+   * A refill reminder by push to the primary caregiver (who got it in the app): its text, opening the
+   * recipient's Today (the medications list with Refill). Not urgent: nothing in quiet hours, nothing
+   * when they turned push reminders off. Sent at least once (a job run again after a crash may send
+   * it twice, the same tag replacing the first on the device).
+   */
+  private async refill(job: Extract<ReminderJobData, { kind: 'refill' }>, now: Date): Promise<ReminderOutcome> {
+    const userId = await this.tasks.primaryCaregiverOf(job.childId);
+    if (!userId) return 'not-due';
+    const shown = await this.notifications.byIdFor(userId, eventNotificationId(job.eventId, userId));
+    if (!shown) throw new TaskNotProjectedYet(`the refill reminder of event ${job.eventId} is not in notifications yet`);
+    const prefs = (await this.settings.preferencesOf([userId])).get(userId)!;
+    const zone = (await this.users.byId(userId))?.timezone ?? DEFAULT_TIMEZONE;
+    if (!prefs.pushReminders || inQuietHours(prefs.quietHours, instantToLocal(now, zone).time)) return 'not-due';
+    this.observe(job);
+    await this.sender.send([{ userId, channels: ['push'] }], shown, { path: `/?child=${job.childId}`, tag: `refill-${job.eventId}` });
     return 'sent';
   }
 
@@ -146,6 +171,11 @@ export class ReminderProcessor {
 
   @Process({ name: 'escalation', concurrency: CONCURRENCY })
   escalation(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
+    return this.worker.run(job.data);
+  }
+
+  @Process({ name: 'refill', concurrency: 4 })
+  refill(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
     return this.worker.run(job.data);
   }
 }

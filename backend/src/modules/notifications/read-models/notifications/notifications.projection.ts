@@ -12,6 +12,9 @@ import type { NotificationEvent } from '../../domain/notification';
 export const URGENT_OVERDUE = 'urgent_overdue';
 export const REFILL_REMINDER: NotificationType = 'refill_reminder';
 
+/** The in-app notification an event made for a user (the refill push sends its text). */
+export const eventNotificationId = (eventId: string, userId: string) => deterministicId('notification', eventId, userId);
+
 
 /**
  * In-app notifications. A reminder (TaskReminderSent) or an escalation step (TaskEscalationStepReached)
@@ -171,7 +174,7 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
       `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
        VALUES (?, ?, ?, NULL, ?, ?, ?, false, ?, NULL) ON CONFLICT (id) DO NOTHING`,
       [
-        deterministicId('notification', eventId, child.primary_caregiver_id),
+        eventNotificationId(eventId, child.primary_caregiver_id),
         child.primary_caregiver_id,
         low.childId,
         REFILL_REMINDER,

@@ -115,6 +115,19 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     expect(await query.withTeam(taskId)).toBeNull();
   });
 
+  it('a fresh refill reminder gets a job that pushes it; an old one (a replay) does not', async () => {
+    const low = (detectedAt: Date) =>
+      h.record(`care-recipient-${maya}`, {
+        type: 'MedicationStockLow',
+        data: { childId: maya, medicationId: randomUUID(), name: 'Keppra', unit: 'tablets', stock: 2, daysLeft: 3, thresholdDays: 7, detectedAt: detectedAt.toISOString() },
+      });
+    const fresh = low(new Date());
+    const old = low(new Date(Date.now() - 2 * HOUR));
+    await h.apply(projection, [fresh, old]);
+    expect((await bull.getJob(`refill-${fresh.id}`))?.data).toEqual({ kind: 'refill', childId: maya, eventId: fresh.id, fireAt: expect.any(Number) });
+    expect(await bull.getJob(`refill-${old.id}`)).toBeNull();
+  });
+
   it('a replay of old history stores rows but adds no jobs; a removed recipient takes its rows', async () => {
     const old = randomUUID();
     await h.apply(projection, [scheduled(old, new Date(Date.now() - 7 * 24 * HOUR), { isUrgent: true })]);

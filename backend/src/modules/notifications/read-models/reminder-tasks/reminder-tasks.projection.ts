@@ -4,18 +4,22 @@ import { ESCALATION_LIMITS, type AppointmentReminder } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { TaskEvent } from '../../../scheduling';
-import { mayHaveJobs, planReminders, type ReminderTask } from '../../domain/reminder-plan';
+import { mayHaveJobs, planReminders, refillJobId, type ReminderTask } from '../../domain/reminder-plan';
 import { AlertSettings } from '../../workers/alert-settings';
 import { ReminderQueue } from '../../workers/reminder-queue';
 import { ReminderTasksQuery } from './reminder-tasks.query';
 
-type Handled = TaskEvent | Extract<CareRecipientEvent, { type: 'CareRecipientRemoved' }>;
+type Handled = TaskEvent | Extract<CareRecipientEvent, { type: 'CareRecipientRemoved' | 'MedicationStockLow' }>;
+
+/** A refill reminder older than this when the scheduler sees it (a replay, an outage) is not pushed. */
+const REFILL_PUSH_WITHIN_MS = 60 * 60 * 1000;
 
 /**
  * The reminder scheduler: keeps each task's name and times (`reminder_tasks`) and, as tasks are
  * scheduled, moved, completed, undone or removed, adds, moves or cancels their Bull jobs
  * (ReminderQueue). Jobs are only a schedule: when one fires, the task's decider says whether the
  * reminder is still due, so a job left behind, or added again by a replay, sends nothing twice.
+ * A fresh MedicationStockLow gets a job that pushes its refill reminder.
  * Commands do not wait for it (awaitedByCommands: false).
  */
 @Injectable()
@@ -33,6 +37,7 @@ export class ReminderTasksProjection implements Projection<Handled> {
     'TaskRemoved',
     'TaskAlertAcknowledged',
     'CareRecipientRemoved',
+    'MedicationStockLow',
   ] as const;
   readonly tables = ['reminder_tasks'] as const;
 
@@ -90,6 +95,11 @@ export class ReminderTasksProjection implements Projection<Handled> {
       case 'CareRecipientRemoved':
         // Its tasks' jobs find no task when they fire, and send nothing.
         await em.execute('DELETE FROM reminder_tasks WHERE child_id = ?', [event.data.childId]);
+        return;
+      case 'MedicationStockLow':
+        if (Date.parse(event.data.detectedAt) > Date.now() - REFILL_PUSH_WITHIN_MS) {
+          await this.queue.add([{ id: refillJobId(event.id), data: { kind: 'refill', childId: event.data.childId, eventId: event.id, fireAt: Date.now() } }]);
+        }
         return;
     }
   }

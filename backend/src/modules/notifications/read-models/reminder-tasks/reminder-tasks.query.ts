@@ -61,4 +61,10 @@ export class ReminderTasksQuery {
     const team = row.primary_caregiver_id === null ? null : { firstName: row.first_name!, primaryUserId: row.primary_caregiver_id, shared: row.shared ?? [] };
     return { task: toTask(row), team };
   }
+
+  /** The recipient's primary caregiver as the notifications projection knows them; null once removed. */
+  async primaryCaregiverOf(childId: string): Promise<string | null> {
+    const rows: { primary_caregiver_id: string }[] = await this.em.fork().execute('SELECT primary_caregiver_id FROM notification_children WHERE child_id = ?', [childId]);
+    return rows[0]?.primary_caregiver_id ?? null;
+  }
 }
