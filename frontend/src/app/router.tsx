@@ -1,8 +1,8 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AntdTheme } from './lazy-antd-theme';
 import { HomeRoute } from './pages/home-route';
 import { NotFoundPage } from './pages/not-found-page';
-import { RouteErrorPage } from './pages/route-error-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -28,69 +28,42 @@ const SchoolDaycarePage = lazy(() => comingSoon().then((m) => ({ default: m.Scho
 const PharmacyPage = lazy(() => comingSoon().then((m) => ({ default: m.PharmacyPage })));
 const CareNotesPage = lazy(() => comingSoon().then((m) => ({ default: m.CareNotesPage })));
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/login/email', element: <EmailSignInPage /> },
-      { path: '/privacy', element: <PrivacyScreen /> },
-      { path: '/terms', element: <TermsScreen /> },
-      { path: '/accept-invitation', element: <AcceptInvitationScreen /> },
-      { path: '/accept-invitation/:token', element: <AcceptInvitationScreen /> },
-      {
-        path: '/settings',
-        element: (
-          <RequireAuth>
-            <SettingsScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/notifications',
-        element: (
-          <RequireAuth>
-            <NotificationsScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/tasks/:taskId',
-        element: (
-          <RequireAuth>
-            <TaskLinkScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/calendar',
-        element: (
-          <RequireAuth>
-            <CalendarScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/care-hub',
-        element: (
-          <RequireAuth>
-            <CareHubScreen />
-          </RequireAuth>
-        ),
-        children: [
-          { index: true, element: <CareHubMenuPage /> },
-          { path: 'emergency-contacts', element: <EmergencyContactsPage /> },
-          { path: 'nearby-care', element: <NearbyCarePage /> },
-          { path: 'doctors', element: <DoctorsPage /> },
-          { path: 'school-daycare', element: <SchoolDaycarePage /> },
-          { path: 'family-support', element: <FamilySupportPage /> },
-          { path: 'pharmacy', element: <PharmacyPage /> },
-          { path: 'care-notes', element: <CareNotesPage /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+const signedIn = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
+
+/**
+ * The routes, declared in JSX (react-router's declarative mode): the app uses no loaders or actions,
+ * and the data router they need would add about 15 KiB to every first load (docs/performance.md).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/privacy" element={<PrivacyScreen />} />
+        <Route path="/terms" element={<TermsScreen />} />
+        {/* Every other screen uses antd: its theme provider is a layout route, loaded with the first of them. */}
+        <Route element={<AntdTheme />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/login/email" element={<EmailSignInPage />} />
+          <Route path="/accept-invitation" element={<AcceptInvitationScreen />} />
+          <Route path="/accept-invitation/:token" element={<AcceptInvitationScreen />} />
+          <Route path="/settings" element={signedIn(<SettingsScreen />)} />
+          <Route path="/notifications" element={signedIn(<NotificationsScreen />)} />
+          <Route path="/tasks/:taskId" element={signedIn(<TaskLinkScreen />)} />
+          <Route path="/calendar" element={signedIn(<CalendarScreen />)} />
+          <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
+            <Route index element={<CareHubMenuPage />} />
+            <Route path="emergency-contacts" element={<EmergencyContactsPage />} />
+            <Route path="nearby-care" element={<NearbyCarePage />} />
+            <Route path="doctors" element={<DoctorsPage />} />
+            <Route path="school-daycare" element={<SchoolDaycarePage />} />
+            <Route path="family-support" element={<FamilySupportPage />} />
+            <Route path="pharmacy" element={<PharmacyPage />} />
+            <Route path="care-notes" element={<CareNotesPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
