@@ -1,23 +1,24 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { AntdTheme } from './lazy-antd-theme';
+import { lazyWithAntd } from './lazy-with-antd';
 import { HomeRoute } from './pages/home-route';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
-const LoginPage = lazy(() => import('../features/identity/pages/login-page'));
-const EmailSignInPage = lazy(() => import('../features/identity/pages/email-sign-in-page'));
-const SettingsScreen = lazy(() => import('./pages/settings-screen'));
-const CalendarScreen = lazy(() => import('./pages/calendar-screen'));
+// Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the landing and legal pages do not.
+const LoginPage = lazyWithAntd(() => import('../features/identity/pages/login-page'));
+const EmailSignInPage = lazyWithAntd(() => import('../features/identity/pages/email-sign-in-page'));
+const SettingsScreen = lazyWithAntd(() => import('./pages/settings-screen'));
+const CalendarScreen = lazyWithAntd(() => import('./pages/calendar-screen'));
 const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
-const AcceptInvitationScreen = lazy(() => import('./pages/accept-invitation-screen'));
+const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitation-screen'));
 const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
-const TaskLinkScreen = lazy(() => import('./pages/task-link-screen'));
-const NotificationsScreen = lazy(() => import('./pages/notifications-screen'));
+const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
+const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
 
 // Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
-const CareHubScreen = lazy(() => import('./pages/care-hub-screen'));
+const CareHubScreen = lazyWithAntd(() => import('./pages/care-hub-screen'));
 const CareHubMenuPage = lazy(() => import('../features/care-hub/pages/care-hub-menu-page'));
 const EmergencyContactsPage = lazy(() => import('../features/care-hub/pages/emergency-contacts-page'));
 const NearbyCarePage = lazy(() => import('../features/care-hub/pages/nearby-care-page'));
@@ -41,26 +42,23 @@ export function AppRoutes() {
         <Route path="/" element={<HomeRoute />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
         <Route path="/terms" element={<TermsScreen />} />
-        {/* Every other screen uses antd: its theme provider is a layout route, loaded with the first of them. */}
-        <Route element={<AntdTheme />}>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/login/email" element={<EmailSignInPage />} />
-          <Route path="/accept-invitation" element={<AcceptInvitationScreen />} />
-          <Route path="/accept-invitation/:token" element={<AcceptInvitationScreen />} />
-          <Route path="/settings" element={signedIn(<SettingsScreen />)} />
-          <Route path="/notifications" element={signedIn(<NotificationsScreen />)} />
-          <Route path="/tasks/:taskId" element={signedIn(<TaskLinkScreen />)} />
-          <Route path="/calendar" element={signedIn(<CalendarScreen />)} />
-          <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
-            <Route index element={<CareHubMenuPage />} />
-            <Route path="emergency-contacts" element={<EmergencyContactsPage />} />
-            <Route path="nearby-care" element={<NearbyCarePage />} />
-            <Route path="doctors" element={<DoctorsPage />} />
-            <Route path="school-daycare" element={<SchoolDaycarePage />} />
-            <Route path="family-support" element={<FamilySupportPage />} />
-            <Route path="pharmacy" element={<PharmacyPage />} />
-            <Route path="care-notes" element={<CareNotesPage />} />
-          </Route>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/email" element={<EmailSignInPage />} />
+        <Route path="/accept-invitation" element={<AcceptInvitationScreen />} />
+        <Route path="/accept-invitation/:token" element={<AcceptInvitationScreen />} />
+        <Route path="/settings" element={signedIn(<SettingsScreen />)} />
+        <Route path="/notifications" element={signedIn(<NotificationsScreen />)} />
+        <Route path="/tasks/:taskId" element={signedIn(<TaskLinkScreen />)} />
+        <Route path="/calendar" element={signedIn(<CalendarScreen />)} />
+        <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
+          <Route index element={<CareHubMenuPage />} />
+          <Route path="emergency-contacts" element={<EmergencyContactsPage />} />
+          <Route path="nearby-care" element={<NearbyCarePage />} />
+          <Route path="doctors" element={<DoctorsPage />} />
+          <Route path="school-daycare" element={<SchoolDaycarePage />} />
+          <Route path="family-support" element={<FamilySupportPage />} />
+          <Route path="pharmacy" element={<PharmacyPage />} />
+          <Route path="care-notes" element={<CareNotesPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

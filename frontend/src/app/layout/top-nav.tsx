@@ -1,6 +1,6 @@
-import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CloseOutlined, MenuOutlined } from '../../shared/ui/public-icons';
 
 /** Sections of the landing page; pages of their own are added here once they exist. */
 const LINKS = [

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { useAuth } from '../../features/identity/hooks/use-auth';
-import { AntdTheme } from '../lazy-antd-theme';
+import { lazyWithAntd } from '../lazy-with-antd';
 
 const LandingScreen = lazy(() => import('./landing-screen'));
-const HomeScreen = lazy(() => import('./home-screen'));
+const HomeScreen = lazyWithAntd(() => import('./home-screen'));
 
 /**
  * `/`: the landing page when signed out or while authentication is loading, else the home dashboard.
@@ -11,11 +11,5 @@ const HomeScreen = lazy(() => import('./home-screen'));
  */
 export function HomeRoute() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? (
-    <AntdTheme>
-      <HomeScreen />
-    </AntdTheme>
-  ) : (
-    <LandingScreen />
-  );
+  return isAuthenticated ? <HomeScreen /> : <LandingScreen />;
 }

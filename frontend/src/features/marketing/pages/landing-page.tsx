@@ -1,17 +1,17 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import {
   BellOutlined,
   CalendarOutlined,
   CheckOutlined,
+  ClockCircleOutlined,
+  HeartOutlined,
   LockOutlined,
   MedicineBoxOutlined,
   MobileOutlined,
   TeamOutlined,
-  HeartOutlined,
-  ClockCircleOutlined,
-} from '@ant-design/icons';
-import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+} from '../../../shared/ui/public-icons';
 import { MARKETING_PLANS } from '../plans';
 
 const TRUST_BADGES: { icon: ReactNode; label: string }[] = [
@@ -112,7 +112,7 @@ export default function LandingPage() {
               <ul className="plan-card__features">
                 {plan.features.map((feature) => (
                   <li key={feature}>
-                    <CheckOutlined aria-hidden /> {feature}
+                    <CheckOutlined /> {feature}
                   </li>
                 ))}
               </ul>
