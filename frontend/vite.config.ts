@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 // The API the dev server forwards /api to (the back end's default port unless told otherwise).
@@ -27,7 +28,7 @@ function precacheManifest(): Plugin {
     closeBundle() {
       const worker = path.join(outDir, 'sw.js');
       if (!existsSync(worker)) return;
-      const files = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      const files = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as Dirent[])
         .filter((entry) => entry.isFile())
         .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
         .filter((file) => file !== 'sw.js' && !file.startsWith('.vite/') && !file.endsWith('.map'))
@@ -42,8 +43,46 @@ function precacheManifest(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (.br, best quality) and a gzip (.gz) copy beside each text file of the build, once,
+ * so the server sends them by the browser's Accept-Encoding without compressing per request
+ * (backend/src/platform/http/compression.ts). Runs after the precache list is written, so the list
+ * names only the plain files and sw.js is compressed with its final content.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'carecircle-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const files = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as Dirent[])
+          .map((entry) => path.join(entry.parentPath, entry.name))
+          .filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`));
+        for (const file of files) {
+          const source = readFileSync(file);
+          if (source.length < MIN_BYTES) continue;
+          const brotli = brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          });
+          writeFileSync(`${file}.br`, brotli);
+          writeFileSync(`${file}.gz`, gzipSync(source, { level: constants.Z_BEST_COMPRESSION }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precacheManifest()],
+  plugins: [react(), precacheManifest(), precompress()],
   resolve: {
     alias: {
       '@carecircle/libs': fileURLToPath(new URL('../libs/src/index.ts', import.meta.url)),
@@ -57,5 +96,16 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // antd's icons in one chunk rather than one chunk per icon: Today needed 11 of those tiny
+          // files, and over HTTP/1.1 (six connections, a phone's latency) each one costs a round
+          // trip. The icons only, not their dependencies (antd's shared helpers stay where they
+          // were); the public pages use no antd icons (shared/ui/public-icons.tsx).
+          groups: [{ name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { relative, sep } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
@@ -18,22 +17,16 @@ import { LiveUpdatesModule } from './modules/live-updates';
 import { NotificationsModule } from './modules/notifications';
 import { SchedulingModule } from './modules/scheduling';
 import { UploadsModule } from './modules/uploads';
+import { cacheControlFor } from './platform/http/compression';
 import { redactRequestForLog } from './platform/http/log-redaction';
 import { PlatformModule } from './platform/platform.module';
 
-/**
- * Vite names the files in assets/ by their content hash: cached for a year. index.html is asked again
- * each time, and so is the service worker /sw.js, so browsers find a new version on their next visit.
- */
-const staticCaching = (root: string) => (res: ServerResponse, file: string) => {
-  const hashed = relative(root, file).startsWith(`assets${sep}`);
-  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-};
+/** The api role serves the built front end when there is one (`npm run build`). */
+export const servesFrontend = (config: AppConfig) => config.roles.includes('api') && existsSync(config.frontendDist);
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
-    const serveFrontend = config.roles.includes('api') && existsSync(config.frontendDist);
     return {
       module: AppModule,
       imports: [
@@ -59,8 +52,14 @@ export class AppModule {
         CalendarModule,
         CareHubModule,
         CareUpdatesModule,
-        ...(serveFrontend
-          ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'], serveStaticOptions: { setHeaders: staticCaching(config.frontendDist) } })]
+        ...(servesFrontend(config)
+          ? [
+              ServeStaticModule.forRoot({
+                rootPath: config.frontendDist,
+                exclude: ['/api/{*path}'],
+                serveStaticOptions: { setHeaders: (res: ServerResponse, file: string) => res.setHeader('Cache-Control', cacheControlFor(config.frontendDist, file)) },
+              }),
+            ]
           : []),
       ],
     };

@@ -5,10 +5,11 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
-import { AppModule } from './app.module';
+import { AppModule, servesFrontend } from './app.module';
 import type { AppConfig } from './config/app-config';
 import openApiMetadata from './openapi-metadata';
 import { PG_POOL } from './platform/database/database.tokens';
+import { compressAnswers, precompressedFiles } from './platform/http/compression';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import { idempotency } from './platform/http/idempotency';
 import { inputSafety } from './platform/http/input-safety.middleware';
@@ -30,12 +31,15 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // X-Forwarded-For names the client only when a configured proxy sent it (TRUSTED_PROXIES; default: no one).
   app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   app.disable('x-powered-by');
+  app.use(compressAnswers());
   app.setGlobalPrefix('api');
   app.use(securityHeaders({ publicUrl: config.publicUrl }));
   app.use('/api', noStore);
 
   const pool = app.get<Pool>(PG_POOL);
   app.use(app.get(HttpMetrics).middleware);
+  // Built assets answer here, before the session and API middleware they do not need.
+  if (servesFrontend(config)) app.use(precompressedFiles(config.frontendDist));
   app.use('/api', requestGuards({ multipartPaths: [/^\/upload$/] }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   const filter = new HttpExceptionFilter();

@@ -1,18 +1,20 @@
-import { ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { ToastHost } from '../shared/ui/toast';
-import { router } from './router';
+import { RouteErrorBoundary } from './pages/route-error-page';
+import { AppRoutes } from './router';
 import { store } from './store';
 import { theme } from './theme';
 
 export function App() {
   return (
     <Provider store={store}>
-      <ConfigProvider theme={theme}>
-        <ToastHost />
-        <RouterProvider router={router} />
-      </ConfigProvider>
+      <ToastHost theme={theme} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </Provider>
   );
 }

@@ -1,23 +1,24 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { lazyWithAntd } from './lazy-with-antd';
 import { HomeRoute } from './pages/home-route';
 import { NotFoundPage } from './pages/not-found-page';
-import { RouteErrorPage } from './pages/route-error-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
-const LoginPage = lazy(() => import('../features/identity/pages/login-page'));
-const EmailSignInPage = lazy(() => import('../features/identity/pages/email-sign-in-page'));
-const SettingsScreen = lazy(() => import('./pages/settings-screen'));
-const CalendarScreen = lazy(() => import('./pages/calendar-screen'));
+// Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the landing and legal pages do not.
+const LoginPage = lazyWithAntd(() => import('../features/identity/pages/login-page'));
+const EmailSignInPage = lazyWithAntd(() => import('../features/identity/pages/email-sign-in-page'));
+const SettingsScreen = lazyWithAntd(() => import('./pages/settings-screen'));
+const CalendarScreen = lazyWithAntd(() => import('./pages/calendar-screen'));
 const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
-const AcceptInvitationScreen = lazy(() => import('./pages/accept-invitation-screen'));
+const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitation-screen'));
 const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
-const TaskLinkScreen = lazy(() => import('./pages/task-link-screen'));
-const NotificationsScreen = lazy(() => import('./pages/notifications-screen'));
+const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
+const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
 
 // Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
-const CareHubScreen = lazy(() => import('./pages/care-hub-screen'));
+const CareHubScreen = lazyWithAntd(() => import('./pages/care-hub-screen'));
 const CareHubMenuPage = lazy(() => import('../features/care-hub/pages/care-hub-menu-page'));
 const EmergencyContactsPage = lazy(() => import('../features/care-hub/pages/emergency-contacts-page'));
 const NearbyCarePage = lazy(() => import('../features/care-hub/pages/nearby-care-page'));
@@ -28,69 +29,39 @@ const SchoolDaycarePage = lazy(() => comingSoon().then((m) => ({ default: m.Scho
 const PharmacyPage = lazy(() => comingSoon().then((m) => ({ default: m.PharmacyPage })));
 const CareNotesPage = lazy(() => comingSoon().then((m) => ({ default: m.CareNotesPage })));
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/login/email', element: <EmailSignInPage /> },
-      { path: '/privacy', element: <PrivacyScreen /> },
-      { path: '/terms', element: <TermsScreen /> },
-      { path: '/accept-invitation', element: <AcceptInvitationScreen /> },
-      { path: '/accept-invitation/:token', element: <AcceptInvitationScreen /> },
-      {
-        path: '/settings',
-        element: (
-          <RequireAuth>
-            <SettingsScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/notifications',
-        element: (
-          <RequireAuth>
-            <NotificationsScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/tasks/:taskId',
-        element: (
-          <RequireAuth>
-            <TaskLinkScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/calendar',
-        element: (
-          <RequireAuth>
-            <CalendarScreen />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/care-hub',
-        element: (
-          <RequireAuth>
-            <CareHubScreen />
-          </RequireAuth>
-        ),
-        children: [
-          { index: true, element: <CareHubMenuPage /> },
-          { path: 'emergency-contacts', element: <EmergencyContactsPage /> },
-          { path: 'nearby-care', element: <NearbyCarePage /> },
-          { path: 'doctors', element: <DoctorsPage /> },
-          { path: 'school-daycare', element: <SchoolDaycarePage /> },
-          { path: 'family-support', element: <FamilySupportPage /> },
-          { path: 'pharmacy', element: <PharmacyPage /> },
-          { path: 'care-notes', element: <CareNotesPage /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+const signedIn = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
+
+/**
+ * The routes, declared in JSX (react-router's declarative mode): the app uses no loaders or actions,
+ * and the data router they need would add about 15 KiB to every first load (docs/performance.md).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/privacy" element={<PrivacyScreen />} />
+        <Route path="/terms" element={<TermsScreen />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/email" element={<EmailSignInPage />} />
+        <Route path="/accept-invitation" element={<AcceptInvitationScreen />} />
+        <Route path="/accept-invitation/:token" element={<AcceptInvitationScreen />} />
+        <Route path="/settings" element={signedIn(<SettingsScreen />)} />
+        <Route path="/notifications" element={signedIn(<NotificationsScreen />)} />
+        <Route path="/tasks/:taskId" element={signedIn(<TaskLinkScreen />)} />
+        <Route path="/calendar" element={signedIn(<CalendarScreen />)} />
+        <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
+          <Route index element={<CareHubMenuPage />} />
+          <Route path="emergency-contacts" element={<EmergencyContactsPage />} />
+          <Route path="nearby-care" element={<NearbyCarePage />} />
+          <Route path="doctors" element={<DoctorsPage />} />
+          <Route path="school-daycare" element={<SchoolDaycarePage />} />
+          <Route path="family-support" element={<FamilySupportPage />} />
+          <Route path="pharmacy" element={<PharmacyPage />} />
+          <Route path="care-notes" element={<CareNotesPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

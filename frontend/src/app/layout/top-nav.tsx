@@ -1,7 +1,6 @@
-import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CloseOutlined, MenuOutlined } from '../../shared/ui/public-icons';
 
 /** Sections of the landing page; pages of their own are added here once they exist. */
 const LINKS = [
@@ -10,7 +9,10 @@ const LINKS = [
   { to: '/#pricing', label: 'Pricing' },
 ];
 
-/** Top navigation of the public pages; on small screens the links fold into a menu. */
+/**
+ * Top navigation of the public pages; on small screens the links fold into a menu. Plain buttons, not
+ * antd's: the public pages load no antd code (docs/performance.md).
+ */
 export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
@@ -52,23 +54,23 @@ export function TopNav() {
           ))}
         </nav>
         <div className="top-nav__actions">
-          <Button type="text" onClick={goToLogin}>
+          <button type="button" className="plain-button plain-button--text" onClick={goToLogin}>
             Sign In
-          </Button>
-          <Button type="primary" onClick={goToLogin}>
+          </button>
+          <button type="button" className="plain-button plain-button--primary" onClick={goToLogin}>
             Start Free Trial
-          </Button>
+          </button>
         </div>
-        <Button
-          className="top-nav__toggle"
-          type="text"
-          size="large"
-          icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+        <button
+          type="button"
+          className="plain-button plain-button--text plain-button--large plain-button--icon top-nav__toggle"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="top-nav-menu"
           onClick={() => setMenuOpen((open) => !open)}
-        />
+        >
+          {menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+        </button>
       </div>
       {menuOpen && (
         <div id="top-nav-menu" className="top-nav__menu">
@@ -80,12 +82,12 @@ export function TopNav() {
             ))}
           </nav>
           <div className="top-nav__menu-actions">
-            <Button block size="large" onClick={goToLogin}>
+            <button type="button" className="plain-button plain-button--large" onClick={goToLogin}>
               Sign In
-            </Button>
-            <Button block size="large" type="primary" onClick={goToLogin}>
+            </button>
+            <button type="button" className="plain-button plain-button--primary plain-button--large" onClick={goToLogin}>
               Start Free Trial
-            </Button>
+            </button>
           </div>
         </div>
       )}

@@ -16,14 +16,14 @@ import { useAuth } from '../../features/identity/hooks/use-auth';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
-import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
+import { usePrefetchOnInteraction } from '../../shared/hooks/use-prefetch-on-interaction';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
 import { LinkedTaskDialog } from './linked-task-dialog';
 import { RecipientsLoadError } from './recipients-load-error';
 import { TASK_LINK_PARAMS } from './task-link';
 
-// Dialogs load on demand (prefetched when idle) to keep the first load small.
+// Dialogs load on demand (prefetched at the user's first touch or key press) to keep the first load small.
 const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
 const loadOnboarding = () => import('../../features/onboarding/onboarding-wizard');
 const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
@@ -57,7 +57,7 @@ function HomeDashboard() {
   const [adding, setAdding] = useState(false);
   const managingMounted = useHasBeenTrue(managing);
   const addingMounted = useHasBeenTrue(adding);
-  useIdlePrefetch(DIALOG_LOADERS);
+  usePrefetchOnInteraction(DIALOG_LOADERS);
   useDocumentTitle('Today');
   // A primary caregiver with no one to care for yet is walked through setup (spec document 2, onboarding), once per visit.
   const noRecipients = !isLoading && !isError && recipients.length === 0;

@@ -2,10 +2,11 @@ import type { Task } from '@carecircle/libs';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { QuickAddRequest } from '../../features/daily-care/quick-add/quick-add-request';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
-import { useIdlePrefetch } from '../../shared/hooks/use-idle-prefetch';
+import { usePrefetchOnInteraction } from '../../shared/hooks/use-prefetch-on-interaction';
 import { useLastPresent } from '../../shared/hooks/use-last-present';
 
-// The dialog loads on demand (prefetched when idle) so that the Today route's first load stays small.
+// The dialog loads on demand (prefetched at the user's first touch or key press) so that the Today
+// route's first load stays small.
 const loadHost = () => import('./quick-add-host');
 const QuickAddHost = lazy(loadHost);
 const LOADERS = [loadHost];
@@ -50,7 +51,7 @@ export function QuickAddProvider({ children }: { children: ReactNode }) {
   const [pageRecipient, setPageRecipient] = useState<string | null>(null);
   const shown = useLastPresent(opened);
   const mounted = useHasBeenTrue(opened !== null);
-  useIdlePrefetch(LOADERS);
+  usePrefetchOnInteraction(LOADERS);
 
   const openings = useRef(0);
   const open = useCallback((request: QuickAddRequest) => {

@@ -1,6 +1,5 @@
-import { Button, notification } from 'antd';
-import { useEffect } from 'react';
-import { PHONE_QUERY } from '../hooks/use-media-query';
+import type { ThemeConfig } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /** Outcome toasts: at most one visible at a time, shown for 5 seconds (spec document 1, section 9). */
 export const TOAST_MAX_VISIBLE = 1;
@@ -18,62 +17,40 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void };
 }
 
-type NotificationApi = ReturnType<typeof notification.useNotification>[0];
+export type ShowToast = (options: ToastOptions) => void;
 
-let hostApi: NotificationApi | null = null;
+// antd's notification code (about 14 kB gzip) loads with the first toast, not with every page.
+const ToastHolder = lazy(() => import('./toast-holder'));
 
-/**
- * Where toasts appear: at the top on wide screens; on phones at the bottom, above the bottom
- * navigation (--cc-bottom-nav-height), so they never cover the page header and sit under the thumb.
- */
-function placement() {
-  const phone = typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches;
-  return phone ? { placement: 'bottom' as const, bottom: 80 } : { placement: 'top' as const };
-}
-
-notification.config({ maxCount: TOAST_MAX_VISIBLE, duration: TOAST_DURATION_SECONDS, ...placement() });
-
-let toastCount = 0;
+let show: ShowToast | null = null;
+const waiting: ToastOptions[] = [];
+let wakeHost: (() => void) | null = null;
 
 /** Shows a toast; callable from components and from non-React code such as the API layer. */
-export function toast({ title, description, variant = 'default', duration, action }: ToastOptions): void {
-  const api = hostApi ?? notification;
-  const type = variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info';
-  const key = `toast-${++toastCount}`;
-  api[type]({
-    key,
-    title,
-    description,
-    ...(duration !== undefined && { duration }),
-    ...(action && {
-      actions: (
-        <Button
-          size="small"
-          onClick={() => {
-            api.destroy(key);
-            action.onClick();
-          }}
-        >
-          {action.label}
-        </Button>
-      ),
-    }),
-    role: variant === 'destructive' ? 'alert' : 'status',
-  });
+export function toast(options: ToastOptions): void {
+  if (show) return show(options);
+  waiting.push(options);
+  wakeHost?.();
 }
 
-/** Mount once near the root so toasts follow the app's theme. */
-export function ToastHost() {
-  const [api, holder] = notification.useNotification({
-    maxCount: TOAST_MAX_VISIBLE,
-    duration: TOAST_DURATION_SECONDS,
-    ...placement(),
-  });
+function register(shown: ShowToast | null): void {
+  show = shown;
+  if (shown) waiting.splice(0).forEach(shown);
+}
+
+/** Mount once near the root, with the app's theme for the toasts. */
+export function ToastHost({ theme }: { theme: ThemeConfig }) {
+  const [needed, setNeeded] = useState(false);
   useEffect(() => {
-    hostApi = api;
+    wakeHost = () => setNeeded(true);
+    if (waiting.length > 0) setNeeded(true);
     return () => {
-      if (hostApi === api) hostApi = null;
+      wakeHost = null;
     };
-  }, [api]);
-  return holder;
+  }, []);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastHolder theme={theme} register={register} />
+    </Suspense>
+  ) : null;
 }

@@ -3,14 +3,14 @@ import type { Child, Medication } from '@carecircle/libs';
 import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
-import { useIdlePrefetch } from '../../../shared/hooks/use-idle-prefetch';
+import { usePrefetchOnInteraction } from '../../../shared/hooks/use-prefetch-on-interaction';
 import { useGetMedicationsQuery } from '../api';
 import { recipientName } from '../recipient-name';
 import { stockSummary } from '../stock-summary';
 import './medication-stock.css';
 import { LoadError } from '../../../shared/ui/load-error';
 
-// Dialogs load on demand (prefetched when idle) to keep the home screen's first load small.
+// Dialogs load on demand (prefetched at the user's first touch or key press) to keep the home screen's first load small.
 const loadFormDialog = () => import('./medication-form-dialog');
 const loadRemoveDialog = () => import('./remove-medication-dialog');
 const loadRefillDialog = () => import('./refill-dialog');
@@ -40,7 +40,7 @@ export function MedicationsCard({ recipient }: Props) {
   const removeMounted = useHasBeenTrue(removing !== null);
   const [refilling, setRefilling] = useState<Medication | null>(null);
   const refillMounted = useHasBeenTrue(refilling !== null);
-  useIdlePrefetch(DIALOG_LOADERS);
+  usePrefetchOnInteraction(DIALOG_LOADERS);
 
   return (
     <section className="section-card" aria-labelledby={headingId}>

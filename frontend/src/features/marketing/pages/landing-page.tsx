@@ -1,18 +1,17 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import {
   BellOutlined,
   CalendarOutlined,
   CheckOutlined,
+  ClockCircleOutlined,
+  HeartOutlined,
   LockOutlined,
   MedicineBoxOutlined,
   MobileOutlined,
   TeamOutlined,
-  HeartOutlined,
-  ClockCircleOutlined,
-} from '@ant-design/icons';
-import { Button, Tag } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+} from '../../../shared/ui/public-icons';
 import { MARKETING_PLANS } from '../plans';
 
 const TRUST_BADGES: { icon: ReactNode; label: string }[] = [
@@ -63,12 +62,12 @@ export default function LandingPage() {
           Daily care, medications and everyone who helps, organised in one calm place you can open in seconds.
         </p>
         <div className="hero__actions">
-          <Button type="primary" size="large" onClick={() => navigate('/login')}>
+          <button type="button" className="plain-button plain-button--primary plain-button--large" onClick={() => navigate('/login')}>
             Start Free Trial
-          </Button>
-          <Button size="large" href="#features">
+          </button>
+          <a className="plain-button plain-button--large" href="#features">
             See how it works
-          </Button>
+          </a>
         </div>
         <ul className="trust-badges" aria-label="Why families trust CareCircle">
           {TRUST_BADGES.map((badge) => (
@@ -105,7 +104,7 @@ export default function LandingPage() {
             >
               <div className="plan-card__head">
                 <h3 id={`plan-${plan.id}`} className="plan-card__name">{plan.name}</h3>
-                {plan.bestValue && <Tag color="#874d00">Best Value</Tag>}
+                {plan.bestValue && <span className="plan-card__badge">Best Value</span>}
               </div>
               <p className="plan-card__price">
                 <span className="plan-card__amount">{plan.price}</span> <span>{plan.period}</span>
@@ -113,7 +112,7 @@ export default function LandingPage() {
               <ul className="plan-card__features">
                 {plan.features.map((feature) => (
                   <li key={feature}>
-                    <CheckOutlined aria-hidden /> {feature}
+                    <CheckOutlined /> {feature}
                   </li>
                 ))}
               </ul>
@@ -129,9 +128,9 @@ export default function LandingPage() {
         <h2 id="cta-title" className="cta__title">Ready to make care a little easier?</h2>
         <p className="cta__text">Start with the Free plan and upgrade whenever your family needs more.</p>
         {/* Full navigation: the server sends the visitor on to the sign-in page. */}
-        <Button type="primary" size="large" href="/api/login" className="cta__button">
+        <a className="plain-button plain-button--large cta__button" href="/api/login">
           Get Started Free
-        </Button>
+        </a>
       </section>
     </div>
   );

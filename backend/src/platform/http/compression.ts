@@ -1,0 +1,67 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses answers of 1 KiB or more (API JSON, the HTML page) for clients that accept it. Never the
+ * live-updates stream: a compressor holds bytes back until it has enough, and an event must reach the
+ * browser the moment it is written (the stream also says `no-transform`, which compression honours).
+ */
+export function compressAnswers(): RequestHandler {
+  return compression({
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
+}
+
+/**
+ * Cache-Control of the built front end. Vite names the files in assets/ by their content hash: cached
+ * for a year. index.html is asked again each time, and so are the service worker /sw.js and the
+ * manifest, so browsers find a new version on their next visit (revalidated with the ETag).
+ */
+export function cacheControlFor(root: string, file: string): string {
+  return relative(root, file).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** Encodings the front-end build writes beside a file (frontend/vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Serves the brotli or gzip file the build wrote beside a static file (the first of the two that the
+ * request's Accept-Encoding accepts) with the original file's Content-Type, the same Cache-Control
+ * and its own ETag. A client that accepts neither falls through to the plain file. The list of
+ * compressed files is read once at start: the front end is built before the server starts.
+ */
+export function precompressedFiles(root: string): RequestHandler {
+  const compressed = new Map<string, Set<string>>();
+  if (existsSync(root)) {
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      const encoding = ENCODINGS.find((candidate) => file.endsWith(candidate.suffix));
+      if (!encoding) continue;
+      const urlPath = `/${file.slice(0, -encoding.suffix.length).split(sep).join('/')}`;
+      compressed.set(urlPath, (compressed.get(urlPath) ?? new Set()).add(encoding.name));
+    }
+  }
+  return (req: Request, res: Response, next) => {
+    const available = (req.method === 'GET' || req.method === 'HEAD') && compressed.get(req.path);
+    if (!available) return next();
+    res.vary('Accept-Encoding');
+    // Our order, not the header's: Chrome sends "gzip, deflate, br, zstd", all at q=1, and brotli is smaller.
+    const encoding = ENCODINGS.find((candidate) => available.has(candidate.name) && req.acceptsEncodings(candidate.name));
+    if (!encoding) return next();
+    const file = join(root, req.path);
+    // send (under sendFile) keeps a Content-Type and Cache-Control already set, and makes the ETag
+    // from the compressed file: each encoding is its own representation.
+    res.type(extname(file)).set({ 'Content-Encoding': encoding.name, 'Cache-Control': cacheControlFor(root, file) });
+    res.sendFile(`${file}${encoding.suffix}`, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
+}
