@@ -200,3 +200,29 @@ test('when the session ends mid-task, the app says so and goes to /login', async
   expect(toasts.some((text) => text.startsWith('Unauthorized') && text.includes('You are logged out. Logging in again...'))).toBe(true);
   await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
 });
+
+test('a first-time visitor is not asked about a session: no request for the user, nothing in the console', async ({ page, request, baseURL }) => {
+  const asked: string[] = [];
+  const logged: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/api/auth/user' && asked.push(r.url()));
+  page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+  for (const path of ['/', '/login', '/privacy', '/terms']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+  }
+  expect(asked).toEqual([]);
+  expect(logged).toEqual([]);
+
+  // Signed in (the server sets its readable hint beside the session cookie), the app asks and shows Today.
+  const email = uniqueEmail('hinted');
+  await registerThroughApi(request, baseURL!, { email, firstName: 'Ida', lastName: 'Berg' });
+  await page.goto('/login/email');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.context().cookies()).find((c) => c.name === 'cc.signed-in')).toMatchObject({ value: '1', httpOnly: false });
+  await page.reload();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: /Add Task|Add your first/ }).or(page.getByRole('dialog')).first()).toBeVisible();
+});

@@ -17,7 +17,7 @@ import { requestGuards } from './platform/http/request-guards.middleware';
 import { noStore, securityHeaders } from './platform/http/security-headers';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
-import { resolveSessionSecret, sessionMiddleware } from './platform/session/session';
+import { resolveSessionSecret, sessionMiddleware, signedInHint } from './platform/session/session';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -52,6 +52,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // Unstorable text (NUL, lone surrogates) and over-deep JSON are a 400 before any route runs.
   app.use('/api', inputSafety());
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
+  app.use(signedInHint());
   // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md), and
   // invitation answers and paths carry a link's token, which is stored nowhere (docs/care-team.md).
   app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//, /^\/caregiver-invitations(\/|$)/] }));

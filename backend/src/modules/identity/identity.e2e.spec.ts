@@ -30,11 +30,23 @@ describe('identity over HTTP', () => {
     const { agent } = await t.signUp({ email: 'cookie@example.com' });
     const first = await agent.post('/api/auth/login').send({ email: 'cookie@example.com', password: 'correct horse battery' }).expect(200);
     const second = await agent.post('/api/auth/login').send({ email: 'cookie@example.com', password: 'correct horse battery' }).expect(200);
-    const cookie = (res: { headers: Record<string, unknown> }) => String((res.headers['set-cookie'] as string[])[0]);
+    const cookie = (res: { headers: Record<string, unknown> }) => String((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('cc.sid=')));
     expect(cookie(first)).toMatch(/^cc\.sid=/);
     expect(cookie(first)).toMatch(/HttpOnly/);
     expect(cookie(first)).toMatch(/SameSite=Lax/);
     expect(cookie(first).split(';')[0]).not.toBe(cookie(second).split(';')[0]);
+  });
+
+  it('keeps a readable signed-in hint beside the session: set at sign-in, cleared at sign-out and for a gone session', async () => {
+    const hint = (res: { headers: Record<string, unknown> }) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('cc.signed-in='));
+    const { agent } = await t.signUp({ email: 'hint@example.com' });
+    const signedIn = await agent.post('/api/auth/login').send({ email: 'hint@example.com', password: 'correct horse battery' }).expect(200);
+    expect(hint(signedIn)).toMatch(/^cc\.signed-in=1; Max-Age=604800; Path=\/; Expires=[^;]+; SameSite=Lax$/); // no HttpOnly: the page reads it
+    expect(hint(await agent.get('/api/auth/user').expect(200))).toMatch(/^cc\.signed-in=1;/); // rolling, like the session
+    expect(hint(await agent.get('/api/logout').expect(302))).toMatch(/^cc\.signed-in=;.*Expires=Thu, 01 Jan 1970/);
+    // A stale hint without a session is cleared; an anonymous visitor without one gets none.
+    expect(hint(await t.agent().get('/api/auth/user').set('Cookie', 'cc.signed-in=1').expect(401))).toMatch(/^cc\.signed-in=;/);
+    expect(hint(await t.agent().get('/api/health').expect(200))).toBeUndefined();
   });
 
   it('refuses a taken email with 409, whatever its case', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
+import onHeaders from 'on-headers';
 import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
 
@@ -13,6 +14,13 @@ declare module 'express-session' {
 }
 
 export const SESSION_COOKIE = 'cc.sid';
+/**
+ * Readable by the page, saying only "a session exists": the front end asks GET /api/auth/user only
+ * when it is there, so a visitor who never signed in gets no 401 (a console error on every public
+ * page). It follows the session on every answer: set while the session has a user, cleared when it
+ * has none. The session itself stays in the httpOnly cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'cc.signed-in';
 /** Idle time-out: the cookie and the stored session expire this long after the last request. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Absolute time-out: a session ends this long after sign-in, however active. */
@@ -42,4 +50,16 @@ export function sessionMiddleware(pool: Pool, secret: string): RequestHandler {
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_IDLE_MS },
   });
+}
+
+/** Keeps SIGNED_IN_HINT_COOKIE in step with the session, as each answer's headers are written (after sign-in or sign-out). */
+export function signedInHint(): RequestHandler {
+  return (req, res, next) => {
+    const hinted = req.headers.cookie?.includes(`${SIGNED_IN_HINT_COOKIE}=`) ?? false;
+    onHeaders(res, () => {
+      if (req.session?.userId) res.cookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: req.secure, maxAge: SESSION_IDLE_MS });
+      else if (hinted) res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
+    });
+    next();
+  };
 }

@@ -1,10 +1,17 @@
 import type { AuditEntry, LoginRequest, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
 import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
+import { errorMessageFor, type ApiQueryError } from '../../shared/api/api-error';
+
+/** The readable cookie the server keeps while a session has a user (cc.signed-in; docs/security.md). */
+const hasSessionHint = () => /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
+const SIGNED_OUT: ApiQueryError = { status: 401, message: errorMessageFor(401, '', 'Unauthorized') };
 
 export const identityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     [CURRENT_USER_ENDPOINT]: build.query<User, void>({
-      query: () => 'auth/user',
+      // Without the server's signed-in hint there is no session to ask about: signed out, with no
+      // request (a first-time visitor's 401 would be a console error on every public page).
+      queryFn: async (_arg, _api, _extra, baseQuery) => (hasSessionHint() ? ((await baseQuery('auth/user')) as { data: User } | { error: ApiQueryError }) : { error: SIGNED_OUT }),
       providesTags: ['User'],
     }),
     login: build.mutation<User, LoginRequest>({
