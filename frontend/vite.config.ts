@@ -9,6 +9,10 @@ import { defineConfig, type Plugin } from 'vite';
 // The API the dev server forwards /api to (the back end's default port unless told otherwise).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
+/** Every file under the build's folder, as absolute paths. */
+const filesOf = (outDir: string) =>
+  (readdirSync(outDir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+
 const PRECACHE_MARKER = /\/\* precache:begin \*\/[\s\S]*?\/\* precache:end \*\//;
 
 /**
@@ -28,9 +32,8 @@ function precacheManifest(): Plugin {
     closeBundle() {
       const worker = path.join(outDir, 'sw.js');
       if (!existsSync(worker)) return;
-      const files = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      const files = filesOf(outDir)
+        .map((file) => path.relative(outDir, file).split(path.sep).join('/'))
         .filter((file) => file !== 'sw.js' && !file.startsWith('.vite/') && !file.endsWith('.map'))
         .sort();
       const hash = createHash('sha256');
@@ -64,9 +67,7 @@ function precompress(): Plugin {
       order: 'post',
       sequential: true,
       handler() {
-        const files = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as Dirent[])
-          .map((entry) => path.join(entry.parentPath, entry.name))
-          .filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`));
+        const files = filesOf(outDir).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`));
         for (const file of files) {
           const source = readFileSync(file);
           if (source.length < MIN_BYTES) continue;
