@@ -17,6 +17,7 @@ import { AlertSender } from './workers/alert-sender';
 import { AlertSettings } from './workers/alert-settings';
 import { ReminderQueue, REMINDERS_QUEUE } from './workers/reminder-queue';
 import { ReminderProcessor, ReminderWorker } from './workers/reminders.worker';
+import { ReminderSync, ReminderSyncTrigger } from './workers/reminder-sync';
 import { PushModule } from './push';
 
 /** In-app notifications, the reminder scheduler and its workers (the processor on the worker role only). */
@@ -38,9 +39,10 @@ export class NotificationsModule {
         AlertSettings,
         AlertSender,
         ReminderWorker,
-        ...(worker ? [ReminderProcessor] : []),
+        ReminderSync,
+        ...(worker ? [ReminderProcessor, ReminderSyncTrigger] : []),
       ],
-      exports: [ReminderWorker],
+      exports: [ReminderWorker, ReminderSync],
     };
   }
 }

@@ -19,6 +19,8 @@ export interface ReminderTask {
   timezone: string;
   scheduledTime: string;
   appointmentReminders: AppointmentReminder[];
+  /** The time (`scheduledTime`) whose escalation a caregiver acknowledged, if any. */
+  acknowledgedFor: string | null;
 }
 
 /**
@@ -76,7 +78,7 @@ export function appointmentReminderAt(task: Pick<ReminderTask, 'scheduledDate' |
  * The jobs a task needs now: a medication task's reminder 15 minutes before (sent at once when the
  * task is added later than that, as long as its time is ahead); an appointment's reminders that are
  * not already past; for an urgent task the first escalation step, `firstStepAfterMinutes` after its
- * time. A completed task needs none.
+ * time, unless that time's alert was acknowledged. A completed task needs none.
  */
 export function planReminders(task: ReminderTask, { now, minuteMs, firstStepAfterMinutes }: { now: number; minuteMs: number; firstStepAfterMinutes: number | null }): PlannedJob[] {
   if (task.status !== 'pending') return [];
@@ -95,7 +97,7 @@ export function planReminders(task: ReminderTask, { now, minuteMs, firstStepAfte
       jobs.push({ id: reminderJobId(taskId, reminder), data: { kind: 'reminder', taskId, reminder, scheduledTime, fireAt } });
     }
   }
-  if (task.isUrgent && firstStepAfterMinutes !== null) {
+  if (task.isUrgent && firstStepAfterMinutes !== null && task.acknowledgedFor !== scheduledTime) {
     const fireAt = due + firstStepAfterMinutes * minuteMs;
     if (fireAt > now - ESCALATION_LOOKBACK_MS) jobs.push({ id: escalationJobId(taskId, 0), data: { kind: 'escalation', taskId, step: 0, scheduledTime, fireAt } });
   }

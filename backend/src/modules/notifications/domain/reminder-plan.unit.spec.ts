@@ -13,6 +13,7 @@ const task = (overrides: Partial<ReminderTask> & { scheduledDate: string; localT
   status: 'pending',
   timezone: LA,
   appointmentReminders: [],
+  acknowledgedFor: null,
   ...overrides,
   scheduledTime: localDateTimeToInstant(overrides.scheduledDate, overrides.localTime, overrides.timezone ?? LA),
 });
@@ -51,6 +52,10 @@ describe('reminder plan', () => {
     expect(localFire(urgent, '2026-11-24T00:00:00Z')).toEqual(['t1.escalation-0@2026-11-24 08:00']);
     expect(plan(urgent, '2026-11-24T00:00:00Z', 5)[0].data.fireAt - Date.parse(urgent.scheduledTime)).toBe(5 * MINUTE);
     expect(plan(urgent, '2026-11-24T00:00:00Z', null)).toEqual([]); // a policy without steps
+    // Acknowledged for that time: no escalation; moved to another time, a fresh chain.
+    expect(plan({ ...urgent, acknowledgedFor: urgent.scheduledTime }, '2026-11-24T00:00:00Z')).toEqual([]);
+    const moved = task({ category: 'catheterization', isUrgent: true, scheduledDate: '2026-11-24', localTime: '09:00', acknowledgedFor: urgent.scheduledTime });
+    expect(localFire(moved, '2026-11-24T00:00:00Z')).toEqual(['t1.escalation-0@2026-11-24 09:00']);
   });
 
   it('plans nothing for a done task, reminds at once when added late, skips what is past', () => {

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { ESCALATION_LIMITS } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { allJobIds, type PlannedJob } from '../domain/reminder-plan';
+import { allJobIds, type PlannedJob, type ReminderJobData } from '../domain/reminder-plan';
 
 export const REMINDERS_QUEUE = 'reminders';
 
@@ -23,9 +23,13 @@ export class ReminderQueue {
     @Inject(APP_CONFIG) readonly config: AppConfig,
   ) {}
 
-  /** A task's jobs become exactly `jobs` (after a move, an edit, an undo). */
+  /**
+   * A task's jobs become `jobs` (after a move, an edit, an undo). An escalation chain under way for
+   * the same time keeps its later steps (a worker queued them; an edit must not end the chain).
+   */
   async replace(taskId: string, jobs: PlannedJob[]): Promise<void> {
-    await this.cancel(taskId);
+    const chain = jobs.map((job) => job.data).find((data): data is Extract<ReminderJobData, { kind: 'escalation' }> => data.kind === 'escalation');
+    await this.cancel(taskId, (job) => !(chain && job.kind === 'escalation' && job.scheduledTime === chain.scheduledTime));
     await this.add(jobs);
   }
 
@@ -45,15 +49,13 @@ export class ReminderQueue {
     );
   }
 
-  /** Removes the task's waiting jobs (one being processed right now finishes; the decider refuses what is no longer due). */
-  async cancel(taskId: string, only: (jobId: string) => boolean = () => true): Promise<void> {
+  /** Removes the task's waiting jobs that `remove` picks (one being processed right now finishes; the decider refuses what is no longer due). */
+  async cancel(taskId: string, remove: (job: ReminderJobData) => boolean = () => true): Promise<void> {
     await Promise.all(
-      allJobIds(taskId, ESCALATION_LIMITS.maxSteps)
-        .filter(only)
-        .map(async (id) => {
-          const job = await this.queue.getJob(id);
-          await job?.remove().catch(() => undefined);
-        }),
+      allJobIds(taskId, ESCALATION_LIMITS.maxSteps).map(async (id) => {
+        const job = await this.queue.getJob(id);
+        if (job && remove(job.data as ReminderJobData)) await job.remove().catch(() => undefined);
+      }),
     );
   }
 }

@@ -14,4 +14,6 @@ export class ReminderTaskEntity {
   @Property({ type: 'text' }) localTime!: string;
   @Property({ type: 'text' }) timezone!: string;
   @Property({ type: 'jsonb' }) appointmentReminders!: string[];
+  /** The task time whose escalation a caregiver acknowledged (its replan leaves the escalation out). */
+  @Property({ type: 'timestamptz', nullable: true }) acknowledgedFor!: Date | null;
 }

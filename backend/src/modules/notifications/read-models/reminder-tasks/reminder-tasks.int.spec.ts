@@ -6,7 +6,9 @@ import { projectionHarness } from '../../../../test-support/projection-harness';
 import { EscalationPolicyQuery, NotificationPreferencesQuery } from '../../preferences';
 import { AlertSettings } from '../../workers/alert-settings';
 import { REMINDERS_QUEUE, ReminderQueue } from '../../workers/reminder-queue';
+import { ReminderSync } from '../../workers/reminder-sync';
 import { NotificationsProjection } from '../notifications/notifications.projection';
+import { pendingInOutbox, recordInOutbox, removeFromOutbox } from './reminder-outbox';
 import { ReminderTasksProjection } from './reminder-tasks.projection';
 import { ReminderTasksQuery } from './reminder-tasks.query';
 
@@ -23,6 +25,12 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
   let bull: Queue;
   let projection: ReminderTasksProjection;
   let query: ReminderTasksQuery;
+  let sync: ReminderSync;
+  /** The events applied, then the outbox applied to Bull (what the workers do after the commit). */
+  const apply = async (events: Parameters<typeof h.apply>[1]) => {
+    await h.apply(projection, events);
+    await sync.drain();
+  };
   const team = new NotificationsProjection();
   const parent = randomUUID();
   const grandpa = randomUUID();
@@ -34,11 +42,8 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     const config = loadConfig({ QUEUE_PREFIX: `cc-int-${randomUUID()}` }, { frontendDist: '/none' });
     bull = new Bull(REMINDERS_QUEUE, config.redisUrl, { prefix: config.queuePrefix });
     query = new ReminderTasksQuery(h.orm.em);
-    projection = new ReminderTasksProjection(
-      new ReminderQueue(bull, config),
-      query,
-      new AlertSettings(new EscalationPolicyQuery(h.orm.em), new NotificationPreferencesQuery(h.orm.em)),
-    );
+    projection = new ReminderTasksProjection(query, config);
+    sync = new ReminderSync(h.orm.em, query, new AlertSettings(new EscalationPolicyQuery(h.orm.em), new NotificationPreferencesQuery(h.orm.em)), new ReminderQueue(bull, config));
     await h.apply(team, [
       h.record(`care-recipient-${maya}`, {
         type: 'CareRecipientAdded',
@@ -76,17 +81,37 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     const taskId = randomUUID();
     const due = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
     const event = scheduled(taskId, due);
-    await h.apply(projection, [event, event]); // idempotent
+    await apply([event, event]); // idempotent
     expect(await h.em().execute('SELECT count(*)::int AS n FROM reminder_tasks WHERE task_id = ?', [taskId])).toEqual([{ n: 1 }]);
     expect(await query.withTeam(taskId)).toEqual({
       task: {
         taskId, childId: maya, name: 'Baclofen 5 mg', category: 'medication', isUrgent: false, status: 'pending',
-        scheduledDate: instantToLocal(due, ZONE).date, scheduledTime: due.toISOString(), localTime: instantToLocal(due, ZONE).time, timezone: ZONE, appointmentReminders: [],
+        scheduledDate: instantToLocal(due, ZONE).date, scheduledTime: due.toISOString(), localTime: instantToLocal(due, ZONE).time, timezone: ZONE, appointmentReminders: [], acknowledgedFor: null,
       },
       team: { firstName: 'Maya', primaryUserId: parent, shared: [grandpa, nanny].sort().map((userId) => ({ userId, canEdit: userId === grandpa })) },
     });
     expect(await fireAtOf(`${taskId}.medication`)).toBe(due.getTime() - MEDICATION_REMINDER_LEAD_MINUTES * 60_000);
     expect(await query.withTeam(randomUUID())).toBeNull();
+
+    // Recorded in the outbox with the row, in the projection's transaction; Redis sees it only when the sync runs.
+    const other = randomUUID();
+    await h.apply(projection, [scheduled(other, due)]);
+    expect(await bull.getJob(`${other}.medication`)).toBeNull();
+    expect(await h.em().execute('SELECT id, job FROM reminder_outbox')).toEqual([{ id: other, job: null }]);
+    expect(await sync.drain()).toBe(1);
+    expect(await bull.getJob(`${other}.medication`)).not.toBeNull();
+    expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([]);
+  });
+
+  it('an entry recorded again while a sync runs stays for the next one', async () => {
+    const taskId = randomUUID();
+    await h.apply(projection, [scheduled(taskId, new Date(Date.now() + 2 * HOUR))]);
+    const [entry] = await pendingInOutbox(h.em(), 10);
+    await recordInOutbox(h.em(), taskId, null); // a newer change of the same task
+    await removeFromOutbox(h.em(), entry); // the older run finishes
+    expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([{ id: taskId }]);
+    await sync.drain();
+    expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([]);
   });
 
   it('moves the job with the task, cancels it on completion and removal, and brings it back on undo', async () => {
@@ -97,21 +122,27 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     const event = (type: string, data: object = {}) => h.record(`task-${taskId}`, { type, data: { taskId, childId: maya, ...data } });
     const urgent = { isUrgent: true, category: 'catheterization' };
 
-    await h.apply(projection, [scheduled(taskId, due, urgent)]);
+    await apply([scheduled(taskId, due, urgent)]);
     expect(await jobIds()).toContain(`${taskId}.escalation-0`);
-    await h.apply(projection, [event('TaskUpdated', { scheduledTime: later.toISOString(), scheduledDate: local.date, localTime: local.time, updatedBy: parent, updatedAt: new Date().toISOString() })]);
+    // A chain under way (a worker queued step 1): renaming the task keeps it; moving it starts a fresh one.
+    const step1 = { kind: 'escalation' as const, taskId, step: 1, scheduledTime: due.toISOString(), fireAt: due.getTime() + 15 * 60_000 };
+    await new ReminderQueue(bull, loadConfig({}, { frontendDist: '/none' })).add([{ id: `${taskId}.escalation-1`, data: step1 }]);
+    await apply([event('TaskUpdated', { name: 'Catheterization', updatedBy: parent, updatedAt: new Date().toISOString() })]);
+    expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([`${taskId}.escalation-0`, `${taskId}.escalation-1`]);
+    await apply([event('TaskUpdated', { scheduledTime: later.toISOString(), scheduledDate: local.date, localTime: local.time, updatedBy: parent, updatedAt: new Date().toISOString() })]);
     expect((await query.withTeam(taskId))?.task.scheduledTime).toBe(later.toISOString());
     expect(await fireAtOf(`${taskId}.escalation-0`)).toBe(later.getTime()); // the default policy's first step: at the time
+    expect(await bull.getJob(`${taskId}.escalation-1`)).toBeNull(); // the old time's chain
 
-    await h.apply(projection, [event('TaskCompleted', { completedBy: parent, completedAt: new Date().toISOString() })]);
+    await apply([event('TaskCompleted', { completedBy: parent, completedAt: new Date().toISOString() })]);
     expect((await query.withTeam(taskId))?.task.status).toBe('completed');
     expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([]);
-    await h.apply(projection, [event('TaskUncompleted', { uncompletedBy: parent, uncompletedAt: new Date().toISOString() })]);
+    await apply([event('TaskUncompleted', { uncompletedBy: parent, uncompletedAt: new Date().toISOString() })]);
     expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([`${taskId}.escalation-0`]);
 
-    await h.apply(projection, [event('TaskAlertAcknowledged', { scheduledTime: later.toISOString(), acknowledgedBy: parent, acknowledgedAt: new Date().toISOString() })]);
+    await apply([event('TaskAlertAcknowledged', { scheduledTime: later.toISOString(), acknowledgedBy: parent, acknowledgedAt: new Date().toISOString() })]);
     expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([]);
-    await h.apply(projection, [event('TaskRemoved', { removedBy: parent, removedAt: new Date().toISOString() })]);
+    await apply([event('TaskRemoved', { removedBy: parent, removedAt: new Date().toISOString() })]);
     expect(await query.withTeam(taskId)).toBeNull();
   });
 
@@ -123,18 +154,18 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
       });
     const fresh = low(new Date());
     const old = low(new Date(Date.now() - 2 * HOUR));
-    await h.apply(projection, [fresh, old]);
+    await apply([fresh, old]);
     expect((await bull.getJob(`refill-${fresh.id}`))?.data).toEqual({ kind: 'refill', childId: maya, eventId: fresh.id, fireAt: expect.any(Number) });
     expect(await bull.getJob(`refill-${old.id}`)).toBeNull();
   });
 
   it('a replay of old history stores rows but adds no jobs; a removed recipient takes its rows', async () => {
     const old = randomUUID();
-    await h.apply(projection, [scheduled(old, new Date(Date.now() - 7 * 24 * HOUR), { isUrgent: true })]);
+    await apply([scheduled(old, new Date(Date.now() - 7 * 24 * HOUR), { isUrgent: true })]);
     expect((await query.withTeam(old))?.task.taskId).toBe(old);
     expect((await jobIds()).filter((id) => id.startsWith(old))).toEqual([]);
 
-    await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedBy: parent, removedAt: new Date().toISOString() } })]);
+    await apply([h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedBy: parent, removedAt: new Date().toISOString() } })]);
     expect(await h.em().execute('SELECT task_id FROM reminder_tasks WHERE child_id = ?', [maya])).toEqual([]);
   });
 });

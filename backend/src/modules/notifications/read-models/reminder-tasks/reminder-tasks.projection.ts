@@ -1,12 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ESCALATION_LIMITS, type AppointmentReminder } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { TaskEvent } from '../../../scheduling';
-import { mayHaveJobs, planReminders, refillJobId, type ReminderTask } from '../../domain/reminder-plan';
-import { AlertSettings } from '../../workers/alert-settings';
-import { ReminderQueue } from '../../workers/reminder-queue';
+import { mayHaveJobs, refillJobId, type ReminderTask } from '../../domain/reminder-plan';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { recordInOutbox } from './reminder-outbox';
 import { ReminderTasksQuery } from './reminder-tasks.query';
 
 type Handled = TaskEvent | Extract<CareRecipientEvent, { type: 'CareRecipientRemoved' | 'MedicationStockLow' }>;
@@ -15,12 +15,14 @@ type Handled = TaskEvent | Extract<CareRecipientEvent, { type: 'CareRecipientRem
 const REFILL_PUSH_WITHIN_MS = 60 * 60 * 1000;
 
 /**
- * The reminder scheduler: keeps each task's name and times (`reminder_tasks`) and, as tasks are
- * scheduled, moved, completed, undone or removed, adds, moves or cancels their Bull jobs
- * (ReminderQueue). Jobs are only a schedule: when one fires, the task's decider says whether the
- * reminder is still due, so a job left behind, or added again by a replay, sends nothing twice.
- * A fresh MedicationStockLow gets a job that pushes its refill reminder.
- * Commands do not wait for it (awaitedByCommands: false).
+ * The reminder scheduler's read model: keeps each task's name and times (`reminder_tasks`) and, as
+ * tasks are scheduled, moved, completed, undone, acknowledged or removed, records in `reminder_outbox`
+ * (same transaction) that the task's Bull jobs must be planned again; a fresh MedicationStockLow
+ * records the job that pushes its refill reminder. ReminderSync applies the outbox to Redis after the
+ * commit: Redis is never called inside this transaction, so a slow or absent Redis holds no other
+ * projection back (an open transaction delays every reader of the event store) and loses nothing.
+ * Jobs are only a schedule: when one fires, the task's decider says whether the reminder is still
+ * due. Commands do not wait for it (awaitedByCommands: false).
  */
 @Injectable()
 @ReadModelProjection()
@@ -42,9 +44,8 @@ export class ReminderTasksProjection implements Projection<Handled> {
   readonly tables = ['reminder_tasks'] as const;
 
   constructor(
-    private readonly queue: ReminderQueue,
     private readonly tasks: ReminderTasksQuery,
-    private readonly settings: AlertSettings,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {
@@ -81,15 +82,13 @@ export class ReminderTasksProjection implements Projection<Handled> {
       case 'TaskUncompleted':
         await em.execute('UPDATE reminder_tasks SET status = ? WHERE task_id = ?', [event.type === 'TaskCompleted' ? 'completed' : 'pending', event.data.taskId]);
         return this.replan(em, event.data.taskId);
+      case 'TaskAlertAcknowledged':
+        await em.execute('UPDATE reminder_tasks SET acknowledged_for = ? WHERE task_id = ?', [event.data.scheduledTime, event.data.taskId]);
+        return this.replan(em, event.data.taskId);
       case 'TaskRemoved': {
         const task = await this.tasks.byId(event.data.taskId, em);
         await em.execute('DELETE FROM reminder_tasks WHERE task_id = ?', [event.data.taskId]);
-        if (task && this.current(task)) await this.queue.cancel(task.taskId);
-        return;
-      }
-      case 'TaskAlertAcknowledged': {
-        const task = await this.tasks.byId(event.data.taskId, em);
-        if (task && this.current(task)) await this.queue.cancel(task.taskId, (id) => id.includes('.escalation-'));
+        if (task && this.current(task)) await recordInOutbox(em, task.taskId, null); // no row: its jobs are cancelled
         return;
       }
       case 'CareRecipientRemoved':
@@ -98,7 +97,7 @@ export class ReminderTasksProjection implements Projection<Handled> {
         return;
       case 'MedicationStockLow':
         if (Date.parse(event.data.detectedAt) > Date.now() - REFILL_PUSH_WITHIN_MS) {
-          await this.queue.add([{ id: refillJobId(event.id), data: { kind: 'refill', childId: event.data.childId, eventId: event.id, fireAt: Date.now() } }]);
+          await recordInOutbox(em, refillJobId(event.id), { kind: 'refill', childId: event.data.childId, eventId: event.id, fireAt: Date.now() });
         }
         return;
     }
@@ -106,16 +105,12 @@ export class ReminderTasksProjection implements Projection<Handled> {
 
   /** Whether the task is recent enough to have jobs: a replay of old history touches no queue. */
   private current(task: ReminderTask): boolean {
-    return mayHaveJobs(task.scheduledTime, Date.now(), ESCALATION_LIMITS.maxAfterMinutes, this.queue.config.reminderMinuteMs);
+    return mayHaveJobs(task.scheduledTime, Date.now(), ESCALATION_LIMITS.maxAfterMinutes, this.config.reminderMinuteMs);
   }
 
   private async replan(em: EntityManager, taskId: string): Promise<void> {
-    const found = await this.tasks.withTeam(taskId, em);
-    if (!found || !this.current(found.task)) return;
-    const { task, team } = found;
-    const policy = await this.settings.policyOf(team?.primaryUserId ?? null, em);
-    const jobs = planReminders(task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
-    await this.queue.replace(taskId, jobs);
+    const task = await this.tasks.byId(taskId, em);
+    if (task && this.current(task)) await recordInOutbox(em, taskId, null);
   }
 }
 

@@ -14,6 +14,7 @@ interface Row {
   local_time: string;
   timezone: string;
   appointment_reminders: ReminderTask['appointmentReminders'];
+  acknowledged_for: Date | null;
 }
 
 const toTask = (row: Row): ReminderTask => ({
@@ -28,6 +29,7 @@ const toTask = (row: Row): ReminderTask => ({
   localTime: row.local_time,
   timezone: row.timezone,
   appointmentReminders: row.appointment_reminders,
+  acknowledgedFor: row.acknowledged_for === null ? null : new Date(row.acknowledged_for).toISOString(),
 });
 
 /** Who cares for a recipient, as the reminder workers need it. */

@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ReminderJobData } from '../../domain/reminder-plan';
+
+/**
+ * What Bull must change, recorded by the reminder scheduler in its own transaction and applied by
+ * ReminderSync after the commit. `job` null: plan that task's jobs again from `reminder_tasks` (no row:
+ * cancel them); otherwise a job to add as it is (a refill push), under the entry's id. Recording an id
+ * again replaces the entry and gives it a new version, so a sync that read the older one leaves the
+ * newer one in place.
+ */
+export interface OutboxEntry {
+  id: string;
+  job: ReminderJobData | null;
+  version: string;
+}
+
+export async function recordInOutbox(em: EntityManager, id: string, job: ReminderJobData | null): Promise<void> {
+  await em.execute(
+    `INSERT INTO reminder_outbox (id, job) VALUES (?, ?)
+     ON CONFLICT (id) DO UPDATE SET job = excluded.job, version = excluded.version`,
+    [id, job === null ? null : JSON.stringify(job)],
+  );
+}
+
+export async function pendingInOutbox(em: EntityManager, limit: number): Promise<OutboxEntry[]> {
+  const rows: { id: string; job: ReminderJobData | null; version: string }[] = await em.execute(
+    'SELECT id, job, version::text AS version FROM reminder_outbox ORDER BY version LIMIT ?',
+    [limit],
+  );
+  return rows;
+}
+
+/** Removes the entry as it was read; a newer version recorded meanwhile stays. */
+export async function removeFromOutbox(em: EntityManager, entry: OutboxEntry): Promise<void> {
+  await em.execute('DELETE FROM reminder_outbox WHERE id = ? AND version = ?', [entry.id, entry.version]);
+}

@@ -1,0 +1,108 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ProjectionChangeFeed } from '../../../platform/projections/projection-changes';
+import { planReminders } from '../domain/reminder-plan';
+import { pendingInOutbox, removeFromOutbox } from '../read-models/reminder-tasks/reminder-outbox';
+import { ReminderTasksQuery } from '../read-models/reminder-tasks/reminder-tasks.query';
+import { AlertSettings } from './alert-settings';
+import { ReminderQueue } from './reminder-queue';
+
+const BATCH = 200;
+/** The outbox is also looked at this often (Redis back after an outage, an announcement missed). */
+const SWEEP_MS = 2000;
+const LIVE_TOPIC = 'reminders';
+
+/**
+ * Applies the reminder scheduler's outbox (reminder-outbox.ts) to Bull, oldest first: a task's jobs
+ * planned again from its row as it is now (no row: cancelled), a refill job added. An entry leaves
+ * the outbox only once Redis has taken it; one that fails stays for the next run, and the others go on.
+ */
+@Injectable()
+export class ReminderSync {
+  private readonly log = new Logger(ReminderSync.name);
+  private running: Promise<number> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tasks: ReminderTasksQuery,
+    private readonly settings: AlertSettings,
+    private readonly queue: ReminderQueue,
+  ) {}
+
+  /** One run at a time in this process; a call during a run makes it look again when done. Answers how many entries it applied. */
+  drain(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async () => {
+      let applied = 0;
+      do {
+        this.again = false;
+        applied += await this.drainOnce();
+      } while (this.again);
+      return applied;
+    };
+    this.running = run().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async drainOnce(): Promise<number> {
+    let applied = 0;
+    for (;;) {
+      const entries = await pendingInOutbox(this.em.fork(), BATCH);
+      let failed = 0;
+      for (const entry of entries) {
+        try {
+          if (entry.job) await this.queue.add([{ id: entry.id, data: entry.job }]);
+          else await this.syncTask(entry.id);
+          await removeFromOutbox(this.em.fork(), entry);
+          applied++;
+        } catch (error) {
+          failed++;
+          this.log.warn(`reminder jobs of ${entry.id} not updated yet: ${(error as Error).message}`);
+        }
+      }
+      if (entries.length < BATCH || failed > 0) return applied;
+    }
+  }
+
+  private async syncTask(taskId: string): Promise<void> {
+    const found = await this.tasks.withTeam(taskId);
+    if (!found) return this.queue.cancel(taskId);
+    const policy = await this.settings.policyOf(found.team?.primaryUserId ?? null);
+    const jobs = planReminders(found.task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
+    await this.queue.replace(taskId, jobs);
+  }
+}
+
+/** Worker role: runs the sync when the scheduler announces a change (after its commit) and every SWEEP_MS. */
+@Injectable()
+export class ReminderSyncTrigger implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger(ReminderSyncTrigger.name);
+  private unsubscribe: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly sync: ReminderSync,
+    private readonly changes: ProjectionChangeFeed,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.timer = setInterval(this.kick, SWEEP_MS);
+    this.kick();
+    this.unsubscribe = await this.changes.subscribe((changes) => {
+      if (changes.some((change) => change.changed.includes(LIVE_TOPIC))) this.kick();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
+  }
+
+  private readonly kick = () => {
+    this.sync.drain().catch((error: Error) => this.log.error(`reminder sync: ${error.message}`));
+  };
+}
