@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app';
@@ -6,6 +7,8 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { migrate } from './database/migrate';
 import { prepareDatabase } from './platform/database/database-bootstrap';
 import { assertRedisReachable } from './platform/queue/queue.module';
+
+const KEEP_ALIVE_MS = 65_000;
 
 const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -28,6 +31,11 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => void shutdown('SIGINT'));
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     if (config.roles.includes('api')) {
+      // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
+      // default let a client reuse a socket the server was closing: ECONNRESET on its next request).
+      const server = app.getHttpServer() as Server;
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
       await app.listen(config.port);
       log.info({ port: config.port, roles: config.roles }, `CareCircle is running on http://localhost:${config.port}`);
     } else {
