@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { useAuth } from '../../features/identity/hooks/use-auth';
-import { lazyWithAntd } from '../lazy-with-antd';
 
 const LandingScreen = lazy(() => import('./landing-screen'));
-const HomeScreen = lazyWithAntd(() => import('./home-screen'));
+// Today's first paint loads no antd either: what it opens on demand loads antd's theme beside it.
+const HomeScreen = lazy(() => import('./home-screen'));
 
 /**
  * `/`: the landing page when signed out or while authentication is loading, else the home dashboard.
- * The landing page uses no antd; the dashboard does.
+ * Neither loads antd for its first paint.
  */
 export function HomeRoute() {
   const { isAuthenticated } = useAuth();
