@@ -4,7 +4,7 @@ import { ToastHost } from '../shared/ui/toast';
 import { RouteErrorBoundary } from './pages/route-error-page';
 import { AppRoutes } from './router';
 import { store } from './store';
-import { theme } from './theme';
+import { theme } from '../shared/ui/theme';
 
 export function App() {
   return (

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { lazyWithAntd } from './lazy-with-antd';
+import { lazyWithAntd } from '../shared/ui/lazy-with-antd';
 import { HomeRoute } from './pages/home-route';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireAuth } from './require-auth';

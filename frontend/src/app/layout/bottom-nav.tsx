@@ -1,4 +1,4 @@
-import { HomeOutlined, MedicineBoxOutlined, SettingOutlined } from '@ant-design/icons';
+import { HomeOutlined, MedicineBoxOutlined, SettingOutlined } from '../../shared/ui/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QuickAddMenu } from './quick-add-menu';

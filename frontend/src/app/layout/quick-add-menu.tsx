@@ -1,4 +1,4 @@
-import { CalendarOutlined, CheckSquareOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CheckSquareOutlined, PlusOutlined } from '../../shared/ui/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuickAdd } from '../quick-add/quick-add-context';
 

@@ -1,6 +1,4 @@
-import { TeamOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
@@ -17,20 +15,25 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { usePrefetchOnInteraction } from '../../shared/hooks/use-prefetch-on-interaction';
+import { TeamOutlined } from '../../shared/ui/icons';
+import { lazyWithAntd } from '../../shared/ui/lazy-with-antd';
+import { PlainButton } from '../../shared/ui/plain-button';
+import { PlainSkeleton } from '../../shared/ui/plain-skeleton';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
 import { LinkedTaskDialog } from './linked-task-dialog';
 import { RecipientsLoadError } from './recipients-load-error';
 import { TASK_LINK_PARAMS } from './task-link';
 
-// Dialogs load on demand (prefetched at the user's first touch or key press) to keep the first load small.
+// Dialogs load on demand (prefetched at the user's first touch or key press) to keep the first load small,
+// with antd's theme beside them: Today's first paint loads no antd.
 const loadRecipientsDialog = () => import('../../features/care-recipients/components/care-recipients-dialog');
 const loadOnboarding = () => import('../../features/onboarding/onboarding-wizard');
-const CareRecipientsDialog = lazy(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
-const OnboardingWizard = lazy(() => loadOnboarding().then((m) => ({ default: m.OnboardingWizard })));
+const CareRecipientsDialog = lazyWithAntd(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
+const OnboardingWizard = lazyWithAntd(() => loadOnboarding().then((m) => ({ default: m.OnboardingWizard })));
 // The Care Updates card loads after the day's tasks, so Today's first load does not grow.
 const loadCareUpdatesCard = () => import('../../features/care-updates/components/care-updates-card');
-const CareUpdatesCard = lazy(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
+const CareUpdatesCard = lazyWithAntd(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
 const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
 /** The home dashboard (Today), composed from the care-recipients and daily-care features. */
@@ -71,7 +74,7 @@ function HomeDashboard() {
   if (isLoading) return <DashboardSkeleton />;
 
   const manageButton = (
-    <Button
+    <PlainButton
       shape="circle"
       size="large"
       icon={<TeamOutlined />}
@@ -129,7 +132,7 @@ function HomeDashboard() {
 function CareUpdatesPlaceholder() {
   return (
     <section className="section-card" aria-busy="true" aria-label="Care Updates">
-      <Skeleton active title paragraph={{ rows: 3 }} />
+      <PlainSkeleton rows={3} />
     </section>
   );
 }

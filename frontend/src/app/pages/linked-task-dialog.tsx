@@ -1,9 +1,10 @@
 import type { Child } from '@carecircle/libs';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { loadTaskDetailsDialog } from '../../features/daily-care/components/today-timeline';
 import { useGetTaskQuery } from '../../features/notifications/api';
+import { lazyWithAntd } from '../../shared/ui/lazy-with-antd';
 
-const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((m) => ({ default: m.TaskDetailsDialog })));
+const TaskDetailsDialog = lazyWithAntd(() => loadTaskDetailsDialog().then((m) => ({ default: m.TaskDetailsDialog })));
 
 /**
  * Today's deep link (`/?child&date&task`, from `/tasks/{taskId}`): the task's details dialog, open

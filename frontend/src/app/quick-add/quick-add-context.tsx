@@ -1,14 +1,15 @@
 import type { Task } from '@carecircle/libs';
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { QuickAddRequest } from '../../features/daily-care/quick-add/quick-add-request';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
 import { usePrefetchOnInteraction } from '../../shared/hooks/use-prefetch-on-interaction';
 import { useLastPresent } from '../../shared/hooks/use-last-present';
+import { lazyWithAntd } from '../../shared/ui/lazy-with-antd';
 
 // The dialog loads on demand (prefetched at the user's first touch or key press) so that the Today
-// route's first load stays small.
+// route's first load stays small; antd's theme loads beside it (Today's first paint has none).
 const loadHost = () => import('./quick-add-host');
-const QuickAddHost = lazy(loadHost);
+const QuickAddHost = lazyWithAntd(loadHost);
 const LOADERS = [loadHost];
 
 export interface QuickAdd {

@@ -3,7 +3,7 @@ import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
 import { errorMessageFor, type ApiQueryError } from '../../shared/api/api-error';
 
 /** The readable cookie the server keeps while a session has a user (cc.signed-in; docs/security.md). */
-const hasSessionHint = () => /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
+export const hasSessionHint = () => /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
 const SIGNED_OUT: ApiQueryError = { status: 401, message: errorMessageFor(401, '', 'Unauthorized') };
 
 export const identityApi = baseApi.injectEndpoints({

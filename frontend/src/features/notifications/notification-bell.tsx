@@ -1,4 +1,4 @@
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined } from '../../shared/ui/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { useGetUnreadNotificationsQuery } from './api';
 import './notification-bell.css';

@@ -1,22 +1,25 @@
-import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MedicineBoxOutlined, PlusOutlined, WarningOutlined } from '../../../shared/ui/icons';
 import type { Child, Medication } from '@carecircle/libs';
-import { Button, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { usePrefetchOnInteraction } from '../../../shared/hooks/use-prefetch-on-interaction';
+import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd';
+import { PlainButton } from '../../../shared/ui/plain-button';
+import { PlainSkeleton } from '../../../shared/ui/plain-skeleton';
 import { useGetMedicationsQuery } from '../api';
 import { recipientName } from '../recipient-name';
 import { stockSummary } from '../stock-summary';
 import './medication-stock.css';
 import { LoadError } from '../../../shared/ui/load-error';
 
-// Dialogs load on demand (prefetched at the user's first touch or key press) to keep the home screen's first load small.
+// Dialogs load on demand (prefetched at the user's first touch or key press) to keep the home screen's first load small,
+// with antd's theme beside them (the home screen's first paint loads no antd).
 const loadFormDialog = () => import('./medication-form-dialog');
 const loadRemoveDialog = () => import('./remove-medication-dialog');
 const loadRefillDialog = () => import('./refill-dialog');
-const MedicationFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.MedicationFormDialog })));
-const RemoveMedicationDialog = lazy(() => loadRemoveDialog().then((m) => ({ default: m.RemoveMedicationDialog })));
-const RefillDialog = lazy(() => loadRefillDialog().then((m) => ({ default: m.RefillDialog })));
+const MedicationFormDialog = lazyWithAntd(() => loadFormDialog().then((m) => ({ default: m.MedicationFormDialog })));
+const RemoveMedicationDialog = lazyWithAntd(() => loadRemoveDialog().then((m) => ({ default: m.RemoveMedicationDialog })));
+const RefillDialog = lazyWithAntd(() => loadRefillDialog().then((m) => ({ default: m.RefillDialog })));
 const DIALOG_LOADERS = [loadFormDialog, loadRemoveDialog, loadRefillDialog];
 
 interface Props {
@@ -49,13 +52,13 @@ export function MedicationsCard({ recipient }: Props) {
           <MedicineBoxOutlined aria-hidden /> Medications
         </h2>
         {canEdit && (
-          <Button icon={<PlusOutlined />} onClick={() => openForm()}>
+          <PlainButton icon={<PlusOutlined />} onClick={() => openForm()}>
             Add Medication
-          </Button>
+          </PlainButton>
         )}
       </header>
       {isLoading ? (
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        <PlainSkeleton title={false} rows={2} />
       ) : isError && !medications ? (
         <LoadError title="Could not load medications." onRetry={() => refetch()} />
       ) : !medications || medications.length === 0 ? (
@@ -83,17 +86,17 @@ export function MedicationsCard({ recipient }: Props) {
                 </div>
                 {canEdit && (
                   <div className="medication-list__actions">
-                    <Button size="small" onClick={() => setRefilling(medication)} aria-label={`Refill ${medication.name}`}>
+                    <PlainButton size="small" onClick={() => setRefilling(medication)} aria-label={`Refill ${medication.name}`}>
                       Refill
-                    </Button>
-                    <Button
-                      type="text"
+                    </PlainButton>
+                    <PlainButton
+                      variant="text"
                       icon={<EditOutlined />}
                       aria-label={`Edit ${medication.name}`}
                       onClick={() => openForm(medication)}
                     />
-                    <Button
-                      type="text"
+                    <PlainButton
+                      variant="text"
                       danger
                       icon={<DeleteOutlined />}
                       aria-label={`Remove ${medication.name}`}

@@ -1,4 +1,4 @@
-import { FireFilled, StarFilled, TrophyFilled } from '@ant-design/icons';
+import { FireFilled, StarFilled, TrophyFilled } from '../../../shared/ui/icons';
 import type { Achievement } from '@carecircle/libs';
 import { useGetAchievementsQuery } from '../api';
 

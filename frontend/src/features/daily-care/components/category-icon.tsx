@@ -22,7 +22,7 @@ import {
   TeamOutlined,
   ThunderboltOutlined,
   UserOutlined,
-} from '@ant-design/icons';
+} from '../../../shared/ui/icons';
 import { guessIconCategory, ICON_CATEGORY_LABELS, type IconCategory, type Task } from '@carecircle/libs';
 import type { ComponentType } from 'react';
 

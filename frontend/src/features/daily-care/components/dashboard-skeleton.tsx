@@ -1,11 +1,11 @@
-import { Skeleton } from 'antd';
+import { PlainSkeleton } from '../../../shared/ui/plain-skeleton';
 
 export function DashboardSkeleton() {
   return (
     <div className="page" aria-busy="true" aria-label="Loading">
-      <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 1, width: '60%' }} />
+      <PlainSkeleton titleWidth="40%" rows={1} lastWidth="60%" />
       <div className="section-card">
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <PlainSkeleton rows={3} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { LeftOutlined, RightOutlined } from '../../../shared/ui/icons';
+import { PlainButton } from '../../../shared/ui/plain-button';
 import { dayLabel } from '../hooks/use-care-day';
 
 interface Props {
@@ -15,18 +15,18 @@ export function DayNavigator({ date, today, onPrevious, onNext, onToday }: Props
   const label = dayLabel(date, today);
   return (
     <nav className="day-navigator" aria-label="Day">
-      <Button shape="circle" size="large" icon={<LeftOutlined />} aria-label="Previous day" onClick={onPrevious} />
+      <PlainButton shape="circle" size="large" icon={<LeftOutlined />} aria-label="Previous day" onClick={onPrevious} />
       <div className="day-navigator__center">
         <span className="day-navigator__label" aria-live="polite">
           {label}
         </span>
         {date !== today && (
-          <Button type="link" size="small" onClick={onToday}>
+          <PlainButton variant="link" size="small" onClick={onToday}>
             Go to Today
-          </Button>
+          </PlainButton>
         )}
       </div>
-      <Button shape="circle" size="large" icon={<RightOutlined />} aria-label="Next day" onClick={onNext} />
+      <PlainButton shape="circle" size="large" icon={<RightOutlined />} aria-label="Next day" onClick={onNext} />
     </nav>
   );
 }

@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
 import { useGetProgressQuery } from '../api';
 import { LoadError } from '../../../shared/ui/load-error';
+import { PlainSkeletonBlock } from '../../../shared/ui/plain-skeleton';
 
 /** Completed %, On Time % and Day Streak for the day shown (`date`, yyyy-mm-dd; `label` names it). */
 export function ProgressStrip({ childId, date, label }: { childId: string; date: string; label: string }) {
@@ -8,7 +8,7 @@ export function ProgressStrip({ childId, date, label }: { childId: string; date:
   if (isLoading) {
     return (
       <div className="progress-strip" role="status" aria-label="Loading progress">
-        <Skeleton.Button active block style={{ height: 64 }} />
+        <PlainSkeletonBlock height={64} />
       </div>
     );
   }

@@ -1,9 +1,9 @@
-import { CheckCircleFilled, DeleteOutlined, EditOutlined, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DeleteOutlined, EditOutlined, LoadingOutlined } from '../../../shared/ui/icons';
 import { isOverdue, REPEATING_MESSAGES, safeLink, type Task } from '@carecircle/libs';
-import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { useIsWaitingToSend } from '../offline/use-offline-queue';
+import { PlainButton } from '../../../shared/ui/plain-button';
 import { categoryLabel, clockTimeIn, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
 import { CategoryIcon, iconCategoryOf } from './category-icon';
 
@@ -78,7 +78,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           aria-describedby={planned ? plannedHintId : undefined}
           onChange={(event) => void toggle(event)}
         />
-        {isBusy && <LoadingOutlined className="task-card__busy" aria-hidden />}
+        {isBusy && <LoadingOutlined className="task-card__busy plain-icon--spin" aria-hidden />}
       </label>
       )}
       <div className="task-card__body">
@@ -124,8 +124,8 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         )}
       </div>
       {!planned && onRemove && (
-      <Button
-        type="text"
+      <PlainButton
+        variant="text"
         className="task-card__remove"
         icon={<DeleteOutlined />}
         aria-label={`Remove ${label}`}
@@ -151,19 +151,19 @@ function AppointmentDetails({ task, onEdit }: { task: Task; onEdit?: () => void 
   return (
     <div className="appointment-details">
       <div className="appointment-details__actions">
-        <Button
-          type="link"
+        <PlainButton
+          variant="link"
           size="small"
           aria-expanded={open}
           aria-controls={open ? id : undefined}
           onClick={() => setOpen((value) => !value)}
         >
           {open ? 'Hide Details' : 'Show Details'}
-        </Button>
+        </PlainButton>
         {onEdit && (
-          <Button type="link" size="small" icon={<EditOutlined />} aria-label={`Edit ${task.name}`} onClick={onEdit}>
+          <PlainButton variant="link" size="small" icon={<EditOutlined />} aria-label={`Edit ${task.name}`} onClick={onEdit}>
             Edit
-          </Button>
+          </PlainButton>
         )}
       </div>
       {open && (

@@ -1,4 +1,4 @@
-import { CheckCircleFilled, DownOutlined, ExclamationCircleFilled, RightOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DownOutlined, ExclamationCircleFilled, RightOutlined } from '../../../shared/ui/icons';
 import { formatClockTime, ICON_CATEGORY_LABELS, type Task } from '@carecircle/libs';
 import { useId } from 'react';
 import { SLOT_CATEGORY_DOTS, type TimeSlot as Slot } from '../timeline-slots';

@@ -1,4 +1,4 @@
-import { WarningFilled } from '@ant-design/icons';
+import { WarningFilled } from '../../../shared/ui/icons';
 import { isOverdue } from '@carecircle/libs';
 import type { ReactNode } from 'react';
 import { monthDay, weekdayName } from '../../../shared/formatting/dates';

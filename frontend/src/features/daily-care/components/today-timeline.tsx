@@ -1,20 +1,22 @@
-import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PlusOutlined } from '../../../shared/ui/icons';
 import type { Task } from '@carecircle/libs';
-import { Button, Skeleton } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
+import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd';
+import { PlainButton } from '../../../shared/ui/plain-button';
+import { PlainSkeleton } from '../../../shared/ui/plain-skeleton';
 import { useGetTasksForDayQuery } from '../api';
 import { useTasksWithWaitingActions } from '../offline/use-offline-queue';
 import { groupIntoSlots } from '../timeline-slots';
 import { TimeSlot } from './time-slot';
 import { LoadError } from '../../../shared/ui/load-error';
 
-// Dialogs load on demand to keep the first load small (prefetched when idle by the page).
+// Dialogs load on demand to keep the first load small (prefetched when idle by the page), with antd's theme.
 export const loadTaskDetailsDialog = () => import('../dialogs/task-details-dialog');
 export const loadRemoveTaskDialog = () => import('../dialogs/remove-task-dialog');
-const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((m) => ({ default: m.TaskDetailsDialog })));
-const RemoveTaskDialog = lazy(() => loadRemoveTaskDialog().then((m) => ({ default: m.RemoveTaskDialog })));
+const TaskDetailsDialog = lazyWithAntd(() => loadTaskDetailsDialog().then((m) => ({ default: m.TaskDetailsDialog })));
+const RemoveTaskDialog = lazyWithAntd(() => loadRemoveTaskDialog().then((m) => ({ default: m.RemoveTaskDialog })));
 
 interface Props {
   childId: string;
@@ -63,14 +65,14 @@ export function TodayTimeline({ childId, date, title, dayName, now, canEdit, onA
           {title}
         </h2>
         {onAddTask && canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAddTask}>
+          <PlainButton variant="primary" icon={<PlusOutlined />} onClick={onAddTask}>
             Add Task
-          </Button>
+          </PlainButton>
         )}
       </div>
       {isLoading ? (
         <div aria-label="Loading tasks" role="status">
-          <Skeleton active paragraph={{ rows: 4 }} title={false} />
+          <PlainSkeleton title={false} rows={4} />
         </div>
       ) : isError && !tasks ? (
         <LoadError title="Failed to fetch tasks" onRetry={() => refetch()} />

@@ -1,10 +1,10 @@
-import { CalendarOutlined } from '@ant-design/icons';
+import { CalendarOutlined } from '../../../shared/ui/icons';
 import { addDays } from '@carecircle/libs';
-import { Skeleton } from 'antd';
 import { useGetChildTasksInRangeQuery } from '../api';
 import { dayLabel } from '../hooks/use-care-day';
 import { isAppointment, taskTime } from '../task-display';
 import { LoadError } from '../../../shared/ui/load-error';
+import { PlainSkeleton } from '../../../shared/ui/plain-skeleton';
 
 /** Upcoming Appointments: the next 7 days, 3 shown (spec document 2, section 9). */
 export const APPOINTMENT_WINDOW_DAYS = 7;
@@ -28,7 +28,7 @@ export function UpcomingAppointments({ childId, today }: { childId: string; toda
       </h2>
       {isLoading ? (
         <div role="status" aria-label="Loading appointments">
-          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          <PlainSkeleton title={false} rows={2} />
         </div>
       ) : isError && !data ? (
         <LoadError title="Could not load appointments." onRetry={() => refetch()} />

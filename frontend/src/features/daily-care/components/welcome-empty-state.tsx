@@ -1,5 +1,5 @@
-import { HeartOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { HeartOutlined, PlusOutlined } from '../../../shared/ui/icons';
+import { PlainButton } from '../../../shared/ui/plain-button';
 
 interface Props {
   onAddRecipient: () => void;
@@ -14,9 +14,9 @@ export function WelcomeEmptyState({ onAddRecipient }: Props) {
       <p className="welcome__text">
         Add the person you care for to start keeping their medications and daily care in one place.
       </p>
-      <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onAddRecipient}>
+      <PlainButton variant="primary" size="large" icon={<PlusOutlined />} onClick={onAddRecipient}>
         Add Care Recipient
-      </Button>
+      </PlainButton>
     </section>
   );
 }
