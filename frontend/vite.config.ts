@@ -103,7 +103,7 @@ export default defineConfig({
           // antd's icons in one chunk rather than one chunk per icon: Today needed 11 of those tiny
           // files, and over HTTP/1.1 (six connections, a phone's latency) each one costs a round
           // trip. The icons only, not their dependencies (antd's shared helpers stay where they
-          // were); the public pages use no antd icons (shared/ui/public-icons.tsx).
+          // were); the public pages use no antd icons (shared/ui/public-icons.tsx, svg-icon.tsx).
           groups: [{ name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, includeDependenciesRecursively: false }],
         },
       },

@@ -1,35 +1,6 @@
-import type { HTMLAttributes, ReactElement } from 'react';
+import { icon } from './svg-icon';
 
-/**
- * The icons of the signed-in home (Today), drawn from the path data of @ant-design/icons-svg (MIT), so
- * Today's first load carries no icon library and no antd (docs/performance.md). Same look as antd's
- * icons: 1em, the current text colour, `anticon` for the app's CSS. Hidden from assistive technology
- * unless given an `aria-label` (then `role="img"` is up to the caller, as with antd's icons).
- */
-type IconProps = HTMLAttributes<HTMLSpanElement>;
-
-function icon(paths: string[], options: { viewBox?: string; evenodd?: boolean } = {}): (props: IconProps) => ReactElement {
-  return function Icon({ className, ...props }: IconProps) {
-    const labelled = props['aria-label'] !== undefined;
-    return (
-      <span aria-hidden={labelled ? undefined : true} {...props} className={className ? `anticon plain-icon ${className}` : 'anticon plain-icon'}>
-        <svg
-          viewBox={options.viewBox ?? '64 64 896 896'}
-          width="1em"
-          height="1em"
-          fill="currentColor"
-          fillRule={options.evenodd ? 'evenodd' : undefined}
-          focusable="false"
-          aria-hidden
-        >
-          {paths.map((d) => (
-            <path key={d} d={d} />
-          ))}
-        </svg>
-      </span>
-    );
-  };
-}
+/** The icons of the signed-in home (Today) and what it opens first (svg-icon.tsx). */
 
 export const AimOutlined = /*#__PURE__*/ icon(["M952 474H829.8C812.5 327.6 696.4 211.5 550 194.2V72c0-4.4-3.6-8-8-8h-60c-4.4 0-8 3.6-8 8v122.2C327.6 211.5 211.5 327.6 194.2 474H72c-4.4 0-8 3.6-8 8v60c0 4.4 3.6 8 8 8h122.2C211.5 696.4 327.6 812.5 474 829.8V952c0 4.4 3.6 8 8 8h60c4.4 0 8-3.6 8-8V829.8C696.4 812.5 812.5 696.4 829.8 550H952c4.4 0 8-3.6 8-8v-60c0-4.4-3.6-8-8-8zM512 756c-134.8 0-244-109.2-244-244s109.2-244 244-244 244 109.2 244 244-109.2 244-244 244z","M512 392c-32.1 0-62.1 12.4-84.8 35.2-22.7 22.7-35.2 52.7-35.2 84.8s12.5 62.1 35.2 84.8C449.9 619.4 480 632 512 632s62.1-12.5 84.8-35.2C619.4 574.1 632 544 632 512s-12.5-62.1-35.2-84.8A118.57 118.57 0 00512 392z"]);
 export const AlertOutlined = /*#__PURE__*/ icon(["M193 796c0 17.7 14.3 32 32 32h574c17.7 0 32-14.3 32-32V563c0-176.2-142.8-319-319-319S193 386.8 193 563v233zm72-233c0-136.4 110.6-247 247-247s247 110.6 247 247v193H404V585c0-5.5-4.5-10-10-10h-44c-5.5 0-10 4.5-10 10v171h-75V563zm-48.1-252.5l39.6-39.6c3.1-3.1 3.1-8.2 0-11.3l-67.9-67.9a8.03 8.03 0 00-11.3 0l-39.6 39.6a8.03 8.03 0 000 11.3l67.9 67.9c3.1 3.1 8.1 3.1 11.3 0zm669.6-79.2l-39.6-39.6a8.03 8.03 0 00-11.3 0l-67.9 67.9a8.03 8.03 0 000 11.3l39.6 39.6c3.1 3.1 8.2 3.1 11.3 0l67.9-67.9c3.1-3.2 3.1-8.2 0-11.3zM832 892H192c-17.7 0-32 14.3-32 32v24c0 4.4 3.6 8 8 8h688c4.4 0 8-3.6 8-8v-24c0-17.7-14.3-32-32-32zM484 180h56c4.4 0 8-3.6 8-8V76c0-4.4-3.6-8-8-8h-56c-4.4 0-8 3.6-8 8v96c0 4.4 3.6 8 8 8z"]);
