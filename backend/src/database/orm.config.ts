@@ -26,6 +26,7 @@ import { Migration20261127000100 } from './migrations/Migration20261127000100';
 import { Migration20261127003000 } from './migrations/Migration20261127003000';
 import { Migration20261127005000 } from './migrations/Migration20261127005000';
 import { Migration20261127006000 } from './migrations/Migration20261127006000';
+import { Migration20261127007000 } from './migrations/Migration20261127007000';
 import { Migration20261127002000 } from './migrations/Migration20261127002000';
 import { Migration20261127001000 } from './migrations/Migration20261127001000';
 
@@ -53,6 +54,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261127003000', class: Migration20261127003000 },
         { name: 'Migration20261127005000', class: Migration20261127005000 },
         { name: 'Migration20261127006000', class: Migration20261127006000 },
+        { name: 'Migration20261127007000', class: Migration20261127007000 },
         { name: 'Migration20261127002000', class: Migration20261127002000 },
         { name: 'Migration20261127001000', class: Migration20261127001000 },
       ],

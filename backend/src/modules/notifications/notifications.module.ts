@@ -18,6 +18,7 @@ import { AlertSettings } from './workers/alert-settings';
 import { ReminderQueue, REMINDERS_QUEUE } from './workers/reminder-queue';
 import { ReminderProcessor, ReminderWorker } from './workers/reminders.worker';
 import { ReminderSync, ReminderSyncTrigger } from './workers/reminder-sync';
+import { AchievementAlerts, AchievementAlertsTrigger } from './workers/achievement-alerts';
 import { PushModule } from './push';
 
 /** In-app notifications, the reminder scheduler and its workers (the processor on the worker role only). */
@@ -40,9 +41,10 @@ export class NotificationsModule {
         AlertSender,
         ReminderWorker,
         ReminderSync,
-        ...(worker ? [ReminderProcessor, ReminderSyncTrigger] : []),
+        AchievementAlerts,
+        ...(worker ? [ReminderProcessor, ReminderSyncTrigger, AchievementAlertsTrigger] : []),
       ],
-      exports: [ReminderWorker, ReminderSync],
+      exports: [ReminderWorker, ReminderSync, AchievementAlerts],
     };
   }
 }

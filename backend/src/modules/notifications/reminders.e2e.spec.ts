@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand, RefillReminderJob } from '../care-recipients';
 import type { ReminderJobData, TaskJobData } from './domain/reminder-plan';
 import { REMINDERS_QUEUE } from './workers/reminder-queue';
+import { AchievementAlerts } from './workers/achievement-alerts';
 import { ReminderWorker } from './workers/reminders.worker';
 
 /** A "minute" of reminder times lasts 300 ms here: the medication reminder comes 4.5 s before, escalation steps 4.5 s and 13.5 s after. */
@@ -177,6 +178,23 @@ describe('reminder jobs on Redis (real time)', () => {
     const inApp = (await notifications(parent.agent)).filter((n) => n.type === 'refill_reminder' && n.childId === child.id);
     expect(inApp.map((n) => [n.title, n.message])).toEqual([[push.message!.title, push.message!.body]]);
     expect(pushes.received.filter((r) => r.message?.url === `/?child=${child.id}`)).toHaveLength(1);
+  });
+
+  it('a Perfect Day reaches the primary caregiver by push and email, once', async () => {
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Ivy', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    const today = instantToLocal(new Date(), DEFAULT_TIMEZONE).date;
+    const tasks = (await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Stretches', category: 'other', scheduledTimes: ['00:00', '00:01', '00:02'], scheduledDate: today }).expect(201))
+      .body as Task[];
+    for (const task of tasks) await parent.agent.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
+
+    const mail = await until('the achievement email', async () => inbox.messages.find((m) => m.subject === 'Ivy: Perfect Day'));
+    expect(mail.to).toEqual([parent.user.email]);
+    expect(mail.text).toMatch(/^All 3 tasks completed on \w{3} \d{1,2}, \d{4}\. Well done!/);
+    const push = await until('the achievement push', async () => pushes.received.find((r) => r.message?.title === 'Ivy: Perfect Day'));
+    expect(push.message).toMatchObject({ url: `/?child=${child.id}`, tag: expect.stringMatching(/^achievement-/) });
+    // Checked again (another worker, a later change): told once.
+    expect(await t.app.get(AchievementAlerts).check(child.id)).toBe(0);
+    expect(inbox.messages.filter((m) => m.subject === 'Ivy: Perfect Day')).toHaveLength(1);
   });
 
   it('two workers running the same reminder at once record and send it once', async () => {

@@ -96,7 +96,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     PauseRepeatingTaskHandler,
     StopRepeatingTaskHandler,
   ],
-  exports: [CareTeamClock, DailyTasksQuery],
+  exports: [CareTeamClock, DailyTasksQuery, AchievementsQuery],
 })
 export class SchedulingModule {
   constructor(personalData: PersonalData) {

@@ -32,3 +32,8 @@ export function escalationText(step: number, task: { name: string; localTime: st
     ? { type: 'urgent_overdue', title: `Urgent task overdue: ${task.name}`, message: `${firstName}'s urgent task "${task.name}" was due at ${time} and is not done yet.` }
     : { type: 'escalation', title: `Still not done: ${task.name}`, message: `${firstName}'s urgent task "${task.name}" was due at ${time}. Nobody has done or acknowledged it yet.` };
 }
+
+/** An achievement (spec: "achievement notifications when goals are reached"): the recipient, what was reached, and when. */
+export function achievementText(achievement: { title: string; description: string }, firstName: string): Pick<AlertText, 'title' | 'message'> {
+  return { title: `${firstName}: ${achievement.title}`, message: `${achievement.description}. Well done!` };
+}

@@ -120,7 +120,7 @@ export class ReminderWorker {
    * it twice, the same tag replacing the first on the device).
    */
   private async refill(job: Extract<ReminderJobData, { kind: 'refill' }>, now: Date): Promise<ReminderOutcome> {
-    const userId = await this.tasks.primaryCaregiverOf(job.childId);
+    const userId = (await this.tasks.teamOf(job.childId))?.primaryUserId;
     if (!userId) return 'not-due';
     const shown = await this.notifications.byIdFor(userId, eventNotificationId(job.eventId, userId));
     if (!shown) throw new TaskNotProjectedYet(`the refill reminder of event ${job.eventId} is not in notifications yet`);

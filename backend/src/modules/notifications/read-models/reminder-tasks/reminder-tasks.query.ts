@@ -64,9 +64,14 @@ export class ReminderTasksQuery {
     return { task: toTask(row), team };
   }
 
-  /** The recipient's primary caregiver as the notifications projection knows them; null once removed. */
-  async primaryCaregiverOf(childId: string): Promise<string | null> {
-    const rows: { primary_caregiver_id: string }[] = await this.em.fork().execute('SELECT primary_caregiver_id FROM notification_children WHERE child_id = ?', [childId]);
-    return rows[0]?.primary_caregiver_id ?? null;
+  /** The recipient's care team as the notifications projection knows it; null once removed. */
+  async teamOf(childId: string): Promise<CareTeam | null> {
+    const rows: { first_name: string; primary_caregiver_id: string; shared: CareTeam['shared'] | null }[] = await this.em.fork().execute(
+      `SELECT c.first_name, c.primary_caregiver_id,
+              (SELECT json_agg(json_build_object('userId', s.user_id, 'canEdit', s.can_edit) ORDER BY s.user_id) FROM notification_shares s WHERE s.child_id = c.child_id) AS shared
+         FROM notification_children c WHERE c.child_id = ?`,
+      [childId],
+    );
+    return rows.length > 0 ? { firstName: rows[0].first_name, primaryUserId: rows[0].primary_caregiver_id, shared: rows[0].shared ?? [] } : null;
   }
 }
