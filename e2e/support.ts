@@ -29,9 +29,19 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.locator('.ant-notification').getByText(text, { exact: true })).toBeVisible();
 }
 
-/** Axe finds nothing serious or critical inside `include` (a CSS selector). */
-export async function expectNoSeriousA11yViolations(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
+/**
+ * Axe finds nothing serious or critical on the page, or inside `include` (a CSS selector), once the
+ * page's transitions have ended: a colour mid-fade (antd fades tags and buttons in) is not what a
+ * reader sees at rest.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+  const axe = new AxeBuilder({ page });
+  const results = await (include ? axe.include(include) : axe).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);

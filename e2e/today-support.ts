@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Child, Task, TaskInput, User } from '@carecircle/libs';
 import { registerThroughApi, uniqueEmail } from './support';
+
+export { expectNoSeriousA11yViolations } from './support';
 
 // Helpers of the Today browser tests: test data goes in through the API of the signed-in page.
 
@@ -58,15 +59,6 @@ export function grantAccess(childId: string, ownerId: string, userId: string, op
       },
     },
   );
-}
-
-/** axe-core on the current screen: no serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 /** Today's date in the browser's zone, yyyy-mm-dd. */
