@@ -216,7 +216,7 @@ describe('reminder jobs on Redis (real time)', () => {
     const [task] = (
       await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Suction', category: 'other', isUrgent: true, scheduledDate: in10.date, scheduledTime: in10.time }).expect(201)
     ).body as Task[];
-    const atTheTime = new Date(Date.parse(task.scheduledTime) + 1000); // the worker runs as if then
+    const atTheTime = new Date(Date.parse(task.scheduledTime)); // the worker runs as if then
     const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
     await allProjectionsCaughtUp(t.app);
     await (await queue.getJob(`${task.id}.escalation-0`))?.remove(); // this test runs the step itself
@@ -230,5 +230,18 @@ describe('reminder jobs on Redis (real time)', () => {
     expect(await worker.run(step0, atTheTime)).toBe('not-due');
     expect(await queue.getJob(next)).not.toBeNull();
     expect((await ofType(task.id, 'TaskEscalationStepReached')).map((e) => e.data.step)).toEqual([0]);
+  });
+
+  it('an urgent task added long after its time alerts the primary at once, and the next step only the policy\'s interval later', async () => {
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Ona', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    const past = instantToLocal(new Date(Date.now() - 10 * 60_000), DEFAULT_TIMEZONE);
+    const [task] = (
+      await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Suction', category: 'other', isUrgent: true, scheduledDate: past.date, scheduledTime: past.time }).expect(201)
+    ).body as Task[];
+    const step0 = await until('the first step', async () => (await ofType(task.id, 'TaskEscalationStepReached')).find((e) => e.data.step === 0));
+    // 10 minutes late is 2,000 "minutes" at this test's 300 ms: the whole default chain is long past, yet step 1 waits 15 of them.
+    const next = await until('the next step queued', async () => (await t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE)).getJob(`${task.id}.escalation-1`)) ?? undefined);
+    expect((next.data as ReminderJobData).fireAt).toBeGreaterThanOrEqual(Date.parse(step0.occurredAt) + 15 * MINUTE_MS);
+    await parent.agent.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
   });
 });

@@ -96,10 +96,13 @@ export class ReminderWorker {
     const deliveries = await this.escalationDeliveries(step, team, contacts);
     // The next step's job first (its id is fixed, so adding it again keeps one): a crash after the
     // record below could otherwise end the chain, since the retried job finds this step recorded.
-    // A next step that is no longer due when it fires records and sends nothing.
+    // A next step that is no longer due when it fires records and sends nothing. It comes the
+    // policy's interval after this step at the earliest: a task added (or a worker back) long after
+    // its time gives the primary caregiver that interval before anyone else is alerted.
     const next = policy.steps[job.step + 1];
     if (next) {
-      const fireAt = Date.parse(job.scheduledTime) + next.afterMinutes * this.queue.config.reminderMinuteMs;
+      const minuteMs = this.queue.config.reminderMinuteMs;
+      const fireAt = Math.max(Date.parse(job.scheduledTime) + next.afterMinutes * minuteMs, now.getTime() + (next.afterMinutes - step.afterMinutes) * minuteMs);
       await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
     }
     const recorded = await this.record(task.taskId, {
