@@ -50,6 +50,11 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    name: 'carecircle/boot-script',
+    files: ['frontend/today-prefetch.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, TODAY_FILES: 'readonly' } },
+  },
+  {
     name: 'carecircle/service-worker',
     files: ['frontend/public/sw.js'],
     languageOptions: { sourceType: 'script', globals: globals.serviceworker },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // The API the dev server forwards /api to (the back end's default port unless told otherwise).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -82,8 +82,55 @@ function precompress(): Plugin {
   };
 }
 
+const TODAY_SCREEN = /src[\\/]app[\\/]pages[\\/]home-screen\.tsx$/;
+
+/**
+ * Puts today-prefetch.js at the top of the built index.html with the files of Today's code (the chunk
+ * that holds home-screen.tsx and the chunks and styles it imports, but those the page loads anyway):
+ * for a signed-in caregiver the page starts loading them, and Today's first reads, while it is
+ * parsed (docs/performance.md). The server allows the inline script by its hash.
+ */
+function todayPrefetch(): Plugin {
+  return {
+    name: 'carecircle-today-prefetch',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const today = chunks.find((chunk) => chunk.moduleIds.some((id) => TODAY_SCREEN.test(id)));
+        if (!entry || !today) throw new Error('todayPrefetch: no entry chunk or no chunk for home-screen.tsx');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const loaded = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (loaded.has(chunk.fileName)) return;
+          loaded.add(chunk.fileName);
+          chunk.imports.forEach((name) => byName.has(name) && visit(byName.get(name)!));
+        };
+        visit(entry);
+        const withEntry = new Set(loaded);
+        visit(today);
+        const files = [...loaded]
+          .filter((name) => !withEntry.has(name))
+          .flatMap((name) => [name, ...(byName.get(name)!.viteMetadata?.importedCss ?? [])])
+          .map((name) => `/${name}`);
+        const source = readFileSync(fileURLToPath(new URL('./today-prefetch.js', import.meta.url)), 'utf8')
+          .split('\n')
+          .filter((line) => !line.trimStart().startsWith('//'))
+          .join('\n')
+          .replace('})(TODAY_FILES);', `})(${JSON.stringify(files)});`);
+        // Before the stylesheet: an inline script waits for the stylesheets above it.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('todayPrefetch: no module script in index.html');
+        return `${html.slice(0, at)}<script>${source.trim()}</script>\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precacheManifest(), precompress()],
+  plugins: [react(), todayPrefetch(), precacheManifest(), precompress()],
   resolve: {
     alias: {
       '@carecircle/libs': fileURLToPath(new URL('../libs/src/index.ts', import.meta.url)),
@@ -104,7 +151,12 @@ export default defineConfig({
           // files, and over HTTP/1.1 (six connections, a phone's latency) each one costs a round
           // trip. The icons only, not their dependencies (antd's shared helpers stay where they
           // were); the public pages use no antd icons (shared/ui/public-icons.tsx, svg-icon.tsx).
-          groups: [{ name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, includeDependenciesRecursively: false, priority: 2 },
+            { name: 'public', test: /src[\\/]app[\\/]pages[\\/]landing-screen\.tsx$/, priority: 1 },
+            { name: 'today', test: TODAY_SCREEN },
+          ],
         },
       },
     },

@@ -14,7 +14,7 @@ import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import { idempotency } from './platform/http/idempotency';
 import { inputSafety } from './platform/http/input-safety.middleware';
 import { requestGuards } from './platform/http/request-guards.middleware';
-import { noStore, securityHeaders } from './platform/http/security-headers';
+import { inlineScriptHashes, noStore, securityHeaders } from './platform/http/security-headers';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
 import { resolveSessionSecret, sessionMiddleware, signedInHint } from './platform/session/session';
@@ -33,7 +33,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.disable('x-powered-by');
   app.use(compressAnswers());
   app.setGlobalPrefix('api');
-  app.use(securityHeaders({ publicUrl: config.publicUrl }));
+  app.use(securityHeaders({ publicUrl: config.publicUrl, inlineScripts: servesFrontend(config) ? inlineScriptHashes(config.frontendDist) : [] }));
   app.use('/api', noStore);
 
   const pool = app.get<Pool>(PG_POOL);

@@ -8,6 +8,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { errorMessageFor, isUnauthorizedMessage, type ApiQueryError } from '../shared/api/api-error';
 import { toast } from '../shared/ui/toast';
+import { fetchPrefetchedFirst } from './prefetched';
 
 /** GET /api/auth/user: a 401 there only means "signed out", never "logged out while working". */
 export const CURRENT_USER_ENDPOINT = 'getCurrentUser';
@@ -17,6 +18,8 @@ const SIGNED_OUT_REDIRECT_DELAY_MS = 500;
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   credentials: 'include',
+  // Today's first reads may have started before this code arrived (index.html's boot script).
+  fetchFn: fetchPrefetchedFirst,
   // Keep the raw text of failures so the error message can quote the body exactly.
   responseHandler: async (response) => {
     const text = await response.text();

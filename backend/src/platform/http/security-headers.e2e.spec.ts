@@ -1,15 +1,21 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
-const CSP =
-  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+const cspWith = (scriptSources: string) =>
+  `default-src 'self';script-src 'self'${scriptSources};script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;` +
   "connect-src 'self';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'";
+// The built page's inline boot script (frontend/today-prefetch.js) is allowed by its hash, and only it;
+// an app without a built front end allows no inline script at all.
+const BOOT_SCRIPT = '(function () { window.started = true; })();';
+const CSP = cspWith(` 'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`);
+const CSP_WITHOUT_FRONTEND = cspWith('');
 
-function expectSecurityHeaders(res: Response): void {
-  expect(res.headers['content-security-policy']).toBe(CSP);
+function expectSecurityHeaders(res: Response, csp = CSP): void {
+  expect(res.headers['content-security-policy']).toBe(csp);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-frame-options']).toBe('DENY');
@@ -22,7 +28,10 @@ describe('security headers', () => {
   beforeAll(async () => {
     frontendDist = await mkdtemp(join(tmpdir(), 'carecircle-frontend-'));
     await mkdir(join(frontendDist, 'assets'));
-    await writeFile(join(frontendDist, 'index.html'), '<!doctype html><title>CareCircle</title><script type="module" src="/assets/index-Ab12.js"></script>');
+    await writeFile(
+      join(frontendDist, 'index.html'),
+      `<!doctype html><title>CareCircle</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/index-Ab12.js"></script>`,
+    );
     await writeFile(join(frontendDist, 'assets/index-Ab12.js'), 'console.log("app");');
     await writeFile(join(frontendDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(frontendDist, 'sw.js'), "self.addEventListener('fetch', () => {});");
@@ -95,7 +104,7 @@ describe('security headers behind HTTPS, and API docs in production', () => {
   it('sends HSTS when the public address is https', async () => {
     const res = await t.agent().get('/api/health').expect(200);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expectSecurityHeaders(res);
+    expectSecurityHeaders(res, CSP_WITHOUT_FRONTEND);
   });
 
   it('hides /api/docs in production', async () => {
@@ -116,7 +125,7 @@ describe('OpenAPI description', () => {
   it('is served in production with API_DOCS=public, with the security headers', async () => {
     const page = await t.agent().get('/api/docs/').expect(200);
     expect(page.text).toContain('swagger-ui');
-    expectSecurityHeaders(page);
+    expectSecurityHeaders(page, CSP_WITHOUT_FRONTEND);
   });
 
   it('documents the real request bodies, generated from the DTOs', async () => {

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer (docs/security.md, Headers). Scripts only from our own
- * origin, never inline. Styles allow 'unsafe-inline' because antd and its rc-component parts inject
+ * origin, and the built page's own inline script by its hash (`inlineScriptHashes`). Styles allow 'unsafe-inline' because antd and its rc-component parts inject
  * <style> elements at run time, some of them (the modal scroll lock, the scrollbar measure) without
  * a way to pass a nonce.
  */
@@ -26,9 +29,10 @@ export const CONTENT_SECURITY_POLICY = {
  * `Origin: null` on same-origin POSTs, which the CSRF check refuses). HSTS only when the request
  * came over HTTPS or the app's public address is https: a plain-http localhost must not be pinned.
  */
-export function securityHeaders(options: { publicUrl: string | null }): RequestHandler {
+export function securityHeaders(options: { publicUrl: string | null; inlineScripts?: string[] }): RequestHandler {
+  const directives = { ...CONTENT_SECURITY_POLICY, 'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...(options.inlineScripts ?? [])] };
   const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
@@ -37,6 +41,18 @@ export function securityHeaders(options: { publicUrl: string | null }): RequestH
   const publicHttps = options.publicUrl?.startsWith('https:') ?? false;
   return (req: Request, res: Response, next: NextFunction) =>
     headers(req, res, () => (publicHttps || req.secure ? hsts(req, res, next) : next()));
+}
+
+/**
+ * The CSP sources ('sha256-...') of the inline scripts of the built index.html: the boot script that
+ * starts Today's code and first reads while the page is parsed (frontend/today-prefetch.js). Read
+ * once at start, like the rest of the build; none when the front end is not built.
+ */
+export function inlineScriptHashes(frontendDist: string): string[] {
+  const page = join(frontendDist, 'index.html');
+  if (!existsSync(page)) return [];
+  const html = readFileSync(page, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
 /** API answers carry personal data: no browser or proxy keeps them. A route may still set its own. */

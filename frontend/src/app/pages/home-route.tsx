@@ -1,15 +1,15 @@
-import { lazy } from 'react';
 import { hasSessionHint } from '../../features/identity/api';
 import { useAuth } from '../../features/identity/hooks/use-auth';
+import { preloadableLazy } from '../../shared/ui/preloadable-lazy';
 
-const LandingScreen = lazy(() => import('./landing-screen'));
+const LandingScreen = preloadableLazy(() => import('./landing-screen'));
 // Today's first paint loads no antd either: what it opens on demand loads antd's theme beside it.
-const loadHomeScreen = () => import('./home-screen');
-const HomeScreen = lazy(loadHomeScreen);
+const HomeScreen = preloadableLazy(() => import('./home-screen'));
 
-// A signed-in caregiver opening `/` (the server's signed-in hint is there): Today's code starts loading
-// now, beside GET /api/auth/user, not after it answers (docs/performance.md).
-if (typeof window !== 'undefined' && window.location.pathname === '/' && hasSessionHint()) void loadHomeScreen();
+// Opening `/`, the screen it will show starts loading now, not after the session is known: Today's
+// code (already on its way for a signed-in caregiver, see today-prefetch.js) when the server's
+// signed-in hint is there, else the landing page (docs/performance.md).
+if (typeof window !== 'undefined' && window.location.pathname === '/') void (hasSessionHint() ? HomeScreen : LandingScreen).preload();
 
 /**
  * `/`: the landing page when signed out, else the home dashboard (Today). While a signed-in

@@ -1,0 +1,35 @@
+/**
+ * The reads index.html's boot script started for Today before the app's code arrived
+ * (frontend/today-prefetch.js), by path and query. Each is taken once, and only in the page's first
+ * seconds: a later read of the same URL asks the server.
+ */
+const FRESH_MS = 10_000;
+
+interface Prefetched {
+  at: number;
+  reads: Record<string, Promise<Response | null> | undefined>;
+}
+
+declare global {
+  interface Window {
+    __ccPrefetched?: Prefetched;
+  }
+}
+
+function takePrefetched(pathAndQuery: string): Promise<Response | null> | undefined {
+  const prefetched = window.__ccPrefetched;
+  const read = prefetched?.reads[pathAndQuery];
+  if (!prefetched || !read) return undefined;
+  delete prefetched.reads[pathAndQuery];
+  return Date.now() - prefetched.at < FRESH_MS ? read : undefined;
+}
+
+/** `fetch` for the API: a GET the boot script already started is answered by it (or asked again if it failed). */
+export function fetchPrefetchedFirst(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (input instanceof Request && input.method === 'GET') {
+    const url = new URL(input.url);
+    const early = url.origin === window.location.origin ? takePrefetched(url.pathname + url.search) : undefined;
+    if (early) return early.then((response) => response ?? fetch(input, init));
+  }
+  return fetch(input, init);
+}
