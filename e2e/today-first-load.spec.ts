@@ -27,7 +27,7 @@ for (const { label, viewport } of [
   { label: 'phone', viewport: { width: 360, height: 740 } },
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
 ]) {
-  test(`on a ${label}, Today's user, recipients and day start with the page and are asked once`, async ({ page, baseURL }) => {
+  test(`on a ${label}, Today's user, recipients and day start with the page and are asked once; Care Updates' code comes after the day's reads`, async ({ page, baseURL }) => {
     await page.setViewportSize(viewport);
     await signUp(page, baseURL!, 'Rosa', 'Lima');
     await addChild(page, baseURL!, 'Ben', 'Lima');
@@ -38,12 +38,25 @@ for (const { label, viewport } of [
 
     for (const load of ['first visit', 'reload']) {
       const asked = apiReads(page);
+      const order: string[] = [];
+      page.on('request', (request) => order.push(`asked ${new URL(request.url()).pathname}`));
+      page.on('requestfinished', (request) => order.push(`answered ${new URL(request.url()).pathname}`));
       await (load === 'reload' ? page.reload() : page.goto('/'));
       await expect(page.getByText('Morning medication').first()).toBeVisible();
       // Asked by the boot script, taken by the app: had the app not used them, each would be asked twice by now.
       for (const read of firstReads) expect(asked.filter((path) => path === read), `${load}: ${read}`).toHaveLength(1);
       expect(await started(page), `${load}: every started read was taken`).toEqual([]);
+      // The Care Updates card (and antd with it) is asked for after the day's progress and medications are answered.
+      await expect(page.getByRole('heading', { name: 'Care Updates' })).toBeVisible();
+      const card = order.findIndex((event) => /^asked \/assets\/care-updates-card-.*\.js$/.test(event));
+      expect(card, `${load}: the card's code was asked`).toBeGreaterThanOrEqual(0);
+      for (const read of [`/api/progress`, `/api/children/${maya.id}/medications`]) {
+        const answered = order.indexOf(`answered ${read}`);
+        expect(answered, `${load}: ${read} answered before the card's code is asked`).toBeGreaterThanOrEqual(0);
+        expect(answered, `${load}: ${read} answered before the card's code is asked`).toBeLessThan(card);
+      }
       page.removeAllListeners('request');
+      page.removeAllListeners('requestfinished');
     }
     await expectNoSeriousA11yViolations(page);
   });

@@ -1,6 +1,22 @@
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { baseApi } from './base-api';
 import type { AppDispatch, RootState } from './store';
 
 /** Typed Redux hooks; features import these (and base-api.ts) from app/, nothing else. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+
+/**
+ * True once `asked` and no API read is under way, and from then on (the store is no longer watched):
+ * for what should wait until the screen's own reads have been answered.
+ */
+export function useReadsAnswered(asked: boolean): boolean {
+  const [answered, setAnswered] = useState(false);
+  const pending = useAppSelector(
+    (state) => !answered && Object.values(state[baseApi.reducerPath].queries).some((query) => query?.status === QueryStatus.pending),
+  );
+  if (asked && !pending && !answered) setAnswered(true);
+  return answered;
+}

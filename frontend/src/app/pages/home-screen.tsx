@@ -19,6 +19,7 @@ import { TeamOutlined } from '../../shared/ui/icons';
 import { lazyWithAntd } from '../../shared/ui/lazy-with-antd';
 import { PlainButton } from '../../shared/ui/plain-button';
 import { PlainSkeleton } from '../../shared/ui/plain-skeleton';
+import { useReadsAnswered } from '../hooks';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
 import { LinkedTaskDialog } from './linked-task-dialog';
@@ -31,7 +32,7 @@ const loadRecipientsDialog = () => import('../../features/care-recipients/compon
 const loadOnboarding = () => import('../../features/onboarding/onboarding-wizard');
 const CareRecipientsDialog = lazyWithAntd(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
 const OnboardingWizard = lazyWithAntd(() => loadOnboarding().then((m) => ({ default: m.OnboardingWizard })));
-// The Care Updates card loads after the day's tasks, so Today's first load does not grow.
+// The Care Updates card loads after the day's reads, so Today's first load does not grow.
 const loadCareUpdatesCard = () => import('../../features/care-updates/components/care-updates-card');
 const CareUpdatesCard = lazyWithAntd(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
 const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveTaskDialog];
@@ -62,6 +63,15 @@ function HomeDashboard() {
   const addingMounted = useHasBeenTrue(adding);
   usePrefetchOnInteraction(DIALOG_LOADERS);
   useDocumentTitle('Today');
+  // The Care Updates card's code (antd's with it, some 30 files) is asked for once the day's own reads
+  // have been answered, so over a phone's six connections progress, appointments and medications are
+  // not queued behind it (docs/performance.md). This effect runs after those of the day's parts, which
+  // start their reads.
+  const [dayAsked, setDayAsked] = useState(false);
+  useEffect(() => {
+    if (selected) setDayAsked(true);
+  }, [selected]);
+  const careUpdatesDue = useReadsAnswered(dayAsked);
   // A primary caregiver with no one to care for yet is walked through setup (spec document 2, onboarding), once per visit.
   const noRecipients = !isLoading && !isError && recipients.length === 0;
   const offeredSetup = useRef(false);
@@ -113,9 +123,13 @@ function HomeDashboard() {
             onAddTask={() => quickAdd.openTask({ childId: selected.id })}
             onEditAppointment={quickAdd.edit}
           />
-          <Suspense fallback={<CareUpdatesPlaceholder />}>
-            <CareUpdatesCard key={selected.id} recipient={selected} now={now} />
-          </Suspense>
+          {careUpdatesDue ? (
+            <Suspense fallback={<CareUpdatesPlaceholder />}>
+              <CareUpdatesCard key={selected.id} recipient={selected} now={now} />
+            </Suspense>
+          ) : (
+            <CareUpdatesPlaceholder />
+          )}
           <MedicationsCard recipient={selected} />
         </>
       )}
