@@ -51,8 +51,8 @@ export default defineConfig(
   },
   {
     name: 'carecircle/boot-script',
-    files: ['frontend/today-prefetch.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser, TODAY_FILES: 'readonly' } },
+    files: ['frontend/home-prefetch.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, HOME_FILES: 'readonly' } },
   },
   {
     name: 'carecircle/service-worker',

@@ -2,10 +2,10 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support';
 import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
 
-// docs/performance.md, "Front end on a phone": for a signed-in caregiver, index.html's boot script
-// (frontend/today-prefetch.js, allowed by its hash in the CSP; every spec fails on a violation)
-// starts Today's code and first reads while the page is parsed, and the app takes those answers
-// rather than asking again. Anyone else's page starts nothing.
+// docs/performance.md, "Front end on a phone": opening /, index.html's boot script
+// (frontend/home-prefetch.js, allowed by its hash in the CSP; every spec fails on a violation)
+// starts the code of the screen it will show while the page is parsed, and for a signed-in caregiver
+// Today's first reads, whose answers the app takes rather than asking again.
 
 /** The API reads a page asks, as path and query. */
 function apiReads(page: Page): string[] {
@@ -16,6 +16,10 @@ function apiReads(page: Page): string[] {
   });
   return asked;
 }
+
+/** Whether the boot script preloaded a chunk whose name starts with `chunk` (its links come before the app's module script). */
+const preloadedEarly = (page: Page, chunk: string) =>
+  page.locator(`link[rel="modulepreload"][href^="/assets/${chunk}-"] ~ script[type="module"]`).count().then((count) => count > 0);
 
 const started = (page: Page) =>
   page.evaluate(() => {
@@ -46,6 +50,7 @@ for (const { label, viewport } of [
       // Asked by the boot script, taken by the app: had the app not used them, each would be asked twice by now.
       for (const read of firstReads) expect(asked.filter((path) => path === read), `${load}: ${read}`).toHaveLength(1);
       expect(await started(page), `${load}: every started read was taken`).toEqual([]);
+      expect(await preloadedEarly(page, 'today'), `${load}: Today's code preloaded by the page`).toBe(true);
       // The Care Updates card (and antd with it) is asked for after the day's progress and medications are answered.
       await expect(page.getByRole('heading', { name: 'Care Updates' })).toBeVisible();
       const card = order.findIndex((event) => /^asked \/assets\/care-updates-card-.*\.js$/.test(event));
@@ -62,10 +67,13 @@ for (const { label, viewport } of [
   });
 }
 
-test('a signed-out visitor and a signed-in page other than / start nothing early', async ({ page, baseURL }) => {
+test('a signed-out visitor on / starts the landing page\'s code early and no read; a signed-in page other than / starts nothing', async ({ page, baseURL }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Care is a team effort/, level: 1 })).toBeVisible();
   expect(await started(page)).toBeNull();
+  // The landing page's code, not Today's, starts with the page.
+  expect(await preloadedEarly(page, 'public')).toBe(true);
+  expect(await preloadedEarly(page, 'today')).toBe(false);
 
   await signUp(page, baseURL!, 'Tomas', 'Berg');
   await page.goto('/settings');

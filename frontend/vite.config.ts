@@ -83,46 +83,49 @@ function precompress(): Plugin {
 }
 
 const TODAY_SCREEN = /src[\\/]app[\\/]pages[\\/]home-screen\.tsx$/;
+const LANDING_SCREEN = /src[\\/]app[\\/]pages[\\/]landing-screen\.tsx$/;
 
 /**
- * Puts today-prefetch.js at the top of the built index.html with the files of Today's code (the chunk
- * that holds home-screen.tsx and the chunks and styles it imports, but those the page loads anyway):
- * for a signed-in caregiver the page starts loading them, and Today's first reads, while it is
- * parsed (docs/performance.md). The server allows the inline script by its hash.
+ * Puts home-prefetch.js at the top of the built index.html with the files of the two screens `/`
+ * shows: for each, the chunk that holds the screen and the chunks and styles it imports, but those
+ * the page loads anyway. The page starts loading the one it will show, and a signed-in caregiver's
+ * first reads, while it is parsed (docs/performance.md). The server allows the inline script by its hash.
  */
-function todayPrefetch(): Plugin {
+function homePrefetch(): Plugin {
   return {
-    name: 'carecircle-today-prefetch',
+    name: 'carecircle-home-prefetch',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         const chunks = Object.values(bundle ?? {}).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const today = chunks.find((chunk) => chunk.moduleIds.some((id) => TODAY_SCREEN.test(id)));
-        if (!entry || !today) throw new Error('todayPrefetch: no entry chunk or no chunk for home-screen.tsx');
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const loaded = new Set<string>();
-        const visit = (chunk: Rolldown.OutputChunk) => {
-          if (loaded.has(chunk.fileName)) return;
-          loaded.add(chunk.fileName);
-          chunk.imports.forEach((name) => byName.has(name) && visit(byName.get(name)!));
+        const graph = (chunk: Rolldown.OutputChunk, into = new Set<string>()) => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          chunk.imports.forEach((name) => byName.has(name) && graph(byName.get(name)!, into));
+          return into;
         };
-        visit(entry);
-        const withEntry = new Set(loaded);
-        visit(today);
-        const files = [...loaded]
-          .filter((name) => !withEntry.has(name))
-          .flatMap((name) => [name, ...(byName.get(name)!.viteMetadata?.importedCss ?? [])])
-          .map((name) => `/${name}`);
-        const source = readFileSync(fileURLToPath(new URL('./today-prefetch.js', import.meta.url)), 'utf8')
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('homePrefetch: no entry chunk');
+        const loaded = graph(entry);
+        const filesOf = (screen: RegExp) => {
+          const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => screen.test(id)));
+          if (!chunk) throw new Error(`homePrefetch: no chunk holds ${screen}`);
+          return [...graph(chunk)]
+            .filter((name) => !loaded.has(name))
+            .flatMap((name) => [name, ...(byName.get(name)!.viteMetadata?.importedCss ?? [])])
+            .map((name) => `/${name}`);
+        };
+        const files = { today: filesOf(TODAY_SCREEN), landing: filesOf(LANDING_SCREEN) };
+        const source = readFileSync(fileURLToPath(new URL('./home-prefetch.js', import.meta.url)), 'utf8')
           .split('\n')
           .filter((line) => !line.trimStart().startsWith('//'))
           .join('\n')
-          .replace('})(TODAY_FILES);', `})(${JSON.stringify(files)});`);
+          .replace('})(HOME_FILES);', `})(${JSON.stringify(files)});`);
         // Before the stylesheet: an inline script waits for the stylesheets above it.
         const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error('todayPrefetch: no module script in index.html');
+        if (at < 0) throw new Error('homePrefetch: no module script in index.html');
         return `${html.slice(0, at)}<script>${source.trim()}</script>\n    ${html.slice(at)}`;
       },
     },
@@ -130,7 +133,7 @@ function todayPrefetch(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), todayPrefetch(), precacheManifest(), precompress()],
+  plugins: [react(), homePrefetch(), precacheManifest(), precompress()],
   resolve: {
     alias: {
       '@carecircle/libs': fileURLToPath(new URL('../libs/src/index.ts', import.meta.url)),
@@ -154,7 +157,7 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, includeDependenciesRecursively: false, priority: 2 },
-            { name: 'public', test: /src[\\/]app[\\/]pages[\\/]landing-screen\.tsx$/, priority: 1 },
+            { name: 'public', test: LANDING_SCREEN, priority: 1 },
             { name: 'today', test: TODAY_SCREEN },
           ],
         },

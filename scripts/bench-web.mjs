@@ -5,7 +5,8 @@
 // To look into a figure (docs/performance.md): BENCH_WEB_PAGES=/,/login (Lighthouse on those public
 // pages only, '' for none), BENCH_WEB_WATERFALL=true (each Today load's requests, first and last
 // byte, and its LCP element), BENCH_WEB_PROFILE=file.cpuprofile (the last Today load's JavaScript
-// profile), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to part network from CPU).
+// profile), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to part network from CPU),
+// BENCH_WEB_TODAY_RUNS=0 (no Today).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 4399);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PUBLIC_PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean) ?? ['/', '/login', '/login/email', '/privacy', '/terms', '/accept-invitation'];
-const TODAY_RUNS = 3;
+const TODAY_RUNS = Number(process.env.BENCH_WEB_TODAY_RUNS ?? 3);
 // Lighthouse's mobile slow 4G as DevTools applies it (its throttling.mobileSlow4G: 150 ms RTT and
 // 1.6 Mbps, with the latency and throughput factors Lighthouse uses for DevTools throttling), 4x CPU.
 const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
@@ -194,8 +195,10 @@ try {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   // Today as Lighthouse measures the public pages: the caregiver signs in in the browser's own
   // context, whose cookies Lighthouse's tab uses (it clears storage, not cookies).
-  await seedCaregiver(browser.contexts()[0]);
-  rows.push({ ...(await lighthouseRow('/', port)), page: '/ (Today, signed in)' });
+  if (TODAY_RUNS > 0) {
+    await seedCaregiver(browser.contexts()[0]);
+    rows.push({ ...(await lighthouseRow('/', port)), page: '/ (Today, signed in)' });
+  }
   const today = [];
   for (let i = 0; i < TODAY_RUNS; i++) today.push(await todayRun(browser));
   await browser.close();
@@ -208,11 +211,13 @@ try {
     console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${row.jsKib.toFixed(1)} KiB |`);
   }
   for (const row of rows.filter((r) => r.failing.length > 0)) console.log(`  ${row.page}: failing audits ${row.failing.join(', ')}`);
-  const pick = (key) => median(today.map((r) => r[key]));
-  console.log(`\nToday, signed in, cold (Playwright + DevTools slow 4G and 4x CPU), median of ${TODAY_RUNS}`);
-  console.log('| FCP | LCP | TBT | JS transferred until the tasks show |');
-  console.log('|---|---|---|---|');
-  console.log(`| ${s(pick('fcpMs'))} | ${s(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} ms | ${pick('jsKib').toFixed(1)} KiB |`);
+  if (today.length > 0) {
+    const pick = (key) => median(today.map((r) => r[key]));
+    console.log(`\nToday, signed in, cold (Playwright + DevTools slow 4G and ${CPU_SLOWDOWN}x CPU), median of ${TODAY_RUNS}`);
+    console.log('| FCP | LCP | TBT | JS transferred until the tasks show |');
+    console.log('|---|---|---|---|');
+    console.log(`| ${s(pick('fcpMs'))} | ${s(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} ms | ${pick('jsKib').toFixed(1)} KiB |`);
+  }
 } finally {
   await Promise.all([stop(chromiumProcess), stop(app)]);
   rmSync(profile, { recursive: true, force: true, maxRetries: 3 });

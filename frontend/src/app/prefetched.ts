@@ -1,6 +1,6 @@
 /**
  * The reads index.html's boot script started for Today before the app's code arrived
- * (frontend/today-prefetch.js), by path and query. Each is taken once, and only in the page's first
+ * (frontend/home-prefetch.js), by path and query. Each is taken once, and only in the page's first
  * seconds: a later read of the same URL asks the server.
  */
 const FRESH_MS = 10_000;

@@ -13,7 +13,7 @@ function bootStarted(reads: Record<string, Promise<Response | null>>, at = Date.
 const get = (path: string) => fetchPrefetchedFirst(new Request(`${ORIGIN}${path}`));
 const bodyOf = async (response: Promise<Response>) => (await response).text();
 
-describe('the reads index.html started for Today (frontend/today-prefetch.js)', () => {
+describe('the reads index.html started for Today (frontend/home-prefetch.js)', () => {
   beforeEach(() => {
     network.mockReset().mockImplementation(async () => new Response('from the network'));
     browser.fetch = network;

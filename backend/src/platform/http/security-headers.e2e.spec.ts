@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app';
 const cspWith = (scriptSources: string) =>
   `default-src 'self';script-src 'self'${scriptSources};script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;` +
   "connect-src 'self';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'";
-// The built page's inline boot script (frontend/today-prefetch.js) is allowed by its hash, and only it;
+// The built page's inline boot script (frontend/home-prefetch.js) is allowed by its hash, and only it;
 // an app without a built front end allows no inline script at all.
 const BOOT_SCRIPT = '(function () { window.started = true; })();';
 const CSP = cspWith(` 'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`);

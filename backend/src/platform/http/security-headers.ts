@@ -45,8 +45,9 @@ export function securityHeaders(options: { publicUrl: string | null; inlineScrip
 
 /**
  * The CSP sources ('sha256-...') of the inline scripts of the built index.html: the boot script that
- * starts Today's code and first reads while the page is parsed (frontend/today-prefetch.js). Read
- * once at start, like the rest of the build; none when the front end is not built.
+ * starts the code of the screen `/` shows, and Today's first reads, while the page is parsed
+ * (frontend/home-prefetch.js). Read once at start, like the rest of the build; none when the front
+ * end is not built.
  */
 export function inlineScriptHashes(frontendDist: string): string[] {
   const page = join(frontendDist, 'index.html');

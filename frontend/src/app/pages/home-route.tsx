@@ -7,7 +7,7 @@ const LandingScreen = preloadableLazy(() => import('./landing-screen'));
 const HomeScreen = preloadableLazy(() => import('./home-screen'));
 
 // Opening `/`, the screen it will show starts loading now, not after the session is known: Today's
-// code (already on its way for a signed-in caregiver, see today-prefetch.js) when the server's
+// code (already on its way for a signed-in caregiver, see home-prefetch.js) when the server's
 // signed-in hint is there, else the landing page (docs/performance.md).
 if (typeof window !== 'undefined' && window.location.pathname === '/') void (hasSessionHint() ? HomeScreen : LandingScreen).preload();
 

@@ -1,13 +1,15 @@
-// Inlined at the top of index.html by the build (vite.config.ts, todayPrefetch), with Today's code
-// files in place of TODAY_FILES; the server allows it by its hash (backend security-headers.ts).
-// A signed-in caregiver opening `/` (the server's readable cc.signed-in hint is there) would otherwise
-// wait for the app's code to ask for Today's code, then for the user, then for the recipients, then
-// for the day's tasks, one phone round trip each. Here all of it starts while the page is parsed:
-// Today's code as module preloads, and the reads Today makes first, which the app takes once each
-// (src/app/prefetched.ts). Anyone else gets nothing from this script.
-(function (todayFiles) {
-  if (location.pathname !== '/' || !/(?:^|;\s*)cc\.signed-in=/.test(document.cookie)) return;
-  todayFiles.forEach(function (href) {
+// Inlined at the top of index.html by the build (vite.config.ts, homePrefetch), with the code files
+// of Today and of the landing page in place of HOME_FILES; the server allows it by its hash
+// (backend security-headers.ts). Opening `/`, the app's code would otherwise ask for the screen's
+// code only once it has run, and a signed-in caregiver's Today would then ask for the user, the
+// recipients and the day's tasks, one phone round trip each. Here it all starts while the page is
+// parsed: the screen's code as preloads (Today's when the server's readable cc.signed-in hint is
+// there, else the landing page's), and Today's first reads, which the app takes once each
+// (src/app/prefetched.ts). Other pages get nothing from this script.
+(function (files) {
+  if (location.pathname !== '/') return;
+  var signedIn = /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
+  (signedIn ? files.today : files.landing).forEach(function (href) {
     var link = document.createElement('link');
     if (/\.css$/.test(href)) {
       link.rel = 'preload';
@@ -20,6 +22,7 @@
     link.href = href;
     document.head.appendChild(link);
   });
+  if (!signedIn) return;
   var prefetched = (window.__ccPrefetched = { at: Date.now(), reads: {} });
   var read = function (url) {
     var answer = fetch(url, { credentials: 'include' });
@@ -44,4 +47,4 @@
       if (last) read('/api/tasks?childId=' + encodeURIComponent(last.id) + '&date=' + today);
     })
     .catch(function () {});
-})(TODAY_FILES);
+})(HOME_FILES);
