@@ -24,8 +24,13 @@ function takePrefetched(pathAndQuery: string): Promise<Response | null> | undefi
   return Date.now() - prefetched.at < FRESH_MS ? read : undefined;
 }
 
-/** `fetch` for the API: a GET the boot script already started is answered by it (or asked again if it failed). */
+/**
+ * `fetch` for the API: a GET the boot script already started is answered by it (or asked again if it
+ * failed). Any other request (a change, signing in or out) drops the reads not yet taken: they may
+ * no longer be true, or no longer be this person's.
+ */
 export function fetchPrefetchedFirst(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (input instanceof Request && input.method !== 'GET') delete window.__ccPrefetched;
   if (input instanceof Request && input.method === 'GET') {
     const url = new URL(input.url);
     const early = url.origin === window.location.origin ? takePrefetched(url.pathname + url.search) : undefined;

@@ -6,9 +6,9 @@ import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer (docs/security.md, Headers). Scripts only from our own
- * origin, and the built page's own inline script by its hash (`inlineScriptHashes`). Styles allow 'unsafe-inline' because antd and its rc-component parts inject
- * <style> elements at run time, some of them (the modal scroll lock, the scrollbar measure) without
- * a way to pass a nonce.
+ * origin, and the built page's own inline script by its hash (`inlineScriptHashes`). Styles allow
+ * 'unsafe-inline' because antd and its rc-component parts inject <style> elements at run time, some
+ * of them (the modal scroll lock, the scrollbar measure) without a way to pass a nonce.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
