@@ -28,7 +28,13 @@ class LiveStream {
   static async open(port: number, cookie: string): Promise<{ stream: LiveStream; response: http.IncomingMessage }> {
     const stream = new LiveStream();
     return new Promise((resolve, reject) => {
+      // A stream that never says it is connected fails here, with what it sent, rather than hanging the suite.
+      const timer = setTimeout(() => {
+        stream.req.destroy();
+        reject(new Error(`GET /api/live did not connect in 10 s; received ${JSON.stringify(stream.raw)}`));
+      }, 10_000);
       stream.req = http.get({ host: '127.0.0.1', port, path: '/api/live', headers: { cookie, accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) clearTimeout(timer);
         response.setEncoding('utf8');
         let connected = false;
         response.on('data', (chunk: string) => {
@@ -36,6 +42,7 @@ class LiveStream {
           stream.parse(chunk);
           if (!connected && stream.raw.includes(': connected')) {
             connected = true;
+            clearTimeout(timer);
             resolve({ stream, response });
           }
         });

@@ -39,6 +39,9 @@ export class LiveUpdatesController implements OnModuleDestroy {
     const sid = req.sessionID;
     const signedInAt = req.session.signedInAt ?? 0;
     let closed = false;
+    // Changes announced while the stream is being set up wait for it: written before the headers they
+    // would send a stream without its type and without ': connected' (and the headers would then fail).
+    let early: ChildChanges[] | null = [];
     const stops: (() => void)[] = [];
     const close = () => {
       if (closed) return;
@@ -54,10 +57,13 @@ export class LiveUpdatesController implements OnModuleDestroy {
         if (!closed && visible.has(change.childId)) res.write(`data: ${JSON.stringify({ childId: change.childId, changed: change.changed })}\n\n`);
       }
     };
+    const deliver = (changes: ChildChanges[]) =>
+      send(changes).catch((error: Error) => this.log.warn(`live update for ${user.id} not sent: ${error.message}`));
     try {
       stops.push(
         await this.feed.subscribe((changes) => {
-          send(changes).catch((error: Error) => this.log.warn(`live update for ${user.id} not sent: ${error.message}`));
+          if (early) early.push(...changes);
+          else deliver(changes);
         }),
       );
       // Sign-out (from this or any other tab or process), a new sign-in, pruning, erasure: the stream ends with its session.
@@ -75,6 +81,9 @@ export class LiveUpdatesController implements OnModuleDestroy {
     });
     res.flushHeaders();
     res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+    const waiting = early;
+    early = null;
+    if (waiting.length > 0) deliver(waiting);
     // Each heartbeat also checks the session: expiry (idle or absolute) ends the stream within HEARTBEAT_MS.
     const beat = async () => {
       if (await this.sessions.isLive(sid, signedInAt)) {
