@@ -150,10 +150,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // antd's icons in one chunk rather than one chunk per icon: Today needed 11 of those tiny
-          // files, and over HTTP/1.1 (six connections, a phone's latency) each one costs a round
-          // trip. The icons only, not their dependencies (antd's shared helpers stay where they
-          // were); the public pages use no antd icons (shared/ui/public-icons.tsx, svg-icon.tsx).
+          // Fewer, larger files where a first load needs them: over HTTP/1.1 (six connections, a
+          // phone's latency) each file costs a round trip (docs/performance.md). The entry's static
+          // graph is one chunk; the landing page with what it imports one (the public pages share it);
+          // Today with what it imports one (other signed-in screens share it); higher priorities take
+          // their modules first, so the landing never loads Today's chunk. antd's icons are one chunk
+          // rather than one per icon, without their dependencies (antd's shared helpers stay where
+          // they were); the public pages use no antd icons (shared/ui/public-icons.tsx, svg-icon.tsx).
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, includeDependenciesRecursively: false, priority: 2 },

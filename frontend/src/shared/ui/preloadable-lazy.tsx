@@ -2,7 +2,7 @@ import { createElement, lazy, useState, type ComponentProps, type ComponentType 
 
 /**
  * React.lazy with a `preload()`, that renders the component itself once its code has arrived. A
- * screen preloaded before it is needed (Today: index.html's boot script and home-route.tsx) then
+ * screen preloaded before it is needed (Today, the landing: index.html's boot script, home-route.tsx) then
  * shows at once: through React.lazy it would still suspend first, and React keeps a Suspense
  * fallback on screen for at least 300 ms once it has shown it. Each mount keeps the form it started
  * with, so a screen is never remounted when its code arrives.
