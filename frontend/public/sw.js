@@ -126,17 +126,20 @@ async function cacheFirst(request) {
  */
 async function networkFirstApi(event) {
   const { request } = event;
-  let response;
+  const answer = fetch(request);
+  const kept = answer.then((response) => {
+    if (response.status === 401) return clearApiCache();
+    if (response.ok) return keepApiAnswer(request, response.clone());
+  });
+  if (new URL(request.url).pathname === '/api/auth/user') userAnswerKept = kept.catch(() => undefined);
+  event.waitUntil(kept.catch(() => undefined));
   try {
-    response = await fetch(request);
+    return await answer;
   } catch (error) {
     const cached = await caches.open(API_CACHE).then((cache) => cache.match(request, { ignoreVary: true }));
     if (cached) return cached;
     throw error;
   }
-  if (response.status === 401) event.waitUntil(clearApiCache());
-  else if (response.ok) event.waitUntil(keepApiAnswer(request, response.clone()));
-  return response;
 }
 
 // The API cache's changes run one after another, so "empty it" never interleaves with "keep this".
@@ -150,8 +153,16 @@ function clearApiCache() {
   return inOrder(() => caches.delete(API_CACHE));
 }
 
+/**
+ * GET /api/auth/user under way, kept once it is: the page asks for the user and Today's reads at once
+ * (index.html's boot script), and a read answered first waits for it, since only it names the cache's
+ * owner.
+ */
+let userAnswerKept = Promise.resolve();
+
 /** Keeps an answer; GET /api/auth/user names its owner, and a new owner empties the cache first. */
-function keepApiAnswer(request, response) {
+async function keepApiAnswer(request, response) {
+  if (new URL(request.url).pathname !== '/api/auth/user') await userAnswerKept;
   return inOrder(async () => {
     const cache = await caches.open(API_CACHE);
     if (new URL(request.url).pathname === '/api/auth/user') {
