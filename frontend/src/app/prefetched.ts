@@ -16,12 +16,19 @@ declare global {
   }
 }
 
+/** URLs the app has asked for: only its first read of a URL may take the boot script's answer. */
+const asked = new Set<string>();
+
 function takePrefetched(pathAndQuery: string): Promise<Response | null> | undefined {
+  // A read the boot script started after the app had asked itself (the day's tasks, started once the
+  // recipients answered) is older than what the app holds: a later refetch must not get it.
+  const first = !asked.has(pathAndQuery);
+  asked.add(pathAndQuery);
   const prefetched = window.__ccPrefetched;
   const read = prefetched?.reads[pathAndQuery];
   if (!prefetched || !read) return undefined;
   delete prefetched.reads[pathAndQuery];
-  return Date.now() - prefetched.at < FRESH_MS ? read : undefined;
+  return first && Date.now() - prefetched.at < FRESH_MS ? read : undefined;
 }
 
 /**

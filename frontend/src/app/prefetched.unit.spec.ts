@@ -38,10 +38,18 @@ describe('the reads index.html started for Today (frontend/home-prefetch.js)', (
     expect(await bodyOf(get('/api/tasks?childId=a&date=2026-11-25'))).toBe('started early');
   });
 
+  // The app's reads are remembered for the page's life: each case below asks its own URL.
   it('drops the reads not yet taken at the first change (a sign-out, a sign-in, a tick)', async () => {
-    bootStarted({ '/api/children': Promise.resolve(new Response('started early')) });
+    bootStarted({ '/api/achievements': Promise.resolve(new Response('started early')) });
     await fetchPrefetchedFirst(new Request(`${ORIGIN}/api/auth/logout`, { method: 'POST' }));
-    expect(await bodyOf(get('/api/children'))).toBe('from the network');
+    expect(await bodyOf(get('/api/achievements'))).toBe('from the network');
+  });
+
+  it('never answers a URL the app has already asked itself with a read started after (a later refetch gets the news)', async () => {
+    bootStarted({});
+    expect(await bodyOf(get('/api/tasks?childId=b&date=2026-11-25'))).toBe('from the network');
+    window.__ccPrefetched!.reads['/api/tasks?childId=b&date=2026-11-25'] = Promise.resolve(new Response('started late'));
+    expect(await bodyOf(get('/api/tasks?childId=b&date=2026-11-25'))).toBe('from the network');
   });
 
   it('asks again when the started read failed', async () => {
@@ -51,12 +59,12 @@ describe('the reads index.html started for Today (frontend/home-prefetch.js)', (
   });
 
   it('does not use a read started more than ten seconds before', async () => {
-    bootStarted({ '/api/children': Promise.resolve(new Response('started early')) }, Date.now() - 10_001);
-    expect(await bodyOf(get('/api/children'))).toBe('from the network');
+    bootStarted({ '/api/progress?childId=a&date=2026-11-25': Promise.resolve(new Response('started early')) }, Date.now() - 10_001);
+    expect(await bodyOf(get('/api/progress?childId=a&date=2026-11-25'))).toBe('from the network');
   });
 
   it('asks the network when the page started nothing (signed out, or another path than /)', async () => {
     browser.window = { location: { origin: ORIGIN } };
-    expect(await bodyOf(get('/api/children'))).toBe('from the network');
+    expect(await bodyOf(get('/api/notifications'))).toBe('from the network');
   });
 });
