@@ -15,6 +15,7 @@ export default defineConfig(
     [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       '**/.data/**',
       '**/coverage/**',
       '**/test-results/**',

@@ -75,9 +75,10 @@ export async function collectCspViolations(context: BrowserContext, into: string
 
 /**
  * Playwright's `test`, failing any test during which a page reported a CSP violation (docs/security.md,
- * Headers). The test's own context is watched; `watchCsp` adds a context the test opens itself.
+ * Headers) or React could not hydrate a server-rendered page as it was sent. The test's own context is
+ * watched; `watchCsp` adds a context the test opens itself (for CSP violations).
  */
-export const test = base.extend<{ watchCsp: (context: BrowserContext) => Promise<void> }>({
+export const test = base.extend<{ watchCsp: (context: BrowserContext) => Promise<void>; watchHydration: void }>({
   watchCsp: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -85,6 +86,23 @@ export const test = base.extend<{ watchCsp: (context: BrowserContext) => Promise
       await watch(context);
       await use(watch);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A server-rendered Today (docs/performance.md) that the app could not take over as it was: React
+  // reports the mismatch (production builds: minified errors 418, 423, 425) and renders it again.
+  watchHydration: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const hydration = /Minified React error #4(18|19|21|22|23|25)\b|hydrat/i;
+      context.on('console', (message) => {
+        if (message.type() === 'error' && hydration.test(message.text())) errors.push(`${message.page()?.url()}: ${message.text()}`);
+      });
+      context.on('weberror', (error) => {
+        if (hydration.test(error.error().message)) errors.push(`${error.page()?.url()}: ${error.error().message}`);
+      });
+      await use();
+      expect(errors, 'hydration errors').toEqual([]);
     },
     { auto: true },
   ],

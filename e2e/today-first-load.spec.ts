@@ -2,9 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support';
 import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
 
-// docs/performance.md, "Front end on a phone": opening /, index.html's boot script
-// (frontend/home-prefetch.js, allowed by its hash in the CSP; every spec fails on a violation)
-// starts the code of the screen it will show while the page is parsed, and for a signed-in caregiver
+// docs/performance.md, "Front end on a phone". A signed-in caregiver's `/` comes with Today in its
+// HTML (backend server-rendered-home.ts, frontend src/server/render-home.tsx), which the app takes
+// over (every spec fails on a hydration error). index.html's boot script (frontend/home-prefetch.js,
+// allowed by its hash in the CSP; every spec fails on a violation) starts the code of the screen `/`
+// will show while the page is parsed, and, when the server did not render Today (a link to a day),
 // Today's first reads, whose answers the app takes rather than asking again.
 
 /** The API reads a page asks, as path and query. */
@@ -27,45 +29,122 @@ const started = (page: Page) =>
     return prefetched ? Object.keys(prefetched.reads) : null;
   });
 
+/** Rosa, with Ben and then Maya (shown first: the last of the list), and Maya's morning medication. */
+async function rosasFamily(page: Page, baseURL: string) {
+  await signUp(page, baseURL, 'Rosa', 'Lima');
+  await addChild(page, baseURL, 'Ben', 'Lima');
+  const maya = await addChild(page, baseURL, 'Maya', 'Lima');
+  await addTasks(page, baseURL, maya.id, { name: 'Morning medication', category: 'medication', scheduledTime: '08:00' });
+  return maya;
+}
+
+/** The Care Updates card (and antd with it) is asked for after the day's progress and medications are answered. */
+async function expectCareUpdatesAfterTheDay(page: Page, order: string[], childId: string, label: string) {
+  await expect(page.getByRole('heading', { name: 'Care Updates' })).toBeVisible();
+  const card = order.findIndex((event) => /^asked \/assets\/care-updates-card-.*\.js$/.test(event));
+  expect(card, `${label}: the card's code was asked`).toBeGreaterThanOrEqual(0);
+  for (const read of [`/api/progress`, `/api/children/${childId}/medications`]) {
+    const answered = order.indexOf(`answered ${read}`);
+    expect(answered, `${label}: ${read} answered before the card's code is asked`).toBeGreaterThanOrEqual(0);
+    expect(answered, `${label}: ${read} answered before the card's code is asked`).toBeLessThan(card);
+  }
+}
+
+function requestOrder(page: Page): string[] {
+  const order: string[] = [];
+  page.on('request', (request) => order.push(`asked ${new URL(request.url()).pathname}`));
+  page.on('requestfinished', (request) => order.push(`answered ${new URL(request.url()).pathname}`));
+  return order;
+}
+
 for (const { label, viewport } of [
   { label: 'phone', viewport: { width: 360, height: 740 } },
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
 ]) {
-  test(`on a ${label}, Today's user, recipients and day start with the page and are asked once; Care Updates' code comes after the day's reads`, async ({ page, baseURL }) => {
+  test(`on a ${label}, Today comes in the page itself and the app takes it over without reading it again`, async ({ page, baseURL }) => {
     await page.setViewportSize(viewport);
-    await signUp(page, baseURL!, 'Rosa', 'Lima');
-    await addChild(page, baseURL!, 'Ben', 'Lima');
-    // Today shows the last recipient first: the boot script asks for her day.
-    const maya = await addChild(page, baseURL!, 'Maya', 'Lima');
-    await addTasks(page, baseURL!, maya.id, { name: 'Morning medication', category: 'medication', scheduledTime: '08:00' });
-    const firstReads = ['/api/auth/user', '/api/children', `/api/tasks?childId=${maya.id}&date=${todayInZone()}`];
+    const maya = await rosasFamily(page, baseURL!);
+
+    // Without any of the app's code, the page shows Maya's day.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: "Today's Tasks" })).toBeVisible();
+    await expect(page.getByRole('combobox')).toHaveValue(maya.id);
+    await expect(page.getByText('Morning medication').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.unrouteAll();
 
     for (const load of ['first visit', 'reload']) {
       const asked = apiReads(page);
-      const order: string[] = [];
-      page.on('request', (request) => order.push(`asked ${new URL(request.url()).pathname}`));
-      page.on('requestfinished', (request) => order.push(`answered ${new URL(request.url()).pathname}`));
+      const order = requestOrder(page);
       await (load === 'reload' ? page.reload() : page.goto('/'));
-      await expect(page.getByText('Morning medication').first()).toBeVisible();
-      // Asked by the boot script, taken by the app: had the app not used them, each would be asked twice by now.
-      for (const read of firstReads) expect(asked.filter((path) => path === read), `${load}: ${read}`).toHaveLength(1);
-      expect(await started(page), `${load}: every started read was taken`).toEqual([]);
+      await expectCareUpdatesAfterTheDay(page, order, maya.id, load);
+      // The page came with them; the app reads each once more once it has taken the page over, to be current.
+      for (const read of ['/api/auth/user', '/api/children', `/api/tasks?childId=${maya.id}&date=${todayInZone()}`]) expect(asked.filter((path) => path === read), `${load}: ${read}`).toHaveLength(1);
+      expect(await started(page), `${load}: the boot script started no read`).toBeNull();
       expect(await preloadedEarly(page, 'today'), `${load}: Today's code preloaded by the page`).toBe(true);
-      // The Care Updates card (and antd with it) is asked for after the day's progress and medications are answered.
-      await expect(page.getByRole('heading', { name: 'Care Updates' })).toBeVisible();
-      const card = order.findIndex((event) => /^asked \/assets\/care-updates-card-.*\.js$/.test(event));
-      expect(card, `${load}: the card's code was asked`).toBeGreaterThanOrEqual(0);
-      for (const read of [`/api/progress`, `/api/children/${maya.id}/medications`]) {
-        const answered = order.indexOf(`answered ${read}`);
-        expect(answered, `${load}: ${read} answered before the card's code is asked`).toBeGreaterThanOrEqual(0);
-        expect(answered, `${load}: ${read} answered before the card's code is asked`).toBeLessThan(card);
-      }
       page.removeAllListeners('request');
       page.removeAllListeners('requestfinished');
     }
+    // The app has taken the page over: a tick is sent and kept.
+    const tick = page.getByRole('checkbox', { name: /^Complete Morning medication/ });
+    await tick.click();
+    await expect(tick).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: /^Complete Morning medication/ })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test('a link to a day is not rendered by the server: the boot script starts its first reads, which the app takes once each', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const maya = await rosasFamily(page, baseURL!);
+  const firstReads = ['/api/auth/user', '/api/children', `/api/tasks?childId=${maya.id}&date=${todayInZone()}`];
+  const asked = apiReads(page);
+  const order = requestOrder(page);
+  await page.goto(`/?child=${maya.id}`);
+  await expect(page.getByText('Morning medication').first()).toBeVisible();
+  // Asked by the boot script, taken by the app: had the app not used them, each would be asked twice by now.
+  for (const read of firstReads) expect(asked.filter((path) => path === read), read).toHaveLength(1);
+  expect(await started(page), 'every started read was taken').toEqual([]);
+  expect(await preloadedEarly(page, 'today')).toBe(true);
+  await expectCareUpdatesAfterTheDay(page, order, maya.id, 'link');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('Today in the page is the signed-in caregiver\'s own, kept by no cache, and its names stay text', async ({ page, browser, baseURL }) => {
+  await signUp(page, baseURL!, 'Ines', 'Costa');
+  // A name that tries to end the page's script element, and one with replacement patterns.
+  const hostile = await addChild(page, baseURL!, '</script><script>alert(1)</script>', "$& $' $`");
+  await addTasks(page, baseURL!, hostile.id, { name: 'Evening <b>insulin</b>', category: 'medication', scheduledTime: '20:00' });
+  const mine = await page.request.get('/', { headers: { Accept: 'text/html' } });
+  expect(mine.headers()['cache-control']).toBe('private, no-store');
+  const html = await mine.text();
+  expect(html).toContain('id="cc-server-render"');
+  expect(html).not.toContain('<script>alert(1)');
+  await page.goto('/');
+  await expect(page.getByText("</script><script>alert(1)</script> $& $' $`")).toBeVisible();
+  await expect(page.getByText('Evening <b>insulin</b>').first()).toBeVisible();
+
+  // Another family's page holds only their own day.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signUp(otherPage, baseURL!, 'Omar', 'Haddad');
+  await addChild(otherPage, baseURL!, 'Sami', 'Haddad');
+  const theirs = await (await otherPage.request.get('/', { headers: { Accept: 'text/html' } })).text();
+  expect(theirs).toContain('Sami Haddad');
+  expect(theirs).not.toContain('Evening');
+  expect(theirs).not.toContain(hostile.id);
+  await other.close();
+
+  // Signed out (or a forged hint): the plain page, with no one's data.
+  const anonymous = await browser.newContext({ baseURL });
+  await anonymous.addCookies([{ name: 'cc.signed-in', value: '1', url: baseURL! }]);
+  const plain = await (await anonymous.request.get('/', { headers: { Accept: 'text/html' } })).text();
+  expect(plain).not.toContain('cc-server-render');
+  expect(plain).toContain('<div id="root"></div>');
+  await anonymous.close();
+});
 
 test('a signed-out visitor on / starts the landing page\'s code early and no read; a signed-in page other than / starts nothing', async ({ page, baseURL }) => {
   await page.goto('/');

@@ -5,7 +5,8 @@
 // recipients and the day's tasks, one phone round trip each. Here it all starts while the page is
 // parsed: the screen's code as preloads (Today's when the server's readable cc.signed-in hint is
 // there, else the landing page's), and Today's first reads, which the app takes once each
-// (src/app/prefetched.ts). Other pages get nothing from this script.
+// (src/app/prefetched.ts). A page the server rendered Today into (data-server-rendered) already
+// holds those reads. Other pages get nothing from this script.
 (function (files) {
   if (location.pathname !== '/') return;
   var signedIn = /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
@@ -22,7 +23,7 @@
     link.href = href;
     document.head.appendChild(link);
   });
-  if (!signedIn) return;
+  if (!signedIn || document.documentElement.hasAttribute('data-server-rendered')) return;
   var prefetched = (window.__ccPrefetched = { at: Date.now(), reads: {} });
   var read = function (url) {
     var answer = fetch(url, { credentials: 'include' });

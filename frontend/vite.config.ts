@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Dirent, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -92,9 +92,21 @@ const LANDING_SCREEN = /src[\\/]app[\\/]pages[\\/]landing-screen\.tsx$/;
  * first reads, while it is parsed (docs/performance.md). The server allows the inline script by its hash.
  */
 function homePrefetch(): Plugin {
+  let outDir = '';
+  let screens: { today: string[]; landing: string[]; entryCss: string[] } | undefined;
   return {
     name: 'carecircle-home-prefetch',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // The same lists for the server, which puts the entry's and Today's styles in the page it renders
+    // Today into (backend server-rendered-home.ts). In .vite/, which is neither served nor precached.
+    closeBundle() {
+      if (!screens) return;
+      mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+      writeFileSync(path.join(outDir, '.vite', 'home-files.json'), JSON.stringify(screens));
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -118,6 +130,7 @@ function homePrefetch(): Plugin {
             .map((name) => `/${name}`);
         };
         const files = { today: filesOf(TODAY_SCREEN), landing: filesOf(LANDING_SCREEN) };
+        screens = { ...files, entryCss: (entry.viteMetadata?.importedCss ? [...entry.viteMetadata.importedCss] : []).map((name) => `/${name}`) };
         const source = readFileSync(fileURLToPath(new URL('./home-prefetch.js', import.meta.url)), 'utf8')
           .split('\n')
           .filter((line) => !line.trimStart().startsWith('//'))

@@ -17,6 +17,7 @@ import { requestGuards } from './platform/http/request-guards.middleware';
 import { inlineScriptHashes, noStore, securityHeaders } from './platform/http/security-headers';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
+import { serverRenderedHome } from './platform/http/server-rendered-home';
 import { resolveSessionSecret, sessionMiddleware, signedInHint } from './platform/session/session';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -53,6 +54,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.use('/api', inputSafety());
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
   app.use(signedInHint());
+  // A signed-in caregiver's `/` comes with Today in it (server-rendered-home.ts).
+  if (servesFrontend(config)) app.use(serverRenderedHome(config.frontendDist));
   // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md), and
   // invitation answers and paths carry a link's token, which is stored nowhere (docs/care-team.md).
   app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//, /^\/caregiver-invitations(\/|$)/] }));

@@ -1,13 +1,41 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { hydrateFromServer } from './app/base-api';
+import { loadHomeScreen } from './app/pages/home-route';
 import { registerServiceWorker } from './app/service-worker';
+import { store } from './app/store';
+import { identityApi } from './features/identity/api';
+import { setRenderedWith, type RenderedWith } from './shared/server-render';
 import './app/styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+
+// Today as the server rendered it (backend home-page.ts, src/server/render-home.tsx): the app takes
+// over that HTML with the reads and the time and layout it was rendered with, once Today's code is in.
+const rendered = document.getElementById('cc-server-render')?.textContent;
+if (rendered) {
+  const { renderedWith, api } = JSON.parse(rendered) as { renderedWith: RenderedWith; api: unknown };
+  store.dispatch(hydrateFromServer({ api }));
+  void loadHomeScreen().then(() => {
+    setRenderedWith(renderedWith);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App serverState={store.getState()} />
+      </StrictMode>,
+    );
+    // Who is signed in, asked again as every other load asks it: a session ended since shows, and the
+    // service worker learns whose reads it keeps for offline use (public/sw.js). The recipients and
+    // the day are asked again by their screens. Hydration goes on with the state it began with.
+    void store.dispatch(identityApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  });
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
 
 registerServiceWorker();

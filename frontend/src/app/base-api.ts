@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -15,18 +16,40 @@ export const CURRENT_USER_ENDPOINT = 'getCurrentUser';
 
 const SIGNED_OUT_REDIRECT_DELAY_MS = 500;
 
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
-  credentials: 'include',
-  // Today's first reads may have started before this code arrived (index.html's boot script).
-  fetchFn: fetchPrefetchedFirst,
-  // Keep the raw text of failures so the error message can quote the body exactly.
-  responseHandler: async (response) => {
-    const text = await response.text();
-    if (!response.ok) return text;
-    return text ? JSON.parse(text) : null;
-  },
-});
+const apiQuery = (baseUrl: string, fetchFn: typeof fetch) =>
+  fetchBaseQuery({
+    baseUrl,
+    credentials: 'include',
+    fetchFn,
+    // Keep the raw text of failures so the error message can quote the body exactly.
+    responseHandler: async (response) => {
+      const text = await response.text();
+      if (!response.ok) return text;
+      return text ? JSON.parse(text) : null;
+    },
+  });
+
+// Today's first reads may have started before this code arrived (index.html's boot script).
+const browserQuery = apiQuery('/api', fetchPrefetchedFirst);
+
+/**
+ * A store the server renders a page with (src/server/render-home.tsx) carries the page request's own
+ * fetch, which asks the server's API as that caregiver.
+ */
+export interface ServerRenderExtra {
+  serverFetch: typeof fetch;
+}
+const serverFetchOf = (api: { extra: unknown }) => (api.extra as Partial<ServerRenderExtra> | undefined)?.serverFetch;
+/** An absolute base for the server's requests (fetch takes no relative URL there); only the path is used. */
+const SERVER_RENDER_ORIGIN = 'http://carecircle.invalid';
+
+const rawBaseQuery: typeof browserQuery = (args, api, extraOptions) => {
+  const serverFetch = serverFetchOf(api);
+  return (serverFetch ? apiQuery(`${SERVER_RENDER_ORIGIN}/api`, serverFetch) : browserQuery)(args, api, extraOptions);
+};
+
+/** Puts the reads a server-rendered page was rendered with into the store, before it is hydrated. */
+export const hydrateFromServer = createAction<Record<string, unknown>>('app/hydrateFromServer');
 
 /**
  * Every mutation call that is not a GET gets its own Idempotency-Key (docs/http.md). When the
@@ -116,7 +139,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiQueryError, object,
   const result = await idempotentBaseQuery(args, api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = toApiQueryError(result.error, result.meta?.response);
-  if (api.endpoint !== CURRENT_USER_ENDPOINT && isUnauthorizedMessage(error.message)) handleLoggedOut();
+  // (A page the server renders has no one to tell: it sends the plain page instead.)
+  if (api.endpoint !== CURRENT_USER_ENDPOINT && isUnauthorizedMessage(error.message) && !serverFetchOf(api)) handleLoggedOut();
   return { error, meta: result.meta };
 };
 
@@ -145,5 +169,6 @@ export const baseApi = createApi({
   refetchOnMountOrArgChange: true,
   refetchOnFocus: false,
   refetchOnReconnect: false,
+  extractRehydrationInfo: (action, { reducerPath }) => (hydrateFromServer.match(action) ? (action.payload[reducerPath] as never) : undefined),
   endpoints: () => ({}),
 });

@@ -11,6 +11,9 @@ const HomeScreen = preloadableLazy(() => import('./home-screen'));
 // signed-in hint is there, else the landing page (docs/performance.md).
 if (typeof window !== 'undefined' && window.location.pathname === '/') void (hasSessionHint() ? HomeScreen : LandingScreen).preload();
 
+/** Today's code, which a page the server rendered (src/server/render-home.tsx) must hold before it renders or hydrates Today. */
+export const loadHomeScreen = () => HomeScreen.preload();
+
 /**
  * `/`: the landing page when signed out, else the home dashboard (Today). While a signed-in
  * caregiver's session is being checked it shows nothing rather than the landing page. Neither loads

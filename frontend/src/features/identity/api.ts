@@ -2,8 +2,11 @@ import type { AuditEntry, LoginRequest, RegisterRequest, UpdateTimezoneRequest, 
 import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
 import { errorMessageFor, type ApiQueryError } from '../../shared/api/api-error';
 
-/** The readable cookie the server keeps while a session has a user (cc.signed-in; docs/security.md). */
-export const hasSessionHint = () => /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
+/**
+ * The readable cookie the server keeps while a session has a user (cc.signed-in; docs/security.md).
+ * The server rendering a page (src/server/render-home.tsx) has no cookie to read: it asks.
+ */
+export const hasSessionHint = () => typeof document === 'undefined' || /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
 const SIGNED_OUT: ApiQueryError = { status: 401, message: errorMessageFor(401, '', 'Unauthorized') };
 
 export const identityApi = baseApi.injectEndpoints({

@@ -1,11 +1,19 @@
-/** Full weekday name of a date in the browser's locale, e.g. "Thursday". */
-export function weekdayName(date: Date = new Date()): string {
-  return date.toLocaleDateString(undefined, { weekday: 'long' });
+import { displayLocale } from '../server-render';
+
+/** A yyyy-mm-dd calendar date as a Date at its midnight UTC, to be formatted in UTC (no zone shift). */
+const calendarDay = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day));
+};
+
+/** Full weekday name of a yyyy-mm-dd date in the reader's locale, e.g. "Thursday". */
+export function weekdayName(date: string): string {
+  return calendarDay(date).toLocaleDateString(displayLocale(), { weekday: 'long', timeZone: 'UTC' });
 }
 
-/** Long date without the weekday, e.g. "November 21". */
-export function monthDay(date: Date = new Date()): string {
-  return date.toLocaleDateString(undefined, { month: 'long', day: 'numeric' });
+/** Long date of a yyyy-mm-dd date without the weekday, e.g. "November 21". */
+export function monthDay(date: string): string {
+  return calendarDay(date).toLocaleDateString(displayLocale(), { month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Whole years between a yyyy-mm-dd birth date and today, or null when unknown or invalid. */

@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { renderedWith } from '../server-render';
 
-/** Whether a CSS media query matches now, kept current as the window changes (read on the first render too). */
+/**
+ * Whether a CSS media query matches now, kept current as the window changes (read on the first render
+ * too). A page the server rendered is hydrated as it was laid out there (phone or not, guessed from
+ * the request), then follows the screen.
+ */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (changed) => {
@@ -9,6 +14,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', changed);
     },
     () => window.matchMedia(query).matches,
+    () => query === PHONE_QUERY && renderedWith()?.phone === true,
   );
 }
 

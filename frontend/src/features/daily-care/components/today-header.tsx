@@ -7,7 +7,7 @@ import { useGetTasksForDayQuery } from '../api';
 interface Props {
   /** The recipient whose urgent overdue tasks are counted (none while there are no recipients). */
   childId?: string;
-  /** Today (yyyy-mm-dd) in the care team's zone. */
+  /** Today (yyyy-mm-dd) in the care team's zone: the date shown, whatever the device's zone. */
   today: string;
   now: Date;
   /** The recipient selector (or nothing while there are no recipients). */
@@ -27,7 +27,7 @@ export function TodayHeader({ childId, today, now, recipientControl, actions }: 
         <div>
           <h1 className="today-header__title">CareCircle</h1>
           <p className="today-header__date">
-            <span className="today-header__weekday">{weekdayName(now)}</span>, {monthDay(now)}
+            <span className="today-header__weekday">{weekdayName(today)}</span>, {monthDay(today)}
           </p>
         </div>
         <div className="today-header__actions">

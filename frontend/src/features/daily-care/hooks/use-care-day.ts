@@ -1,6 +1,7 @@
 import { addDays, daysBetween, isDateInRange, localDate } from '@carecircle/libs';
 import { useState } from 'react';
 import { zoneOrBrowser } from '../../../shared/formatting/time-zone';
+import { displayLocale } from '../../../shared/server-render';
 
 /**
  * The day the dashboard shows (yyyy-mm-dd) and today, both in `timeZone` (the signed-in caregiver's
@@ -33,7 +34,7 @@ export function dayLabel(date: string, today: string): string {
 /** yyyy-mm-dd as "Mon, Jun 2" (no time-zone shift: the date is read as a calendar date). */
 export function shortDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(undefined, {
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(displayLocale(), {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

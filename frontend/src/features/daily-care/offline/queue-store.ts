@@ -19,10 +19,12 @@ export interface QueueSnapshot {
   userId: string | undefined;
 }
 
-let snapshot: QueueSnapshot = { actions: [], userId: undefined };
+/** Before the queue is read (and on a page the server renders, which has none). */
+export const NO_QUEUE: QueueSnapshot = { actions: [], userId: undefined };
+let snapshot: QueueSnapshot = NO_QUEUE;
 let loaded: Promise<void> | undefined;
 const listeners = new Set<() => void>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
+const channel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK_NAME);
 if (channel) channel.onmessage = () => void reload();
 
 function publish(next: Partial<QueueSnapshot>): void {

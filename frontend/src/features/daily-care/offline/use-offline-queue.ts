@@ -4,14 +4,14 @@ import { useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../shared/ui/toast';
 import { dailyCareApi } from '../api';
 import { actionsOf, lastFor, outcomeOf, withWaitingActions, type Outcome, type QueuedAction, type SendFailure } from './completion-queue';
-import { flushQueue, queueSnapshot, setQueueUser, subscribeToQueue } from './queue-store';
+import { flushQueue, NO_QUEUE, queueSnapshot, setQueueUser, subscribeToQueue } from './queue-store';
 
 /** While actions wait and the browser says it is online, sending is tried again this often. */
 const RETRY_EVERY_MS = 30_000;
 /** A toast's duration that keeps it until it is closed (antd: 0). */
 const STAYS_OPEN = 0;
 
-const useQueue = () => useSyncExternalStore(subscribeToQueue, queueSnapshot);
+const useQueue = () => useSyncExternalStore(subscribeToQueue, queueSnapshot, () => NO_QUEUE);
 
 /** The signed-in user's waiting actions, oldest first. */
 export function useWaitingActions(): { userId: string | undefined; actions: QueuedAction[] } {
@@ -40,9 +40,9 @@ const subscribeToNetwork = (listener: () => void) => {
   };
 };
 
-/** The browser's idea of the network: false only when it knows there is none. */
+/** The browser's idea of the network: false only when it knows there is none (a server-rendered page was online). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine);
+  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
 }
 
 /**
