@@ -15,7 +15,9 @@ export default defineConfig({
     },
   },
   publicDir: false,
-  ssr: { noExternal: true },
+  // The production builds of React and Redux Toolkit (bundled here, so chosen at build time).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, resolve: { conditions: ['node', 'import', 'production'] } },
   build: {
     ssr: 'src/server/render-home.tsx',
     outDir: fileURLToPath(new URL('./dist-server', import.meta.url)),
