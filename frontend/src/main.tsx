@@ -11,13 +11,15 @@ import './app/styles.css';
 
 const root = document.getElementById('root')!;
 
-// Today as the server rendered it (backend home-page.ts, src/server/render-home.tsx): the app takes
-// over that HTML with the reads and the time and layout it was rendered with, once Today's code is in.
+// Today as the server rendered it (backend server-rendered-home.ts, src/server/render-home.tsx): the
+// app takes over that HTML with the reads and the time and layout it was rendered with, once Today's
+// code is in (had it failed to come, Today asks for it again as it hydrates, and shows an error if
+// that fails too).
 const rendered = document.getElementById('cc-server-render')?.textContent;
 if (rendered) {
   const { renderedWith, api } = JSON.parse(rendered) as { renderedWith: RenderedWith; api: unknown };
   store.dispatch(hydrateFromServer({ api }));
-  void loadHomeScreen().then(() => {
+  const hydrate = () => {
     setRenderedWith(renderedWith);
     hydrateRoot(
       root,
@@ -29,7 +31,8 @@ if (rendered) {
     // service worker learns whose reads it keeps for offline use (public/sw.js). The recipients and
     // the day are asked again by their screens. Hydration goes on with the state it began with.
     void store.dispatch(identityApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
-  });
+  };
+  void loadHomeScreen().then(hydrate, hydrate);
 } else {
   createRoot(root).render(
     <StrictMode>
