@@ -45,10 +45,12 @@ test('a completion shows on the other caregiver’s screen within two seconds, a
 
   const live = (page: Page) =>
     page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live' && response.status() === 200);
-  const mariaLive = live(maria);
-  const joseLive = live(jose);
+  // Open and current: the live stream connected, and the day read by the app itself (the server's
+  // rendered Today is read again once the app has taken it over).
+  const dayRead = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/tasks' && response.status() === 200);
+  const ready = [live(maria), live(jose), dayRead(maria), dayRead(jose)];
   await Promise.all([maria.goto('/'), jose.goto('/')]);
-  await Promise.all([mariaLive, joseLive]);
+  await Promise.all(ready);
   for (const page of [maria, jose]) {
     await expect(page.getByRole('main').getByText('Sam Rivera', { exact: true })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Complete Give Keppra' })).not.toBeChecked();

@@ -23,19 +23,31 @@ export type ShowToast = (options: ToastOptions) => void;
 const ToastHolder = lazy(() => import('./toast-holder'));
 
 let show: ShowToast | null = null;
-const waiting: ToastOptions[] = [];
+const waiting: { options: ToastOptions; shown: () => void }[] = [];
 let wakeHost: (() => void) | null = null;
 
-/** Shows a toast; callable from components and from non-React code such as the API layer. */
-export function toast(options: ToastOptions): void {
-  if (show) return show(options);
-  waiting.push(options);
-  wakeHost?.();
+/**
+ * Shows a toast; callable from components and from non-React code such as the API layer. Resolves
+ * once the toast is on screen: the first one waits for antd's notification code.
+ */
+export function toast(options: ToastOptions): Promise<void> {
+  if (show) {
+    show(options);
+    return Promise.resolve();
+  }
+  return new Promise((shown) => {
+    waiting.push({ options, shown });
+    wakeHost?.();
+  });
 }
 
-function register(shown: ShowToast | null): void {
-  show = shown;
-  if (shown) waiting.splice(0).forEach(shown);
+function register(showing: ShowToast | null): void {
+  show = showing;
+  if (showing)
+    waiting.splice(0).forEach(({ options, shown }) => {
+      showing(options);
+      shown();
+    });
 }
 
 /** Mount once near the root, with the app's theme for the toasts. */
