@@ -11,7 +11,7 @@ import { identityApi } from '../features/identity/api';
 import { setRenderedWith, type RenderedWith } from '../shared/server-render';
 
 export interface HomeRequest extends RenderedWith {
-  /** Answers the API's paths for the page's caregiver (the server's own routes, in its process). */
+  /** Asks the server's own API as the page's caregiver (backend server-rendered-home.ts: loopback, their cookie). */
   fetch: typeof fetch;
 }
 
