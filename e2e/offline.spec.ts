@@ -50,10 +50,12 @@ for (const { label, viewport } of [
         await expect(checkbox('Give Keppra')).not.toBeChecked();
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
         await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
-        // A visit under the worker keeps the shell's API answers for later.
+        // A visit under the worker keeps the shell's API answers for later. The day shows before the
+        // app's own reads (the server renders it), so the test waits for the reads to be kept.
         await page.reload();
         await expect(checkbox('Give Keppra')).toBeVisible();
         await expect(main.getByText('Sam Rivera', { exact: true })).toBeVisible();
+        await expect.poll(() => cachedApiPaths(page)).toEqual(expect.arrayContaining(['/api/auth/user', '/api/children', '/api/tasks']));
       });
 
       await test.step('offline, a reload still shows the signed-in shell and todayâ€™s tasks', async () => {
@@ -164,7 +166,7 @@ test('signing out empties the API cache: offline, the next visitor sees no oneâ€
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.reload();
   await expect(page.getByRole('main').getByText('Leo Lopez', { exact: true })).toBeVisible();
-  expect(await cachedApiPaths(page)).toContain('/api/children');
+  await expect.poll(() => cachedApiPaths(page)).toContain('/api/children');
 
   await page.goto('/settings?tab=account');
   await page.getByRole('link', { name: 'Sign Out' }).click();
