@@ -6,7 +6,7 @@
 // parsed: the screen's code as preloads (Today's when the server's readable cc.signed-in hint is
 // there, else the landing page's), and Today's first reads, which the app takes once each
 // (src/app/prefetched.ts). A page the server rendered Today into (data-server-rendered) already
-// holds those reads. Other pages get nothing from this script.
+// holds those reads: there the script holds taps until the app is in. Other pages get nothing from it.
 (function (files) {
   if (location.pathname !== '/') return;
   var signedIn = /(?:^|;\s*)cc\.signed-in=/.test(document.cookie);
@@ -23,7 +23,11 @@
     link.href = href;
     document.head.appendChild(link);
   });
-  if (!signedIn || document.documentElement.hasAttribute('data-server-rendered')) return;
+  if (document.documentElement.hasAttribute('data-server-rendered')) {
+    holdTapsUntilTheAppIsIn();
+    return;
+  }
+  if (!signedIn) return;
   var prefetched = (window.__ccPrefetched = { at: Date.now(), reads: {} });
   var read = function (url) {
     var answer = fetch(url, { credentials: 'include' });
@@ -48,4 +52,31 @@
       if (last) read('/api/tasks?childId=' + encodeURIComponent(last.id) + '&date=' + today);
     })
     .catch(function () {});
+
+  // Until the app has taken over the server's Today (src/main.tsx), a tap would change only the page:
+  // a checkbox ticked that nothing saves. Taps on its controls are held, and so is a recipient
+  // chosen; the app gives them again, each control once and in order (src/app/held-taps.ts).
+  function holdTapsUntilTheAppIsIn() {
+    var held = (window.__ccHeld = { taps: [], done: false });
+    var hold = function (event) {
+      var root = document.getElementById('root');
+      var target = event.target;
+      var control = !held.done && target.closest ? target.closest('input, button, select, textarea, label, [role="button"]') : null;
+      if (!control || !root || !root.contains(control)) return;
+      var isSelect = control.tagName === 'SELECT';
+      // A dropdown opens as usual: what is chosen in it is held. Any other control's click is held.
+      if (isSelect !== (event.type === 'change')) return;
+      if (!isSelect) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      var tap = held.taps.filter(function (each) {
+        return each.control === control;
+      })[0];
+      if (!tap) held.taps.push((tap = { control: control }));
+      if (isSelect) tap.value = control.value;
+    };
+    document.addEventListener('click', hold, true);
+    document.addEventListener('change', hold, true);
+  }
 })(HOME_FILES);

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { hydrateFromServer } from './app/base-api';
+import { releaseHeldTaps } from './app/held-taps';
 import { loadHomeScreen } from './app/pages/home-route';
 import { registerServiceWorker } from './app/service-worker';
 import { store } from './app/store';
@@ -16,6 +17,17 @@ const root = document.getElementById('root')!;
 // code is in (had it failed to come, Today asks for it again as it hydrates, and shows an error if
 // that fails too).
 const rendered = document.getElementById('cc-server-render')?.textContent;
+
+/**
+ * Gives the taps held before the app was in (app/held-taps.ts) once the page is hydrated: after
+ * React's own work, so that React hydrates the part each lands on (Suspense boundaries hydrate
+ * after the shell) before handling it.
+ */
+function ReleaseHeldTaps() {
+  useEffect(() => void setTimeout(releaseHeldTaps), []);
+  return null;
+}
+
 if (rendered) {
   const { renderedWith, api } = JSON.parse(rendered) as { renderedWith: RenderedWith; api: unknown };
   store.dispatch(hydrateFromServer({ api }));
@@ -25,6 +37,7 @@ if (rendered) {
       root,
       <StrictMode>
         <App serverState={store.getState()} />
+        <ReleaseHeldTaps />
       </StrictMode>,
     );
     // Who is signed in, asked again as every other load asks it: a session ended since shows, and the
