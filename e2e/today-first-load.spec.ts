@@ -50,6 +50,17 @@ async function expectCareUpdatesAfterTheDay(page: Page, order: string[], childId
   }
 }
 
+/** Holds every code file the page asks until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 function requestOrder(page: Page): string[] {
   const order: string[] = [];
   page.on('request', (request) => order.push(`asked ${new URL(request.url()).pathname}`));
@@ -96,50 +107,45 @@ for (const { label, viewport } of [
   });
 }
 
-test('a tick made before the app has taken the page over is not shown unsaved, and counts once it has', async ({ page, baseURL }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const maya = await rosasFamily(page, baseURL!);
-  const completions: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'PUT' && request.url().endsWith('/complete')) completions.push(request.url());
-  });
-  // The app's code is held back until the caregiver has tapped, as on a slow phone.
-  let release!: () => void;
-  const codeHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await codeHeld;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'commit' });
-  const tick = page.getByRole('checkbox', { name: 'Complete Morning medication' });
-  // Twice, as a tired caregiver does when nothing seems to happen: one tick.
-  await tick.click();
-  await tick.click();
-  await expect(tick, 'no tick on screen that nothing saves').not.toBeChecked();
-  release();
-  await expect(tick).toBeChecked();
-  await expect(page.getByRole('listitem', { name: 'Morning medication' })).toContainText(/Completed at .* by Rosa Lima/);
-  expect(completions).toHaveLength(1);
-  await page.unrouteAll();
-  await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Complete Morning medication' })).toBeChecked();
+for (const { label, viewport } of [
+  { label: 'phone', viewport: { width: 360, height: 740 } },
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+]) {
+  test(`on a ${label}, a tick made before the app has taken the page over is not shown unsaved, and counts once it has`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    const maya = await rosasFamily(page, baseURL!);
+    const completions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/complete')) completions.push(request.url());
+    });
+    // The app's code is held back until the caregiver has tapped, as on a slow phone.
+    let release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const tick = page.getByRole('checkbox', { name: 'Complete Morning medication' });
+    // Twice, as a tired caregiver does when nothing seems to happen: one tick.
+    await tick.click();
+    await tick.click();
+    await expect(tick, 'no tick on screen that nothing saves').not.toBeChecked();
+    release();
+    await expect(tick).toBeChecked();
+    await expect(page.getByRole('listitem', { name: 'Morning medication' })).toContainText(/Completed at .* by Rosa Lima/);
+    expect(completions).toHaveLength(1);
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Complete Morning medication' })).toBeChecked();
 
-  // A recipient chosen meanwhile is the one shown once the app is in.
-  const codeHeldAgain = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await codeHeldAgain;
-    await route.continue();
+    // A recipient chosen meanwhile is the one shown once the app is in.
+    release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const recipient = page.getByRole('combobox', { name: 'Care recipient' });
+    await expect(recipient).toHaveValue(maya.id);
+    await recipient.selectOption({ label: 'Ben Lima' });
+    release();
+    await expect(page.getByText('Morning medication')).toHaveCount(0);
+    expect(await recipient.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Ben Lima');
+    await expectNoSeriousA11yViolations(page);
   });
-  await page.goto('/', { waitUntil: 'commit' });
-  const recipient = page.getByRole('combobox', { name: 'Care recipient' });
-  await expect(recipient).toHaveValue(maya.id);
-  await recipient.selectOption({ label: 'Ben Lima' });
-  release();
-  await expect(page.getByText('Morning medication')).toHaveCount(0);
-  await expect(recipient).toHaveValue(/.+/);
-  expect(await recipient.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Ben Lima');
-  await expectNoSeriousA11yViolations(page);
-});
+}
 
 test('a link to a day is not rendered by the server: the boot script starts its first reads, which the app takes once each', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 });
