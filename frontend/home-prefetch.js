@@ -63,6 +63,8 @@
       var target = event.target;
       var control = !held.done && target.closest ? target.closest('input, button, select, textarea, label, [role="button"]') : null;
       if (!control || !root || !root.contains(control)) return;
+      // A tap on a checkbox's label is a tap on the checkbox (one control, given once).
+      if (control.tagName === 'LABEL' && control.control) control = control.control;
       var isSelect = control.tagName === 'SELECT';
       // A dropdown opens as usual: what is chosen in it is held. Any other control's click is held.
       if (isSelect !== (event.type === 'change')) return;
