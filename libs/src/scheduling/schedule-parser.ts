@@ -15,6 +15,7 @@
  *   0.5 ml at 8am"); else the block of earlier segments.
  */
 import type { Priority } from '../schema';
+import type { DayName } from '../scheduling';
 import { DATE_MAX } from '../validation';
 import { addDays } from './local-time';
 
@@ -32,8 +33,21 @@ export interface ListedScheduleItem {
   category: ScheduleTaskCategory;
   /** Number, space, unit ("5 ml", "400 IU", "2 puffs"), the words one..five as written, or ''. */
   dosage: string;
-  /** The item's own text when it says more than the name, else ''. */
+  /**
+   * Notes: the words of the item's text that are neither its name, dose, strength nor schedule
+   * ("for drooling", "shake well", "then stop"), else ''. Never a task name.
+   */
   description: string;
+  /** The product's strength ("100 mg/mL", "2 mg/5 mL", "500 mg" of "500 mg tab: 1 tab"), shown as such; never the dose. */
+  strength?: string;
+  /**
+   * The parser could not read all of the line (a word it does not know where a dose or schedule
+   * belongs, an ambiguous number): the review shows sourceText beside it and will not create it
+   * until the caregiver confirms or edits it.
+   */
+  needsReview?: boolean;
+  /** The line of the pasted text the item came from (always set with needsReview). */
+  sourceText?: string;
 }
 
 /** A parsed or edited task of the schedule-text flow (spec section 3), plus what the review needs. */
@@ -42,9 +56,16 @@ export interface ParsedScheduleTask extends ListedScheduleItem {
   time: string;
   isUrgent: boolean;
   priority: Priority;
-  /** "for 10 days": the days the schedule runs, the start date included. */
-  durationDays?: number;
-  /** The last day (yyyy-mm-dd) of durationDays counted from the start date given to the parser. */
+  /** Lowercase day names it repeats on ("Mon/Wed/Fri", "weekends"); absent means every day. */
+  daysOfWeek?: DayName[];
+  /** Every N days ("every other day" is 2), counted from startDate; absent means 1 (daily). */
+  repeatInterval?: number;
+  /**
+   * yyyy-mm-dd, from the parse request's startDate: a step of a taper starts after the one before;
+   * set whenever endDate is, or when the interval needs a first day.
+   */
+  startDate?: string;
+  /** yyyy-mm-dd, the last day ("x 3 days", "for 1 week", each taper step); absent means ongoing. */
   endDate?: string;
 }
 

@@ -61,8 +61,18 @@ export interface BulkTasksInput {
     description?: string | null;
     isUrgent?: boolean;
     priority?: Priority;
-    /** This task's last day ("for 10 days"); default the batch's endDate. */
+    /** The product's strength ("100 mg/mL"), kept on the medication beside its dose. */
+    strength?: string | null;
+    /** This task's first day (a taper step); default the batch's startDate. */
+    startDate?: string | null;
+    /** This task's last day ("for 10 days", a taper step); default the batch's endDate. */
     endDate?: string | null;
+    /** This task's days (lowercase names or 0..6); default the batch's daysOfWeek. */
+    daysOfWeek?: (string | number)[] | null;
+    /** Every N days (1 to 30) from its start; default 1. */
+    repeatInterval?: number | null;
+    /** A flagged row not yet confirmed by the caregiver: refused (400) until it is. */
+    needsReview?: boolean;
   })[];
   /** Default today (the care team's date). */
   startDate?: string | null;
@@ -95,6 +105,7 @@ export const TEMPLATE_MESSAGES = {
   medicationNotFound: TASK_MESSAGES.medicationNotFound,
   unknownPattern: 'Repeat pattern must be daily, weekly or custom.',
   tasksRequired: 'No tasks found. Add some tasks manually.',
+  needsReview: 'A flagged task must be confirmed or edited before it is created.',
 } as const;
 
 /** PUT /api/repeating-tasks/{templateId}: fields not sent keep their current value. */
