@@ -7,6 +7,7 @@ export * from './scheduling/schedule-parser';
 export * from './scheduling/category-icon';
 export * from './scheduling/templates';
 export * from './scheduling/local-time';
+export * from './scheduling/completion-timing';
 export * from './scheduling/tasks';
 export * from './scheduling/task-form';
 export * from './validation';
