@@ -3,7 +3,7 @@
  * doctors and family-support people. Both sides import these; the screens' texts live here too so
  * the API's messages and the dialogs say the same thing.
  */
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { isSupportedCountry, parseDigits, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { CONTACT_TYPES, SPECIALTIES, SUPPORT_ROLES } from './schema';
 
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -76,32 +76,79 @@ export const CARE_HUB_LIMITS = { emergencyContacts: 100, doctors: 100, familySup
 /** A number with no country code is read as one of this country (the hotlines above are US numbers). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 
+/** Longest extension kept (digits only): office and clinic switchboards use 2 to 5. */
+export const PHONE_EXTENSION_MAX = 6;
+
 export const PHONE_INVALID = 'Please enter a valid phone number.';
 
-/** Short service numbers (911, 112, 988, 111) are kept as typed: they have no international form. */
-const SHORT_NUMBER = /^\d{3,6}$/;
+/** Why a typed number is refused; the API's 400 and the dialogs say the same. */
+export const PHONE_TEXT = {
+  invalid: PHONE_INVALID,
+  /** 911, 112, 999, 000, 988, 311: numbers of services, not of a person (the hotlines list them). */
+  shortCode: "Enter the person's full phone number; emergency numbers like 911 are listed under Critical Numbers.",
+  extension: `An extension is 1 to ${PHONE_EXTENSION_MAX} digits, as in "(415) 555-0134 ext. 12".`,
+} as const;
 
 /**
- * A typed phone number in the form it is stored and dialled: E.164 (`+12025550143`), or a short
- * service number as its digits. `null` when it is not a valid number. A number without a country
- * code is read as one of `country`.
+ * A typed number: the number itself (digits, spaces, `+ ( ) . -` and dashes), then optionally an
+ * extension after one of the marks people write: `ext`, `ext.`, `extn`, `extension`, `x`, `#`, `,`,
+ * or the stored form's `;ext=`. Whatever follows the mark is the extension, checked on its own.
  */
-export function normalizePhone(input: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
-  const typed = input.trim();
-  if (SHORT_NUMBER.test(typed)) return typed;
-  const parsed = parsePhoneNumberFromString(typed, country);
-  return parsed?.isValid() ? parsed.number : null;
+const TYPED_PHONE = /^(.*?)\s*(?:(?:;\s*ext\s*=|ext(?:ension|n)?\.?|x|#|,)\s*(.*))?$/isu;
+const NUMBER_CHARS = /^[+\p{Nd}\s().\-\u2010-\u2015]+$/u;
+const ANY_DIGIT = /\p{Nd}/gu;
+/** Legacy stored values: short service numbers were once kept as typed for people too. */
+const SHORT_NUMBER = /^\d{3,6}$/;
+
+/** Digits in ASCII; `null` when one is of a script libphonenumber does not read (it would drop it silently). */
+function asciiDigits(text: string): string | null {
+  const digits = parseDigits(text);
+  return digits.length === (text.match(ANY_DIGIT) ?? []).length ? digits : null;
 }
+
+/** A typed number read: its stored form, or why it is refused. */
+export type PhoneReading = { ok: true; phone: string } | { ok: false; message: string };
+
+/**
+ * A person's phone number as typed, read into the form it is stored in: E.164, with an extension
+ * after the RFC 3966 mark (`+14155550134;ext=12`), or refused with the reason. A number without a
+ * country code is read as one of `country`. Digits of other scripts that libphonenumber reads
+ * (fullwidth, Arabic-Indic) count as digits. Refused: anything but a valid full number (letters,
+ * partial numbers, 911 and other short service numbers), and an extension that is not 1 to
+ * PHONE_EXTENSION_MAX digits (a mark with nothing after it too: it is not dropped silently).
+ */
+export function readPhone(input: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): PhoneReading {
+  const refuse = (message: string): PhoneReading => ({ ok: false, message });
+  const [, typedNumber = '', typedExtension] = TYPED_PHONE.exec(input.trim()) ?? [];
+  const digits = NUMBER_CHARS.test(typedNumber) ? asciiDigits(typedNumber) : null;
+  if (digits === null) return refuse(PHONE_TEXT.invalid);
+  const parsed = parsePhoneNumberFromString(typedNumber, country);
+  if (!parsed?.isValid() || parsed.ext) return refuse(digits.length >= 3 && digits.length <= 6 ? PHONE_TEXT.shortCode : PHONE_TEXT.invalid);
+  if (typedExtension === undefined) return { ok: true, phone: parsed.number };
+  const extension = /^\p{Nd}+$/u.test(typedExtension) ? asciiDigits(typedExtension) : null;
+  if (extension === null || extension.length > PHONE_EXTENSION_MAX) return refuse(PHONE_TEXT.extension);
+  return { ok: true, phone: `${parsed.number};ext=${extension}` };
+}
+
+/** A typed number in its stored form (see readPhone), or `null` when it is refused. */
+export function normalizePhone(input: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
+  const reading = readPhone(input, country);
+  return reading.ok ? reading.phone : null;
+}
+
+const withExt = (formatted: string, extension: string) => `${formatted} ext. ${extension}`;
 
 /**
  * A stored number as the viewer reads it: national format when it is a number of the viewer's
- * country (`(202) 555-0143`), international otherwise (`+44 20 7946 0958`).
+ * country (`(202) 555-0143`), international otherwise (`+44 20 7946 0958`); an extension as
+ * `ext. 12` in both (`(415) 555-0134 ext. 12`).
  */
 export function formatPhone(stored: string, viewerCountry: CountryCode = DEFAULT_PHONE_COUNTRY): string {
   if (SHORT_NUMBER.test(stored)) return stored;
   const parsed = parsePhoneNumberFromString(stored);
   if (!parsed) return stored;
-  return parsed.country === viewerCountry ? parsed.formatNational() : parsed.formatInternational();
+  const options = { formatExtension: withExt };
+  return parsed.country === viewerCountry ? parsed.formatNational(options) : parsed.formatInternational(options);
 }
 
 /**
@@ -118,8 +165,13 @@ export function phoneCountryOf(languageTag: string | undefined): CountryCode {
   return region && isSupportedCountry(region) ? region : DEFAULT_PHONE_COUNTRY;
 }
 
-/** The `tel:` link of a stored number. */
-export const telHref = (stored: string) => `tel:${stored}`;
+/**
+ * The `tel:` link of a stored number (or a hotline's digits). An extension is dialled after a pause
+ * (`tel:+14155550134,12`), not as RFC 3966's `;ext=12`: Android's dialer reads the letters of
+ * `ext=` as keypad digits (it would send the tones 39612), and iOS only offers a plain-text
+ * `Dial "ext=..."` after the call connects, while both dial a comma as a pause and then the digits.
+ */
+export const telHref = (stored: string) => `tel:${stored.replace(/;ext=/, ',')}`;
 
 export interface EmergencyContactInput {
   name: string;
@@ -139,7 +191,7 @@ export interface EmergencyContact {
   /** The family the contact belongs to: the user id of its primary caregiver. */
   familyId: string;
   name: string;
-  /** E.164, or a short service number. */
+  /** E.164, with an extension as `;ext=12` (`+14155550134;ext=12`; see readPhone). */
   phoneNumber: string;
   relationship: Relationship | null;
   contactType: ContactType;
@@ -241,6 +293,7 @@ export const CARE_HUB_TEXT = {
   },
   tooLong: (max: number) => `Please keep this to ${max} characters or fewer.`,
   familyNotFound: 'Family not found',
+  chooseFamily: "Choose which family's emergency contacts this contact belongs to.",
   childMismatch: 'The care recipient in the body must be the one this entry belongs to.',
   viewOnly: {
     family: "You can view this family's emergency contacts but not change them",

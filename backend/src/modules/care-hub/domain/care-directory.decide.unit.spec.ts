@@ -1,4 +1,4 @@
-import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID } from '@carecircle/libs';
+import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { CareDirectoryEvent, DoctorDetails, FamilySupportDetails } from './care-directory';
 import { careDirectoryDecider, type CareDirectoryCommand } from './care-directory.decide';
@@ -43,6 +43,13 @@ describe('care directory decider', () => {
         .then([doctorAdded()]);
     });
 
+    it("keeps the office's extension with the number", () => {
+      spec
+        .given([])
+        .when(addDoctor({ ...drKim, phoneNumber: '(202) 555-0143 ext. 204' }))
+        .then([doctorAdded('d-1', { ...drKim, phoneNumber: '+12025550143;ext=204' })]);
+    });
+
     it('defaults: pediatrician, not primary; blank optional fields are null', () => {
       spec
         .given([])
@@ -55,6 +62,8 @@ describe('care directory decider', () => {
       [{ name: ' ' }, 'name', CARE_HUB_TEXT.doctorRequiredName],
       [{ name: 'Dr. Ruiz', specialty: 'surgeon' }, 'specialty', CARE_HUB_TEXT.unknown.specialty],
       [{ name: 'Dr. Ruiz', phoneNumber: '12345678901234' }, 'phoneNumber', PHONE_INVALID],
+      [{ name: 'Dr. Ruiz', phoneNumber: '911' }, 'phoneNumber', PHONE_TEXT.shortCode],
+      [{ name: 'Dr. Ruiz', phoneNumber: '202-555-0143 ext 1234567' }, 'phoneNumber', PHONE_TEXT.extension],
       [{ name: 'Dr. Ruiz', email: 'ruiz' }, 'email', CARE_HUB_TEXT.emailInvalid],
       [{ name: 'Dr. Ruiz', address: 'x'.repeat(501) }, 'address', CARE_HUB_TEXT.tooLong(500)],
       [{ name: 'Dr. Ruiz', childId: otherChild }, 'childId', CARE_HUB_TEXT.childMismatch],
@@ -112,6 +121,8 @@ describe('care directory decider', () => {
       [{ role: 'nurse' }, 'name', CARE_HUB_TEXT.supportRequiredName],
       [{ name: 'Ms. Patel', role: 'nurse' }, 'role', CARE_HUB_TEXT.unknown.role],
       [{ name: 'Ms. Patel', phoneNumber: 'n/a' }, 'phoneNumber', PHONE_INVALID],
+      [{ name: 'Ms. Patel', phoneNumber: '311' }, 'phoneNumber', PHONE_TEXT.shortCode],
+      [{ name: 'Ms. Patel', phoneNumber: '212-555-0100 x' }, 'phoneNumber', PHONE_TEXT.extension],
       [{ name: 'Ms. Patel', organization: 'x'.repeat(201) }, 'organization', CARE_HUB_TEXT.tooLong(200)],
       [{ name: 'Ms. Patel', childId: otherChild }, 'childId', CARE_HUB_TEXT.childMismatch],
     ])('refuses %p: a 400 naming %s', (input, field, message) => {

@@ -1,4 +1,4 @@
-import { isSafeText, normalizePhone, PHONE_INVALID, CARE_HUB_MAX, CARE_HUB_TEXT } from '@carecircle/libs';
+import { isSafeText, readPhone, CARE_HUB_MAX, CARE_HUB_TEXT } from '@carecircle/libs';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 
 /**
@@ -82,13 +82,16 @@ export function requiredText(field: string, value: unknown, max: number, require
   return text;
 }
 
-/** A phone number as it is stored and dialled (E.164 or a short service number); blank is `null`. */
+/**
+ * A person's phone number as it is stored and dialled (E.164, an extension as `;ext=12`); blank is
+ * `null`. A short service number (911), a partial number or a bad extension is refused with the reason.
+ */
 export function optionalPhone(field: string, value: unknown, max: number): string | null {
   const typed = optionalText(field, value, max);
   if (typed === null) return null;
-  const phone = normalizePhone(typed);
-  if (phone === null) throw invalid(field, PHONE_INVALID);
-  return phone;
+  const reading = readPhone(typed);
+  if (!reading.ok) throw invalid(field, reading.message);
+  return reading.phone;
 }
 
 export function requiredPhone(field: string, value: unknown, max: number, requiredMessage: string): string {

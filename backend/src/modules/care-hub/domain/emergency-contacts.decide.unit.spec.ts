@@ -1,4 +1,4 @@
-import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID } from '@carecircle/libs';
+import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { EmergencyContactEvent } from './emergency-contacts';
 import { emergencyContactsDecider, type EmergencyContactCommand } from './emergency-contacts.decide';
@@ -53,34 +53,44 @@ describe('emergency contacts decider', () => {
       spec.given([]).when(add({ ...grandma, email: null })).then([added()]);
     });
 
-    it('keeps short service numbers as typed', () => {
+    it('keeps an extension in the stored phone (E.164, then ;ext=)', () => {
       spec
         .given([])
-        .when(add({ name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency' }))
-        .then([added('c-1', { name: 'Local Emergency', phoneNumber: '911', relationship: 'Emergency Service', contactType: 'emergency', isPrimary: false, notes: null, email: null } as never)]);
+        .when(add({ name: 'Dr. Office', phoneNumber: '415.555.0134 ext 12', relationship: 'Doctor', contactType: 'other' }))
+        .then([added('c-1', { name: 'Dr. Office', phoneNumber: '+14155550134;ext=12', relationship: 'Doctor', contactType: 'other', isPrimary: false, notes: null, email: null } as never)]);
+    });
+
+    it.each([['911'], ['112'], ['988'], ['000']])('refuses the short service number %s as a person\'s number', (phoneNumber) => {
+      spec.given([]).when(add({ name: 'Local Emergency', phoneNumber, contactType: 'emergency' })).thenThrows('CARE_HUB.INVALID', PHONE_TEXT.shortCode);
+    });
+
+    it('refuses an extension that is not 1 to 6 digits', () => {
+      for (const phoneNumber of ['415.555.0134 ext', '415.555.0134 x1234567', '415.555.0134 #12b']) {
+        spec.given([]).when(add({ name: 'Dr. Office', phoneNumber })).thenThrows('CARE_HUB.INVALID', PHONE_TEXT.extension);
+      }
     });
 
     it.each([
-      [{ phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
-      [{ name: '   ', phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+      [{ phoneNumber: '+12025550100' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+      [{ name: '   ', phoneNumber: '+12025550100' }, 'name', CARE_HUB_TEXT.contactRequiredName],
       [{ name: 'Rosa' }, 'phoneNumber', CARE_HUB_TEXT.contactRequiredPhone],
       [{ name: 'Rosa', phoneNumber: ' ' }, 'phoneNumber', CARE_HUB_TEXT.contactRequiredPhone],
       [{ name: 'Rosa', phoneNumber: '555-0100' }, 'phoneNumber', PHONE_INVALID],
       [{ name: 'Rosa', phoneNumber: 'call me' }, 'phoneNumber', PHONE_INVALID],
-      [{ name: 'Rosa', phoneNumber: '911', relationship: 'Neighbour' }, 'relationship', CARE_HUB_TEXT.unknown.relationship],
-      [{ name: 'Rosa', phoneNumber: '911', contactType: 'friend' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
-      [{ name: 'Rosa', phoneNumber: '911', contactType: '' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
-      [{ name: 'Rosa', phoneNumber: '911', isPrimary: 'yes' }, 'isPrimary', 'isPrimary must be true or false'],
-      [{ name: 'Rosa', phoneNumber: '911', notes: 'x'.repeat(1001) }, 'notes', CARE_HUB_TEXT.tooLong(1000)],
-      [{ name: 'Ro\u0000sa', phoneNumber: '911' }, 'name', 'name must be text without NUL characters'],
-      [{ name: 42, phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
-      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa' }, 'email', CARE_HUB_TEXT.emailInvalid],
-      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa@' }, 'email', CARE_HUB_TEXT.emailInvalid],
-      [{ name: 'Rosa', phoneNumber: '911', email: 'ro sa@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
-      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa@example.com\r\nBcc: x@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
-      [{ name: 'Rosa', phoneNumber: '911', email: 'rosa\u0000@example.com' }, 'email', 'email must be text without NUL characters'],
-      [{ name: 'Rosa', phoneNumber: '911', email: `${'r'.repeat(250)}@example.com` }, 'email', CARE_HUB_TEXT.tooLong(254)],
-      [{ name: 'Rosa', phoneNumber: '911', email: 42 }, 'email', 'email must be text without NUL characters'],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', relationship: 'Neighbour' }, 'relationship', CARE_HUB_TEXT.unknown.relationship],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', contactType: 'friend' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', contactType: '' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', isPrimary: 'yes' }, 'isPrimary', 'isPrimary must be true or false'],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', notes: 'x'.repeat(1001) }, 'notes', CARE_HUB_TEXT.tooLong(1000)],
+      [{ name: 'Ro\u0000sa', phoneNumber: '+12025550100' }, 'name', 'name must be text without NUL characters'],
+      [{ name: 42, phoneNumber: '+12025550100' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa@' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: 'ro sa@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa@example.com\r\nBcc: x@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa\u0000@example.com' }, 'email', 'email must be text without NUL characters'],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: `${'r'.repeat(250)}@example.com` }, 'email', CARE_HUB_TEXT.tooLong(254)],
+      [{ name: 'Rosa', phoneNumber: '+12025550100', email: 42 }, 'email', 'email must be text without NUL characters'],
     ])('refuses %p: a 400 naming %s', (input, field, message) => {
       spec.given([]).when(add(input)).thenThrows('CARE_HUB.INVALID', message);
       expect(() => emergencyContactsDecider.decide(add(input), emergencyContactsDecider.initialState())).toThrow(
@@ -89,14 +99,14 @@ describe('emergency contacts decider', () => {
     });
 
     it('records nothing for the same contact id again (a retried request)', () => {
-      spec.given([added()]).when(add({ name: 'Rosa', phoneNumber: '911' })).then([]);
+      spec.given([added()]).when(add({ name: 'Rosa', phoneNumber: '+12025550100' })).then([]);
     });
 
     it(`refuses a contact past the family's ${CARE_HUB_LIMITS.emergencyContacts}; deleted ones do not count`, () => {
       const full = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => added(`c-${i}`));
-      spec.given(full).when(add({ name: 'One more', phoneNumber: '911' }, 'c-new')).thenThrows('CARE_HUB.CONTACT_LIMIT', CARE_HUB_TEXT.tooMany.contact);
-      spec.given([...full, deleted('c-0')]).when(add({ name: 'One more', phoneNumber: '911' }, 'c-new')).then([
-        added('c-new', { name: 'One more', phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null, email: null } as never),
+      spec.given(full).when(add({ name: 'One more', phoneNumber: '+12025550100' }, 'c-new')).thenThrows('CARE_HUB.CONTACT_LIMIT', CARE_HUB_TEXT.tooMany.contact);
+      spec.given([...full, deleted('c-0')]).when(add({ name: 'One more', phoneNumber: '+12025550100' }, 'c-new')).then([
+        added('c-new', { name: 'One more', phoneNumber: '+12025550100', relationship: null, contactType: 'family', isPrimary: false, notes: null, email: null } as never),
       ]);
     });
   });
