@@ -107,9 +107,6 @@ function EditRecipientForm({ recipient, onClose }: { recipient: Child; onClose: 
       <Form.Item label="Medical Notes" name="medicalNotes">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={TEXT_MAX.text} />
       </Form.Item>
-      <p className="muted edit-recipient__note">
-        Prayer tasks are a setting of your own account, not of each person: change them on the Profile tab.
-      </p>
       <div className="dialog-actions">
         <Button onClick={onClose} disabled={false}>
           Cancel
