@@ -139,7 +139,10 @@ export interface TaskHistoryEntry {
 
 export interface Progress {
   completionRate: number;
+  /** Whole percentage of the day's tasks completed on time (completionTiming 'on_time'). */
   onTimeRate: number;
+  /** Whole percentage of the day's tasks completed more than an hour early (not on time). */
+  earlyRate: number;
   streak: number;
 }
 

@@ -90,7 +90,7 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
 
   it('progress belongs to the date asked for; a bad date is a 400', async () => {
     const tomorrow = addDays(today(), 1);
-    expect((await owner.agent.get('/api/progress').query({ childId, date: tomorrow }).expect(200)).body).toEqual({ completionRate: 0, onTimeRate: 0, streak: 0 });
+    expect((await owner.agent.get('/api/progress').query({ childId, date: tomorrow }).expect(200)).body).toEqual({ completionRate: 0, onTimeRate: 0, earlyRate: 0, streak: 0 });
     const [task] = (await tasksOn(today())).filter((x) => !x.planned);
     await owner.agent.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
     expect((await owner.agent.get('/api/progress').query({ childId, date: today() }).expect(200)).body.completionRate).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { REPEATING_MESSAGES, TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type RepeatingTaskChangeInput, type TaskTemplateInput } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import type { TaskTemplateEvent } from './task-template';
+import { evolveTaskTemplate, initialTaskTemplateState, type TaskTemplateEvent } from './task-template';
 import { normalizeDays, normalizeTemplateDate, normalizeTimes, taskTemplateDecider } from './task-template.decide';
 
 const at = '2026-11-21T08:00:00.000Z';
@@ -316,5 +316,31 @@ describe('template input normalisers', () => {
   it('sorts and dedupes times and days', () => {
     expect(normalizeTimes(['21:00', '8:00', '08:00', '12:00:00'])).toEqual(['08:00', '12:00', '21:00']);
     expect(normalizeDays([6, 'monday', '0', 'Monday'])).toEqual(['sunday', 'monday', 'saturday']);
+  });
+
+  describe('who the schedule is in the name of (the actor of its materialised occurrences)', () => {
+    const replay = (events: TaskTemplateEvent[]) => events.reduce(evolveTaskTemplate, initialTaskTemplateState());
+    const changedBy = (events: TaskTemplateEvent[]) => {
+      const state = replay(events);
+      return state.status === 'none' ? null : state.changedBy;
+    };
+    const change = (by: string): TaskTemplateEvent => ({
+      type: 'TaskTemplateScheduleChanged',
+      data: { templateId: 'tpl', childId: 'child', effectiveFrom: '2026-11-22', details: (created({}).data as never), changedBy: by, changedAt: at },
+    });
+    const paused = (by: string): TaskTemplateEvent => ({ type: 'TaskTemplatePaused', data: { templateId: 'tpl', childId: 'child', pausedBy: by, pausedAt: at } });
+    const resumed = (by: string): TaskTemplateEvent => ({ type: 'TaskTemplateResumed', data: { templateId: 'tpl', childId: 'child', resumedBy: by, resumedAt: at } });
+
+    it('is its creator, then whoever last changed, paused or resumed it', () => {
+      expect(changedBy([created({})])).toBe('parent');
+      expect(changedBy([created({}), change('nurse')])).toBe('nurse');
+      expect(changedBy([created({}), change('nurse'), paused('parent'), resumed('grandma')])).toBe('grandma');
+    });
+
+    it('a stop without a person (created inactive) keeps the last one', () => {
+      const stoppedByNobody: TaskTemplateEvent = { type: 'TaskTemplateDeactivated', data: { templateId: 'tpl', childId: 'child', deactivatedBy: null, deactivatedAt: at } };
+      expect(changedBy([created({}), change('nurse'), stoppedByNobody])).toBe('nurse');
+      expect(changedBy([created({}), change('nurse'), deactivated])).toBe('parent');
+    });
   });
 });

@@ -29,6 +29,11 @@ export type TaskTemplateState =
       /** Earlier schedules still in force before effectiveFrom, oldest first. */
       earlierVersions: TemplateVersion[];
       paused: boolean;
+      /**
+       * Who created the schedule or last changed it (changed, paused, resumed, stopped by someone):
+       * the actor of the occurrences materialised from it, so every History entry names a person.
+       */
+      changedBy: string;
     };
 
 export const initialTaskTemplateState = (): TaskTemplateState => ({ status: 'none' });
@@ -44,21 +49,21 @@ export function withChange(versions: readonly TemplateVersion[], from: string, d
 export function evolveTaskTemplate(state: TaskTemplateState, event: TaskTemplateEvent): TaskTemplateState {
   switch (event.type) {
     case 'TaskTemplateCreated': {
-      const { templateId, childId, createdBy: _by, createdAt: _at, ...details } = event.data;
-      return { status: 'active', templateId, childId, details, effectiveFrom: null, earlierVersions: [], paused: false };
+      const { templateId, childId, createdBy, createdAt: _at, ...details } = event.data;
+      return { status: 'active', templateId, childId, details, effectiveFrom: null, earlierVersions: [], paused: false, changedBy: createdBy };
     }
     case 'TaskTemplateDeactivated':
-      return state.status === 'none' ? state : { ...state, status: 'inactive' };
+      return state.status === 'none' ? state : { ...state, status: 'inactive', changedBy: event.data.deactivatedBy ?? state.changedBy };
     case 'TaskTemplateScheduleChanged': {
       if (state.status === 'none') return state;
       const versions = withChange([...state.earlierVersions, { from: state.effectiveFrom, details: state.details }], event.data.effectiveFrom, event.data.details);
       const latest = versions[versions.length - 1];
-      return { ...state, details: latest.details, effectiveFrom: latest.from, earlierVersions: versions.slice(0, -1) };
+      return { ...state, details: latest.details, effectiveFrom: latest.from, earlierVersions: versions.slice(0, -1), changedBy: event.data.changedBy };
     }
     case 'TaskTemplatePaused':
-      return state.status === 'none' ? state : { ...state, paused: true };
+      return state.status === 'none' ? state : { ...state, paused: true, changedBy: event.data.pausedBy };
     case 'TaskTemplateResumed':
-      return state.status === 'none' ? state : { ...state, paused: false };
+      return state.status === 'none' ? state : { ...state, paused: false, changedBy: event.data.resumedBy };
     default: {
       const unknown: never = event;
       return unknown;

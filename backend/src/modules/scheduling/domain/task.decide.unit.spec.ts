@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
+import { APPOINTMENT_MESSAGES, completionTiming, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { DomainError } from '../../../platform/commands/domain-error';
 import type { TaskEvent, TaskReminder } from './task';
@@ -153,6 +153,15 @@ describe('task decider', () => {
       spec.given([scheduled({ templateId }), removedEvent]).when(schedule({}, {}, templateId)).then([]);
     });
 
+    it('an occurrence of a repeating schedule is recorded in the name of who last changed the schedule', () => {
+      const templateId = '00000000-0000-4000-8000-0000000000f1';
+      // The job passes the schedule's last changer (grandma) as the actor, not the worker's null.
+      spec
+        .given([])
+        .when({ ...schedule({}, {}, templateId), metadata: meta('2026-11-21T08:00:00.000Z', grandma) })
+        .then([scheduled({ templateId, scheduledBy: grandma, scheduledAt: '2026-11-21T08:00:00.000Z' })]);
+    });
+
     it('a different task on an existing stream is a conflict', () => {
       spec.given([scheduled()]).when(schedule({ name: 'Something else' })).thenThrows('SCHEDULING.TASK_ALREADY_EXISTS');
     });
@@ -226,6 +235,15 @@ describe('task decider', () => {
         .given([scheduled()])
         .when(complete(undefined, '2026-11-21T17:05:00.000Z'))
         .then([{ type: 'TaskCompleted', data: { taskId, childId, notes: null, completedBy: parent, completedAt: '2026-11-21T17:05:00.000Z' } }]);
+    });
+
+    it('an early dose is recorded like any other: early derives from completedAt and the scheduled time, which replay gives back', () => {
+      // 6:30 AM for a 9:00 AM dose (Los Angeles): the event holds only the facts, no flag to keep in step.
+      const early = { type: 'TaskCompleted' as const, data: { taskId, childId, notes: null, completedBy: parent, completedAt: '2026-11-21T14:30:00.000Z' } };
+      spec.given([scheduled()]).when(complete(undefined, '2026-11-21T14:30:00.000Z')).then([early]);
+      const scheduledTime = (scheduled().data as { scheduledTime: string }).scheduledTime;
+      expect(completionTiming(scheduledTime, early.data.completedAt)).toBe('early');
+      expect(completionTiming(scheduledTime, '2026-11-21T16:05:00.000Z')).toBe('on_time'); // 55 minutes before
     });
 
     it('completing a completed task is a conflict naming who and when (the double-dose guard)', () => {

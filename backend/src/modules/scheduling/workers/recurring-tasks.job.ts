@@ -92,6 +92,8 @@ export class TemplateMaterialiser {
   /**
    * The job's core: for every active repeating template, the care team's date at `now`; a date not
    * yet done gets its occurrences. One template failing is logged and retried on the next run.
+   * The occurrences are recorded in the name of whoever created or last changed the schedule, so
+   * their History says who set them up (the job only carries it out).
    */
   async materialiseDue(now: Date): Promise<{ templates: number; tasks: number; failed: number }> {
     // No zone is more than a day behind UTC, so no care team's date is before this one.
@@ -106,7 +108,7 @@ export class TemplateMaterialiser {
         if (!zone) zones.set(template.childId, (zone = await this.clock.timezoneFor(template.childId)));
         const date = localDate(now, zone);
         if (done.has(`${template.id}/${date}`)) continue;
-        const taskIds = await this.materialiseDay(template, date, zone, metadata);
+        const taskIds = await this.materialiseDay(template, date, zone, { ...metadata, actorId: template.changedBy });
         result.templates += 1;
         result.tasks += taskIds.length;
       } catch (error) {

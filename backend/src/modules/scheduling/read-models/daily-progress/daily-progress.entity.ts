@@ -1,8 +1,9 @@
+import type { CompletionTiming } from '@carecircle/libs';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
 
 /**
  * The spec's `daily_progress` table (document 3): one row per recipient and care-team date that has
- * at least one task. Beyond the spec: `onTimeTasks`, and `consistentDays` (days in a row, ending
+ * at least one task. Beyond the spec: `onTimeTasks`, `earlyTasks`, and `consistentDays` (days in a row, ending
  * here, with a completion rate of at least 80%), which the achievements need.
  */
 @Entity({ tableName: 'daily_progress' })
@@ -12,6 +13,8 @@ export class DailyProgressEntity {
   @Property({ type: 'integer' }) totalTasks!: number;
   @Property({ type: 'integer' }) completedTasks!: number;
   @Property({ type: 'integer' }) onTimeTasks!: number;
+  /** Completed more than an hour before their time (libs' completionTiming): not counted on time. */
+  @Property({ type: 'integer', default: 0 }) earlyTasks!: number;
   @Property({ type: 'decimal', precision: 5, scale: 2 }) completionRate!: string;
   /** Days in a row, ending on this date, on which every task was completed (0 when this one was not). */
   @Property({ type: 'integer' }) streakDays!: number;
@@ -26,4 +29,6 @@ export class ProgressTaskEntity {
   @Property({ type: 'date' }) scheduledDate!: string;
   @Property({ type: 'timestamptz' }) scheduledTime!: Date;
   @Property({ type: 'timestamptz', nullable: true }) completedAt!: Date | null;
+  /** early, on_time or late (libs' completionTiming); null while pending. */
+  @Property({ type: 'text', nullable: true }) timing!: CompletionTiming | null;
 }

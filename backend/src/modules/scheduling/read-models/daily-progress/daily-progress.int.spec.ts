@@ -44,7 +44,7 @@ describe('daily progress and achievements read models (PostgreSQL)', () => {
     return tasks.map((t) => t.taskId);
   };
   const progressRow = async (childId: string, date: string) =>
-    (await h.em().execute(`SELECT total_tasks, completed_tasks, on_time_tasks, completion_rate, streak_days FROM daily_progress WHERE child_id = ? AND date = ?`, [childId, date]))[0];
+    (await h.em().execute(`SELECT total_tasks, completed_tasks, on_time_tasks, early_tasks, completion_rate, streak_days FROM daily_progress WHERE child_id = ? AND date = ?`, [childId, date]))[0];
   const query = () => new DailyProgressQuery(h.orm.em);
   const achievements = (childId: string) => new AchievementsQuery(h.orm.em).forChildren([childId]);
 
@@ -56,11 +56,11 @@ describe('daily progress and achievements read models (PostgreSQL)', () => {
     const d = schedule(child, '2026-11-20', '11:00');
     await h.apply(projection, [a.event, b.event, c.event, d.event]);
     await h.apply(projection, [
-      complete(child, a.taskId, at('2026-11-20', '07:45')), // early: on time
+      complete(child, a.taskId, at('2026-11-20', '07:45')), // 15 minutes before: on time
       complete(child, b.taskId, at('2026-11-20', '09:30')), // at the grace limit: on time
       complete(child, c.taskId, at('2026-11-20', '10:31')), // late
     ]);
-    expect(await query().forDay(child, '2026-11-20')).toEqual({ completionRate: 75, onTimeRate: 50, streak: 0 });
+    expect(await query().forDay(child, '2026-11-20')).toEqual({ completionRate: 75, onTimeRate: 50, earlyRate: 0, streak: 0 });
 
     await h.apply(projection, [uncomplete(child, a.taskId)]);
     expect(await query().forDay(child, '2026-11-20')).toMatchObject({ completionRate: 50, onTimeRate: 25 });
@@ -76,12 +76,43 @@ describe('daily progress and achievements read models (PostgreSQL)', () => {
       }),
     ]);
     expect(await progressRow(child, '2026-11-20')).toMatchObject({ total_tasks: 2, completed_tasks: 1 });
-    expect(await progressRow(child, '2026-11-21')).toMatchObject({ total_tasks: 1, completed_tasks: 1, on_time_tasks: 1 }); // done before its new time
+    // Done the day before its new time: early, not on time (the timing follows the task's time).
+    expect(await progressRow(child, '2026-11-21')).toMatchObject({ total_tasks: 1, completed_tasks: 1, on_time_tasks: 0, early_tasks: 1 });
 
     // A day left without tasks has no row.
     await h.apply(projection, [remove(child, c.taskId)]);
     expect(await progressRow(child, '2026-11-21')).toBeUndefined();
-    expect(await query().forDay(child, '2026-11-21')).toEqual({ completionRate: 0, onTimeRate: 0, streak: 0 });
+    expect(await query().forDay(child, '2026-11-21')).toEqual({ completionRate: 0, onTimeRate: 0, earlyRate: 0, streak: 0 });
+  });
+
+  it('an early completion (more than an hour before) counts as completed and early, not on time; moving the task re-times it', async () => {
+    const child = newChild();
+    const early = schedule(child, '2026-11-10', '20:00');
+    const hourBefore = schedule(child, '2026-11-10', '12:00');
+    const pending = schedule(child, '2026-11-10', '22:00');
+    await h.apply(projection, [early.event, hourBefore.event, pending.event]);
+    await h.apply(projection, [
+      complete(child, early.taskId, at('2026-11-10', '08:05')), // 12 hours before
+      complete(child, hourBefore.taskId, at('2026-11-10', '11:00')), // exactly an hour before: on time
+    ]);
+    expect(await query().forDay(child, '2026-11-10')).toEqual({ completionRate: 67, onTimeRate: 33, earlyRate: 33, streak: 0 });
+    const timing = async (taskId: string) => (await h.em().execute(`SELECT timing FROM progress_tasks WHERE task_id = ?`, [taskId]))[0].timing;
+    expect(await timing(early.taskId)).toBe('early');
+    expect(await timing(pending.taskId)).toBeNull();
+
+    // The dose's time moved to the morning: the same completion is now on time.
+    await h.apply(projection, [
+      h.record(`task-${early.taskId}`, {
+        type: 'TaskUpdated',
+        data: { taskId: early.taskId, childId: child, localTime: '08:00', scheduledTime: at('2026-11-10', '08:00'), updatedBy: caregiver, updatedAt: at('2026-11-10', '09:00') },
+      }),
+    ]);
+    expect(await query().forDay(child, '2026-11-10')).toMatchObject({ onTimeRate: 67, earlyRate: 0 });
+
+    // Unticked: neither.
+    await h.apply(projection, [uncomplete(child, hourBefore.taskId)]);
+    expect(await timing(hourBefore.taskId)).toBeNull();
+    expect(await query().forDay(child, '2026-11-10')).toMatchObject({ completionRate: 33, onTimeRate: 33, earlyRate: 0 });
   });
 
   it('streak: days in a row up to yesterday with every task done, plus today once complete; a gap or an unfinished day breaks it', async () => {
@@ -94,7 +125,7 @@ describe('daily progress and achievements read models (PostgreSQL)', () => {
     const today = await day(child, '2026-11-06', 2, 1);
     expect(await query().forDay(child, '2026-11-06')).toMatchObject({ streak: 3, completionRate: 50 });
     await h.apply(projection, [complete(child, today[1], at('2026-11-06', '01:05'))]);
-    expect(await query().forDay(child, '2026-11-06')).toEqual({ completionRate: 100, onTimeRate: 100, streak: 4 });
+    expect(await query().forDay(child, '2026-11-06')).toEqual({ completionRate: 100, onTimeRate: 100, earlyRate: 0, streak: 4 });
 
     // Finishing the old unfinished day joins the two streaks.
     const rows: { task_id: string }[] = await h.em().execute(

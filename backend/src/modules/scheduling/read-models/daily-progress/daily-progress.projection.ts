@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { completionTiming } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskEvent } from '../../domain/task';
 import { awardAchievements, MONTHLY_CONSISTENCY_MIN_RATE } from '../achievements/achievement-rules';
 
 /**
- * A completion counts as on time when it is at most this long after the task's scheduled time
- * (docs/scheduling.md). Completing early is on time.
- */
-export const ON_TIME_GRACE_MINUTES = 30;
-
-/**
  * Progress per recipient and care-team date (daily_progress), from task events, and the achievements
  * those days earn (same transaction, see achievement-rules.ts).
  *
  * - A task counts on its scheduledDate (the care team's local date, carried by the events).
+ * - Each completion's timing (early, on_time, late: libs' completionTiming) is kept per task and
+ *   written again whenever its completion or its time changes; it derives from the events alone
+ *   (completedAt against scheduledTime), so a replay gives the same. A day counts its on-time and
+ *   its early completions apart: early is not on time.
  * - A removed task leaves its day's total; uncompleting lowers completed; moving a task's date moves
  *   it from one day to the other. A day left without tasks has no row.
  * - streakDays of a row: days in a row, ending on that date, each with at least one task and every
@@ -44,6 +43,7 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
            ON CONFLICT (task_id) DO UPDATE SET child_id = excluded.child_id, scheduled_date = excluded.scheduled_date, scheduled_time = excluded.scheduled_time`,
           [taskId, childId, scheduledDate, scheduledTime],
         );
+        await this.retime(em, taskId);
         await this.refresh(em, childId, [scheduledDate, ...(before ? [before.date] : [])], earnedBy);
         return;
       }
@@ -54,7 +54,9 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
           `UPDATE progress_tasks SET completed_at = ? WHERE task_id = ? RETURNING child_id, to_char(scheduled_date, 'YYYY-MM-DD') AS date`,
           [completedAt, event.data.taskId],
         );
-        if (rows.length > 0) await this.refresh(em, rows[0].child_id, [rows[0].date], earnedBy);
+        if (rows.length === 0) return;
+        await this.retime(em, event.data.taskId);
+        await this.refresh(em, rows[0].child_id, [rows[0].date], earnedBy);
         return;
       }
       case 'TaskRemoved': {
@@ -75,6 +77,7 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
           `UPDATE progress_tasks SET scheduled_date = coalesce(?::date, scheduled_date), scheduled_time = coalesce(?::timestamptz, scheduled_time) WHERE task_id = ?`,
           [scheduledDate ?? null, scheduledTime ?? null, taskId],
         );
+        await this.retime(em, taskId);
         await this.refresh(em, before.childId, [before.date, ...(scheduledDate ? [scheduledDate] : [])], earnedBy);
         return;
       }
@@ -96,6 +99,17 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
     return rows.length > 0 ? { childId: rows[0].child_id, date: rows[0].date } : null;
   }
 
+  /** Writes the task's completion timing again from its row (null while pending). */
+  private async retime(em: EntityManager, taskId: string): Promise<void> {
+    const rows: { scheduled_time: Date | string; completed_at: Date | string | null }[] = await em.execute(
+      `SELECT scheduled_time, completed_at FROM progress_tasks WHERE task_id = ?`,
+      [taskId],
+    );
+    if (rows.length === 0) return;
+    const { scheduled_time: scheduledTime, completed_at: completedAt } = rows[0];
+    await em.execute(`UPDATE progress_tasks SET timing = ? WHERE task_id = ?`, [completedAt === null ? null : completionTiming(scheduledTime, completedAt), taskId]);
+  }
+
   /** Recomputes the given days from their tasks, then the recipient's streaks, then achievements. */
   private async refresh(em: EntityManager, childId: string, dates: string[], earnedBy: { userId: string | null; earnedAt: string }): Promise<void> {
     const days = [...new Set(dates)];
@@ -103,13 +117,13 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
       await em.execute(
         `WITH t AS (
            SELECT count(*)::int AS total, count(completed_at)::int AS completed,
-                  count(*) FILTER (WHERE completed_at <= scheduled_time + interval '${ON_TIME_GRACE_MINUTES} minutes')::int AS on_time
+                  count(*) FILTER (WHERE timing = 'on_time')::int AS on_time, count(*) FILTER (WHERE timing = 'early')::int AS early
            FROM progress_tasks WHERE child_id = ? AND scheduled_date = ?
          )
-         INSERT INTO daily_progress (child_id, date, total_tasks, completed_tasks, on_time_tasks, completion_rate, streak_days, consistent_days)
-         SELECT ?, ?, total, completed, on_time, round(completed * 100.0 / total, 2), 0, 0 FROM t WHERE total > 0
+         INSERT INTO daily_progress (child_id, date, total_tasks, completed_tasks, on_time_tasks, early_tasks, completion_rate, streak_days, consistent_days)
+         SELECT ?, ?, total, completed, on_time, early, round(completed * 100.0 / total, 2), 0, 0 FROM t WHERE total > 0
          ON CONFLICT (child_id, date) DO UPDATE SET total_tasks = excluded.total_tasks, completed_tasks = excluded.completed_tasks,
-           on_time_tasks = excluded.on_time_tasks, completion_rate = excluded.completion_rate`,
+           on_time_tasks = excluded.on_time_tasks, early_tasks = excluded.early_tasks, completion_rate = excluded.completion_rate`,
         [childId, date, childId, date],
       );
       await em.execute(

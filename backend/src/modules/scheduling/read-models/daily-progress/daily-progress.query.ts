@@ -7,6 +7,7 @@ interface DayRow {
   total_tasks: number;
   completed_tasks: number;
   on_time_tasks: number;
+  early_tasks: number;
   streak_days: number;
 }
 
@@ -16,7 +17,8 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /**
  * The progress strip for one recipient's day (docs/scheduling.md):
  * - completionRate: completed tasks of the day, as a whole percentage of its tasks (0 without tasks);
- * - onTimeRate: tasks completed at most ON_TIME_GRACE_MINUTES after their time, same base;
+ * - onTimeRate: tasks completed on time (libs' completionTiming: from an hour before their time to
+ *   ON_TIME_GRACE_MINUTES after), same base; earlyRate: those completed more than an hour before;
  * - streak: the days in a row up to yesterday with every task completed, plus today once today's
  *   tasks are all completed (today still in progress does not break it).
  */
@@ -27,7 +29,7 @@ export class DailyProgressQuery {
   async forDay(childId: string, today: string): Promise<Progress> {
     const yesterday = previousDate(today);
     const rows: DayRow[] = await this.em.fork().execute(
-      `SELECT to_char(date, 'YYYY-MM-DD') AS date, total_tasks, completed_tasks, on_time_tasks, streak_days
+      `SELECT to_char(date, 'YYYY-MM-DD') AS date, total_tasks, completed_tasks, on_time_tasks, early_tasks, streak_days
        FROM daily_progress WHERE child_id = ? AND date IN (?, ?)`,
       [childId, today, yesterday],
     );
@@ -37,6 +39,7 @@ export class DailyProgressQuery {
     return {
       completionRate: day ? percent(day.completed_tasks, day.total_tasks) : 0,
       onTimeRate: day ? percent(day.on_time_tasks, day.total_tasks) : 0,
+      earlyRate: day ? percent(day.early_tasks, day.total_tasks) : 0,
       streak: todayComplete ? day.streak_days : (before?.streak_days ?? 0),
     };
   }

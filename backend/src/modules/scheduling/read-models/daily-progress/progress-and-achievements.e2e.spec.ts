@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { DEFAULT_TIMEZONE, localDate } from '@carecircle/libs';
+import { addDays, completionTiming, DEFAULT_TIMEZONE, localDate, localDateTimeToInstant, type Task } from '@carecircle/libs';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { allProjectionsCaughtUp } from '../../../../test-support/event-count';
@@ -31,18 +31,30 @@ describe('progress and achievements over HTTP', () => {
         .expect(201)
     ).body as { id: string }[];
 
+  /**
+   * Completes the task now; answers its timing by the shared rule. Late-evening tasks completed
+   * during the day are early, within the last hour on time: the rates below follow the clock.
+   */
+  const completeNow = async (agent: TestAgent, taskId: string) => {
+    const task: Task = (await agent.put(`/api/tasks/${taskId}/complete`).send({}).expect(200)).body;
+    return completionTiming(task.scheduledTime, task.completedAt!);
+  };
+  const rates = (timings: string[], total: number) => ({
+    onTimeRate: Math.round((timings.filter((x) => x === 'on_time').length * 100) / total),
+    earlyRate: Math.round((timings.filter((x) => x === 'early').length * 100) / total),
+  });
+
   it('answers completion, on-time and streak for the recipient’s day, and earns a Perfect Day', async () => {
     const child = await addChild(owner);
     const tasks = await addTodaysTasks(owner, child.id);
-    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 0, onTimeRate: 0, streak: 0 });
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 0, onTimeRate: 0, earlyRate: 0, streak: 0 });
 
-    await owner.put(`/api/tasks/${tasks[0].id}/complete`).send({}).expect(200);
-    await owner.put(`/api/tasks/${tasks[1].id}/complete`).send({}).expect(200);
-    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 67, onTimeRate: 67, streak: 0 });
+    const timings = [await completeNow(owner, tasks[0].id), await completeNow(owner, tasks[1].id)];
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 67, ...rates(timings, 3), streak: 0 });
     expect((await owner.get('/api/achievements').expect(200)).body).toEqual([]);
 
-    await owner.put(`/api/tasks/${tasks[2].id}/complete`).send({}).expect(200);
-    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 100, onTimeRate: 100, streak: 1 });
+    timings.push(await completeNow(owner, tasks[2].id));
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 100, ...rates(timings, 3), streak: 1 });
     const achievements = (await owner.get('/api/achievements').expect(200)).body;
     expect(achievements).toEqual([
       expect.objectContaining({ type: 'daily_completion', title: 'Perfect Day', childId: child.id, completionRate: 100, earnedAt: expect.any(String) }),
@@ -50,12 +62,32 @@ describe('progress and achievements over HTTP', () => {
 
     // Unticking lowers today's numbers; the achievement stays.
     await owner.put(`/api/tasks/${tasks[2].id}/uncomplete`).expect(200);
-    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 67, onTimeRate: 67, streak: 0 });
+    expect((await owner.get(`/api/progress?childId=${child.id}`).expect(200)).body).toEqual({ completionRate: 67, ...rates(timings.slice(0, 2), 3), streak: 0 });
     expect((await owner.get('/api/achievements').expect(200)).body).toHaveLength(1);
 
     // Another family sees neither.
     await otherFamily.get(`/api/progress?childId=${child.id}`).expect(404);
     expect((await otherFamily.get('/api/achievements').expect(200)).body).toEqual([]);
+  });
+
+  it('a dose given hours before its time counts as completed and early, not on time; a Perfect Day all the same', async () => {
+    const child = await addChild(owner);
+    // Tomorrow 08:00 to 08:02 in the care team's zone: completing them now is always hours early.
+    const tomorrow = addDays(localDate(new Date(), DEFAULT_TIMEZONE), 1);
+    const tasks: Task[] = (
+      await owner.post(`/api/children/${child.id}/tasks`).send({ name: 'Keppra', category: 'medication', scheduledTimes: ['08:00', '08:01', '08:02'], scheduledDate: tomorrow }).expect(201)
+    ).body;
+    expect(tasks[0].scheduledTime).toBe(localDateTimeToInstant(tomorrow, '08:00', DEFAULT_TIMEZONE));
+    expect(await completeNow(owner, tasks[0].id)).toBe('early');
+    expect((await owner.get(`/api/progress?childId=${child.id}&date=${tomorrow}`).expect(200)).body).toEqual({ completionRate: 33, onTimeRate: 0, earlyRate: 33, streak: 0 });
+    for (const task of tasks.slice(1)) await completeNow(owner, task.id);
+    expect((await owner.get(`/api/progress?childId=${child.id}&date=${tomorrow}`).expect(200)).body).toMatchObject({ completionRate: 100, onTimeRate: 0, earlyRate: 100 });
+    // Achievements reward doses given, not punctuality: the early ones complete the day.
+    const earned = (await owner.get('/api/achievements').expect(200)).body as { childId: string; type: string }[];
+    expect(earned.filter((a) => a.childId === child.id).map((a) => a.type)).toEqual(['daily_completion']);
+    // The history of the early dose names who gave it.
+    const history = (await owner.get(`/api/tasks/${tasks[0].id}/history`).expect(200)).body as { type: string; actorName: string | null }[];
+    expect(history.map((e) => [e.type, e.actorName])).toEqual([['TaskScheduled', 'Owner Silva'], ['TaskCompleted', 'Owner Silva']]);
   });
 
   it('refuses anonymous callers, missing or malformed ids, and unknown recipients', async () => {

@@ -30,6 +30,8 @@ export class TaskTemplateEntity {
   @Property({ type: 'date', nullable: true }) effectiveFrom!: string | null;
   @Property({ type: JsonType }) earlierVersions!: TemplateVersion[];
   @Property({ type: 'uuid', nullable: true }) createdBy!: string | null;
+  /** Who created the schedule or last changed it: the actor of the occurrences the job materialises. */
+  @Property({ type: 'uuid', nullable: true }) changedBy!: string | null;
   @Property({ type: 'timestamptz' }) createdAt!: Date;
   @Property({ type: 'timestamptz' }) updatedAt!: Date;
 }

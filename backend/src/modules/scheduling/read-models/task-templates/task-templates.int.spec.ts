@@ -14,6 +14,7 @@ describe('task templates read model (PostgreSQL)', () => {
   const maya = '00000000-0000-4000-8000-000000000001';
   const leo = '00000000-0000-4000-8000-000000000002';
   const parent = '10000000-0000-4000-8000-000000000001';
+  const nurse = '10000000-0000-4000-8000-000000000002';
   const ids = { cath: '20000000-0000-4000-8000-000000000001', keppra: '20000000-0000-4000-8000-000000000002', leoMeds: '20000000-0000-4000-8000-000000000003' };
   const med = '30000000-0000-4000-8000-000000000001';
 
@@ -61,6 +62,8 @@ describe('task templates read model (PostgreSQL)', () => {
     const query = new TaskTemplatesQuery(h.orm.em);
     expect((await query.activeRepeating('2026-11-30')).map((t) => t.id).sort()).toEqual([ids.cath, ids.keppra, ids.leoMeds].sort());
     expect((await query.activeRepeating('2026-12-01')).map((t) => t.id).sort()).toEqual([ids.cath, ids.keppra].sort());
+    // The job records occurrences in the name of who created (or last changed) the schedule.
+    expect((await query.activeRepeating('2026-12-01')).map((t) => t.changedBy)).toEqual([parent, parent]);
   });
 
   it('deactivation keeps the template listed but out of the job; replaying changes nothing', async () => {
@@ -99,9 +102,10 @@ describe('task templates read model (PostgreSQL)', () => {
     await h.apply(projection, events);
     expect(await h.rows('task_templates')).toEqual(before);
 
-    await h.apply(projection, [h.record(`task-template-${ids.keppra}`, { type: 'TaskTemplateResumed', data: { templateId: ids.keppra, childId: maya, resumedBy: parent, resumedAt: '2026-11-29T10:00:00Z' } } satisfies TaskTemplateEvent)]);
+    await h.apply(projection, [h.record(`task-template-${ids.keppra}`, { type: 'TaskTemplateResumed', data: { templateId: ids.keppra, childId: maya, resumedBy: nurse, resumedAt: '2026-11-29T10:00:00Z' } } satisfies TaskTemplateEvent)]);
     expect((await query.byIds([ids.keppra]))[0].isPaused).toBe(false);
-    expect((await query.activeRepeating('2026-12-01')).map((t) => t.id)).toContain(ids.keppra);
+    // Resumed by another caregiver: the occurrences from now on are hers.
+    expect((await query.activeRepeating('2026-12-01')).find((t) => t.id === ids.keppra)).toMatchObject({ changedBy: nurse });
   });
 
   it('removing a care recipient drops its templates', async () => {

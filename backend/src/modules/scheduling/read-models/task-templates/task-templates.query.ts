@@ -23,14 +23,15 @@ export class TaskTemplatesQuery {
 
   /**
    * Active, unpaused repeating templates that may still occur on or after `earliestDate` (yyyy-mm-dd): the
-   * materialisation job's work list. The exact day rule is occursOn, per care team date.
+   * materialisation job's work list, each with who created or last changed it (the occurrences' actor).
+   * The exact day rule is occursOn, per care team date.
    */
-  async activeRepeating(earliestDate: string): Promise<TaskTemplate[]> {
+  async activeRepeating(earliestDate: string): Promise<(TaskTemplate & { changedBy: string | null })[]> {
     const rows = await this.em.fork().find(
       TaskTemplateEntity,
       { isActive: true, isPaused: false, isRepeating: true, $or: [{ repeatEndDate: null }, { repeatEndDate: { $gte: earliestDate } }] },
       { orderBy: { childId: 'asc', createdAt: 'asc', id: 'asc' } },
     );
-    return rows.map(toTaskTemplate);
+    return rows.map((row) => ({ ...toTaskTemplate(row), changedBy: row.changedBy ?? row.createdBy }));
   }
 }
