@@ -1,4 +1,12 @@
-import { scheduleEndDate, type ListedScheduleItem, type Medication, type ParsedSchedule, type Priority } from '@carecircle/libs';
+import {
+  addDays,
+  DAY_NAMES,
+  daysBetween,
+  type ListedScheduleItem,
+  type ParsedSchedule,
+  type ParsedScheduleTask,
+  type Priority,
+} from '@carecircle/libs';
 
 /**
  * Pure rules of the settings add-recipient flow (spec document 1, section 2; document 2, sections
@@ -51,23 +59,37 @@ export interface ReviewTask {
   name: string;
   category: RoutineTaskCategory;
   dosage: string;
+  /** The product's strength ("100 mg/mL"), shown beside the dose, never as it. */
+  strength: string;
+  /** Leftover words of the line ("for drooling"): a note, never a name. */
   description: string;
   isUrgent: boolean;
   priority: Priority;
   /** The parser found a dose but no name: the row says "needs a name" until one is given. */
   needsName?: boolean;
-  /** "for 10 days": the task ends that many days after the review's start date, the start included. */
-  durationDays?: number;
-  /** A medication row also creates the recipient's medication (name, dosage) on approve. */
-  saveAsMedication?: boolean;
+  /** The parser could not read the whole line: flagged, beside sourceText, until confirmed or edited. */
+  needsReview?: boolean;
+  /** The pasted line the row came from. */
+  sourceText?: string;
+  /** The row's own repeat days (0 = Sunday .. 6); absent: the review's Repeat on Days. */
+  daysOfWeek?: number[];
+  /** Every N days (1 to 30); absent: every day. */
+  repeatInterval?: number;
+  /**
+   * The row's own first and last day as days after the review's Start Date, so that moving the Start
+   * Date moves them with it (a taper keeps its steps consecutive); absent: the review's dates.
+   */
+  startOffset?: number;
+  endOffset?: number;
 }
 
-export type RoutineTask = Omit<ReviewTask, 'dosage'>;
+export type RoutineTask = Omit<ReviewTask, 'dosage' | 'strength'>;
 
 /** An item of the schedule listed but not scheduled: as needed, or written without a time. */
 export interface ListedReviewItem extends ListedScheduleItem {
   key: string;
   reason: 'as needed' | 'no time given';
+  /** Ticked: saved as the recipient's medication on approve. */
   saveAsMedication: boolean;
 }
 
@@ -85,68 +107,55 @@ function reviewCategory(category: string): RoutineTaskCategory {
   return (ROUTINE_TASK_CATEGORIES as readonly string[]).includes(category) ? (category as RoutineTaskCategory) : 'other';
 }
 
-/** A parsed medication with a dose can be saved as the recipient's medication: on by default. */
-const canSaveAsMedication = (item: { category: string; dosage: string; needsName?: boolean }) =>
-  item.category === 'medication' && item.dosage.trim() !== '';
+/** Lowercase day names as 0 (Sunday) .. 6, sorted; unknown names are left out. */
+export function dayNumbers(names: readonly string[]): number[] {
+  const numbers = names.map((name) => (DAY_NAMES as readonly string[]).indexOf(name.toLowerCase())).filter((day) => day >= 0);
+  return [...new Set(numbers)].sort((a, b) => a - b);
+}
 
-export function reviewRowsOf(parsed: ParsedSchedule['tasks'], routine: RoutineTask[]): ReviewTask[] {
+/**
+ * The review's rows: parsed tasks first, then routine ones. A parsed task's dates were computed from
+ * `parsedFrom` (the startDate sent with the parse); each row keeps them as offsets from it.
+ */
+export function reviewRowsOf(parsed: ParsedScheduleTask[], routine: RoutineTask[], parsedFrom?: string): ReviewTask[] {
+  const offset = (date: string | undefined) => (date && parsedFrom ? daysBetween(parsedFrom, date) : undefined);
   return [
-    ...parsed.map((task) => ({
-      key: newTaskKey(),
-      time: task.time,
-      name: task.name,
-      category: reviewCategory(task.category),
-      dosage: task.dosage,
-      description: task.description,
-      isUrgent: task.isUrgent,
-      priority: task.priority,
-      needsName: task.needsName,
-      durationDays: task.durationDays,
-      saveAsMedication: canSaveAsMedication(task),
-    })),
-    ...routine.map((task) => ({ ...task, key: newTaskKey(), dosage: '' })),
+    ...parsed.map((task): ReviewTask => {
+      const row: ReviewTask = {
+        key: newTaskKey(),
+        time: task.time,
+        name: task.name,
+        category: reviewCategory(task.category),
+        dosage: task.dosage,
+        strength: task.strength ?? '',
+        description: task.description,
+        isUrgent: task.isUrgent,
+        priority: task.priority,
+      };
+      if (task.needsName) row.needsName = true;
+      if (task.needsReview) row.needsReview = true;
+      if (task.sourceText) row.sourceText = task.sourceText;
+      if (task.daysOfWeek) row.daysOfWeek = dayNumbers(task.daysOfWeek);
+      if (task.repeatInterval && task.repeatInterval > 1) row.repeatInterval = task.repeatInterval;
+      const startOffset = offset(task.startDate) ?? (task.endDate && parsedFrom ? 0 : undefined);
+      const endOffset = offset(task.endDate);
+      if (startOffset !== undefined) row.startOffset = startOffset;
+      if (endOffset !== undefined) row.endOffset = endOffset;
+      return row;
+    }),
+    ...routine.map((task) => ({ ...task, key: newTaskKey(), dosage: '', strength: '' })),
   ];
 }
 
+/** A listed medication with a name and a dose is saved as a medication unless it is flagged: on by default. */
 export function listedItemsOf(parsed: Pick<ParsedSchedule, 'asNeeded' | 'unscheduled'>): ListedReviewItem[] {
   const listed = (item: ListedScheduleItem, reason: ListedReviewItem['reason']) => ({
     ...item,
     key: newTaskKey(),
     reason,
-    saveAsMedication: !item.needsName && canSaveAsMedication(item),
+    saveAsMedication: !item.needsName && !item.needsReview && item.category === 'medication' && item.dosage.trim() !== '',
   });
   return [...parsed.asNeeded.map((item) => listed(item, 'as needed')), ...parsed.unscheduled.map((item) => listed(item, 'no time given'))];
-}
-
-/** A task's last day: its own ("for 10 days") when that comes before the review's end date. */
-export function taskEndDate(task: Pick<ReviewTask, 'durationDays'>, schedule: { startDate: string; endDate: string }): string | null {
-  const own = task.durationDays && schedule.startDate ? scheduleEndDate(schedule.startDate, task.durationDays) : null;
-  if (own && (!schedule.endDate || own < schedule.endDate)) return own;
-  return schedule.endDate || null;
-}
-
-/**
- * The medications to create on approve: one per name (case and spacing ignored), none whose name
- * the recipient already has, as-needed ones with the instruction "As needed".
- */
-export function medicationsToSave(
-  rows: Pick<ReviewTask, 'name' | 'dosage' | 'category' | 'saveAsMedication'>[],
-  listed: Pick<ListedReviewItem, 'name' | 'dosage' | 'reason' | 'saveAsMedication'>[],
-  existing: Pick<Medication, 'name'>[],
-): { name: string; dosage: string; instructions: string | null }[] {
-  const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-  const seen = new Set(existing.map((medication) => key(medication.name)));
-  const wanted = [
-    ...rows.filter((row) => row.category === 'medication').map((row) => ({ ...row, instructions: null })),
-    ...listed.map((item) => ({ ...item, instructions: item.reason === 'as needed' ? 'As needed' : null })),
-  ];
-  const out: { name: string; dosage: string; instructions: string | null }[] = [];
-  for (const item of wanted) {
-    if (!item.saveAsMedication || item.name.trim() === '' || item.dosage.trim() === '' || seen.has(key(item.name))) continue;
-    seen.add(key(item.name));
-    out.push({ name: item.name.trim(), dosage: item.dosage.trim(), instructions: item.instructions });
-  }
-  return out;
 }
 
 /** 'Add Another Task': 09:00, 'New Task' (spec section 2). */
@@ -158,6 +167,7 @@ export function anotherTask(): ReviewTask {
     category: 'other',
     dosage: '',
     description: '',
+    strength: '',
     isUrgent: false,
     priority: DEFAULT_PRIORITY,
   };
@@ -190,12 +200,22 @@ export const SCHEDULE_DEFAULT_DAYS = 365;
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** Start today, end 365 days later, every day. */
-export function defaultSchedule(today: Date = new Date()): { startDate: string; endDate: string; days: number[] } {
-  const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + SCHEDULE_DEFAULT_DAYS);
-  return { startDate: isoDate(today), endDate: isoDate(end), days: [...EVERY_DAY] };
+/** The review's Schedule Settings, for the rows without their own days or dates. */
+export interface ReviewSchedule {
+  /** yyyy-mm-dd; rows' own dates are counted from it. */
+  startDate: string;
+  /** yyyy-mm-dd, or '' for ongoing. */
+  endDate: string;
+  /** 0 = Sunday .. 6. */
+  days: number[];
 }
 
+/** The review's Schedule Settings: from the start (today by default), 365 days, every day. */
+export function defaultSchedule(startDate: string = todayIso()): ReviewSchedule {
+  return { startDate, endDate: addDays(startDate, SCHEDULE_DEFAULT_DAYS), days: [...EVERY_DAY] };
+}
+
+/** The browser's calendar date, yyyy-mm-dd. */
 export function todayIso(today: Date = new Date()): string {
   return isoDate(today);
 }

@@ -1,5 +1,6 @@
-import type { BulkTasksInput, CreatedBulkTasks, ParsedSchedule } from '@carecircle/libs';
+import type { CreatedBulkTasks, ParsedSchedule } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
+import type { BulkTasksRequest } from './review-regimen';
 
 /**
  * The settings flow's extra calls (loaded with the settings screen only): photo upload, schedule-text
@@ -15,12 +16,18 @@ export const recipientSetupApi = baseApi.injectEndpoints({
         return { url: 'upload', method: 'POST', body };
       },
     }),
-    /** POST /api/schedule/parse: the server's parse is the source of truth (400 with the spec's message). */
-    parseSchedule: build.mutation<ParsedSchedule, string>({
-      query: (text) => ({ url: 'schedule/parse', method: 'POST', body: { text } }),
+    /**
+     * POST /api/schedule/parse: the server's parse is the source of truth (400 with the spec's
+     * message). Tasks' dates ("x 3 days", a taper's steps) are counted from startDate (yyyy-mm-dd).
+     */
+    parseSchedule: build.mutation<ParsedSchedule, { text: string; startDate: string }>({
+      query: (body) => ({ url: 'schedule/parse', method: 'POST', body }),
     }),
-    /** POST /api/children/{childId}/tasks/bulk: each reviewed task becomes a repeating template. */
-    createBulkTasks: build.mutation<CreatedBulkTasks, { childId: string; input: BulkTasksInput }>({
+    /**
+     * POST /api/children/{childId}/tasks/bulk: each reviewed task becomes a repeating template; the
+     * server finds or creates the medications of medication tasks and saves the listed ones.
+     */
+    createBulkTasks: build.mutation<CreatedBulkTasks, { childId: string; input: BulkTasksRequest }>({
       query: ({ childId, input }) => ({
         url: `children/${encodeURIComponent(childId)}/tasks/bulk`,
         method: 'POST',
@@ -29,6 +36,7 @@ export const recipientSetupApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, _error, { childId }) => [
         { type: 'Task', id: childId },
         { type: 'Progress', id: childId },
+        { type: 'Medication', id: childId },
       ],
     }),
   }),

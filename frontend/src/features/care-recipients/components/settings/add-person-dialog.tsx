@@ -3,22 +3,23 @@ import { Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { isSessionExpired, reasonOf, serverMessage } from '../../../../shared/api/api-error';
 import { toast } from '../../../../shared/ui/toast';
-import { useAddChildMutation, useAddMedicationMutation, useLazyGetMedicationsQuery } from '../../api';
+import { useAddChildMutation } from '../../api';
 import {
   firstNameOf,
   listedItemsOf,
-  medicationsToSave,
   reviewRowsOf,
-  taskEndDate,
+  todayIso,
   type ListedReviewItem,
+  type ReviewSchedule,
   type ReviewTask,
   type RoutineTask,
 } from '../../recipient-setup';
+import { bulkTasksOf } from '../../review-regimen';
 import { useCreateBulkTasksMutation } from '../../setup-api';
 import { BasicInfoStep, EMPTY_DETAILS, NAME_FIELD_ID, type RecipientDetails } from './basic-info-step';
 import { RoutineTasksStep } from './routine-tasks-step';
 import { ScheduleStep } from './schedule-step';
-import { TaskReviewDialog, type ReviewSchedule } from './task-review-dialog';
+import { TaskReviewDialog } from './task-review-dialog';
 
 interface Props {
   open: boolean;
@@ -41,6 +42,9 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
   const [details, setDetails] = useState<RecipientDetails>(EMPTY_DETAILS);
   const [scheduleText, setScheduleText] = useState('');
   const [parsed, setParsed] = useState<ParsedSchedule>(NOTHING_PARSED);
+  // The review's Start Date (today by default): sent with the parse, which counts the tasks' own dates from it.
+  const [startDate, setStartDate] = useState(todayIso);
+  const [parsedFrom, setParsedFrom] = useState<string | undefined>(undefined);
   const [routine, setRoutine] = useState<RoutineTask[]>([]);
   const [review, setReview] = useState<{ tasks: ReviewTask[]; listed: ListedReviewItem[] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -49,14 +53,14 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
   const created = useRef<Child | null>(null);
   const [addChild] = useAddChildMutation();
   const [createBulkTasks] = useCreateBulkTasksMutation();
-  const [addMedication] = useAddMedicationMutation();
-  const [loadMedications] = useLazyGetMedicationsQuery();
 
   const reset = () => {
     setStep(1);
     setDetails(EMPTY_DETAILS);
     setScheduleText('');
     setParsed(NOTHING_PARSED);
+    setStartDate(todayIso());
+    setParsedFrom(undefined);
     setRoutine([]);
     setReview(null);
     created.current = null;
@@ -91,24 +95,9 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
         created.current = child;
       }
       try {
-        await createBulkTasks({
-          childId: child.id,
-          input: {
-            tasks: tasks.map((task) => ({
-              time: task.time,
-              name: task.name.trim(),
-              category: task.category,
-              dosage: task.dosage.trim() || null,
-              description: task.description.trim() || null,
-              isUrgent: task.isUrgent,
-              priority: task.priority,
-              endDate: taskEndDate(task, schedule),
-            })),
-            startDate: schedule.startDate,
-            endDate: schedule.endDate || null,
-            daysOfWeek: schedule.days,
-          },
-        }).unwrap();
+        // One call: the tasks as reviewed; the server finds or creates and links their medications,
+        // and saves the listed ones the caregiver kept ticked.
+        await createBulkTasks({ childId: child.id, input: bulkTasksOf(tasks, listed, schedule) }).unwrap();
       } catch (error) {
         if (!isSessionExpired(error)) {
           // Say exactly what was saved: the person is, the tasks are not; approving again adds only the tasks.
@@ -121,25 +110,6 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
           });
         }
         return;
-      }
-      // Parsed medications become the recipient's medications, once per name (a retry skips those saved).
-      const saved: string[] = [];
-      try {
-        const existing = await loadMedications(child.id).unwrap();
-        for (const medication of medicationsToSave(tasks, listed, existing)) {
-          await addMedication({ childId: child.id, input: medication }).unwrap();
-          saved.push(medication.name);
-        }
-      } catch (error) {
-        if (!isSessionExpired(error)) {
-          const done = saved.length > 0 ? ` Saved: ${saved.join(', ')}.` : '';
-          toast({
-            title: 'Error',
-            description: `The tasks were created, but not every medication was saved: ${serverMessage(error) ?? 'Failed to add medication. Please try again.'}${done}`,
-            variant: 'destructive',
-          });
-        }
-        // The tasks exist: finishing here (not retrying) is what keeps them from being created twice.
       }
       toast({
         title: 'Success!',
@@ -187,11 +157,13 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
         {step === 2 && (
           <ScheduleStep
             text={scheduleText}
+            startDate={startDate}
             onTextChange={setScheduleText}
             onBack={() => setStep(1)}
             onSkip={() => setStep(3)}
-            onParsed={(schedule) => {
+            onParsed={(schedule, from) => {
               setParsed(schedule);
+              setParsedFrom(from);
               setStep(3);
             }}
           />
@@ -202,7 +174,7 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
             tasks={routine}
             onTasksChange={setRoutine}
             onBack={() => setStep(2)}
-            onReview={() => setReview({ tasks: reviewRowsOf(parsed.tasks, routine), listed: listedItemsOf(parsed) })}
+            onReview={() => setReview({ tasks: reviewRowsOf(parsed.tasks, routine, parsedFrom), listed: listedItemsOf(parsed) })}
           />
         )}
       </Modal>
@@ -211,6 +183,8 @@ export function AddPersonDialog({ open, onClose, onAdded }: Props) {
         childName={details.name.trim()}
         initialTasks={review?.tasks ?? []}
         initialListed={review?.listed ?? []}
+        initialStartDate={startDate}
+        onStartDateChange={setStartDate}
         submitting={submitting}
         onCancel={() => {
           if (!inFlight.current) setReview(null);

@@ -6,16 +6,19 @@ import { useParseScheduleMutation } from '../../setup-api';
 
 interface Props {
   text: string;
+  /** The review's Start Date (yyyy-mm-dd): durations and taper steps are counted from it. */
+  startDate: string;
   onTextChange: (text: string) => void;
   onBack: () => void;
   onSkip: () => void;
-  onParsed: (schedule: ParsedSchedule) => void;
+  /** With the start date the parse counted from. */
+  onParsed: (schedule: ParsedSchedule, startDate: string) => void;
 }
 
 const EXAMPLE = '8am Keppra 250mg and Oxybutynin 0.5 ml, 12pm cath, 9pm melatonin one';
 
 /** Step 2 of 3 (Smart Care Schedule Setup): a pasted schedule, parsed by the server into tasks. */
-export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: Props) {
+export function ScheduleStep({ text, startDate, onTextChange, onBack, onSkip, onParsed }: Props) {
   const fieldId = useId();
   const helpId = useId();
   const errorId = useId();
@@ -34,7 +37,7 @@ export function ScheduleStep({ text, onTextChange, onBack, onSkip, onParsed }: P
     }
     setError(null);
     try {
-      onParsed(await parse(text).unwrap());
+      onParsed(await parse({ text, startDate }).unwrap(), startDate);
     } catch (failure) {
       if (isSessionExpired(failure)) return;
       // A 400 carries the spec's message; anything else is a parse failure.

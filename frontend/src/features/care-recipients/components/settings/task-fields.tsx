@@ -1,5 +1,5 @@
-import { Form, Input } from 'antd';
-import { CATEGORY_LABELS, PRIORITY_OPTIONS, ROUTINE_TASK_CATEGORIES } from '../../recipient-setup';
+import { Checkbox, Form, Input } from 'antd';
+import { CATEGORY_LABELS, DAY_OPTIONS, PRIORITY_OPTIONS, ROUTINE_TASK_CATEGORIES } from '../../recipient-setup';
 
 /** Task Name and Time (both required), Category and Priority Level: shared by the routine form and the review editor. */
 export function TaskCoreFields() {
@@ -37,5 +37,18 @@ export function PriorityField() {
         ))}
       </select>
     </Form.Item>
+  );
+}
+
+/** Sun..Sat checkboxes (0 = Sunday .. 6): the review's Repeat on Days and a row's own days. */
+export function DayCheckboxes({ value, onChange }: { value?: number[]; onChange?: (days: number[]) => void }) {
+  return (
+    <Checkbox.Group value={value} onChange={(days) => onChange?.([...days].sort((a, b) => a - b))} className="day-picker__days">
+      {DAY_OPTIONS.map((day) => (
+        <Checkbox key={day.value} value={day.value} aria-label={day.name}>
+          {day.label}
+        </Checkbox>
+      ))}
+    </Checkbox.Group>
   );
 }
