@@ -17,7 +17,8 @@
 import type { Priority } from '../schema';
 import type { DayName } from '../scheduling';
 import { DATE_MAX } from '../validation';
-import { addDays } from './local-time';
+import { DAY_NAMES } from '../scheduling';
+import { addDays, daysBetween } from './local-time';
 
 export const SCHEDULE_TASK_CATEGORIES = [
   'medication', 'catheterization', 'therapy', 'appointment', 'personal_care',
@@ -123,6 +124,8 @@ export const SCHEDULE_MEAL_TIMES = { breakfast: '08:00', lunch: '12:00', dinner:
 export const SCHEDULE_DAY_START = '08:00';
 export const SCHEDULE_DAY_END = '20:00';
 export const SCHEDULE_MAX_TIMES_PER_DAY = 12;
+/** "every N days" is read up to this (the repeat interval's range, spec section 9). */
+export const SCHEDULE_MAX_INTERVAL_DAYS = 30;
 /** A duration is read up to this many days (a year). */
 export const SCHEDULE_MAX_DURATION_DAYS = 366;
 
@@ -155,14 +158,16 @@ const NAME_LEAD_WORDS = new Set([
   'at', 'and', 'or', 'with', 'the', 'then', 'plus', 'also', 'give', 'gave', 'take', 'administer', 'apply',
   'inhale', 'instill', 'use', 'for', 'of', 'by', 'in', 'into', 'on', 'to', 'via', 'dose', 'doses',
 ]);
+/** Dosage forms: "400mg/5ml suspension", "500mg tab: 1 tab". Never a medication's name. */
+const FORM_WORDS = new Set([
+  'susp', 'suspension', 'solution', 'soln', 'syrup', 'liquid', 'elixir', 'oral', 'tab', 'tabs', 'tablet', 'tablets',
+  'cap', 'caps', 'capsule', 'capsules', 'cream', 'ointment', 'er', 'xr', 'sr', 'dr', 'odt', 'inhaler', 'neb', 'nebs', 'chewable',
+]);
 /** Words after a dose that say how, not what ("1 tablet by mouth", "2 drops each eye"). */
 const ROUTE_WORDS = new Set([
   'mouth', 'orally', 'po', 'each', 'every', 'per', 'under', 'tongue', 'eye', 'eyes', 'ear', 'ears',
-  'nostril', 'nostrils', 'tube', 'g-tube', 'gtube', 'chewable', 'chewed', 'crushed', 'dissolved', 'mixed',
-  'juice', 'water', 'milk', 'food', 'a', 'an', 'daily',
-  // Dosage forms: "400mg/5ml suspension".
-  'susp', 'suspension', 'solution', 'soln', 'syrup', 'liquid', 'elixir', 'oral', 'tab', 'tablet', 'tablets',
-  'cap', 'capsule', 'capsules', 'cream', 'ointment', 'er', 'xr', 'sr', 'dr', 'odt', 'inhaler', 'neb', 'nebs',
+  'nostril', 'nostrils', 'tube', 'g-tube', 'gtube', 'gt', 'chewed', 'crushed', 'dissolved', 'mixed',
+  'juice', 'water', 'milk', 'food', 'a', 'an', 'daily', ...FORM_WORDS,
 ]);
 /** A medication name is at most this many words next to its dose ("vitamin D", "fish oil"). */
 const NAME_MAX_WORDS = 3;
@@ -181,6 +186,10 @@ const WORD_NUMBER = 'a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleve
 // Safari versions cannot parse (the browser loads this file too).
 const CLOCK_TIME = /(^|[^\w.:])(\d{1,2})(?:[:.](\d{2}))?[ \t]?([ap])\.?m\b\.?/gi;
 const CLOCK_24H = /(^|[^\w.:])([01]\d|2[0-3]):([0-5]\d)(?![\d:])/g;
+/** "at 0700", "0800 and 2000", "1500h": four digits read as a time only with one of those around them. */
+const CLOCK_4DIGIT = /(^|[^\w.:,/])([01]\d|2[0-3])([0-5]\d)(\s*(?:h|hrs|hours)\b)?(?![\d.:/%]|,\d)/gi;
+const FOUR_DIGIT_LEAD = /(?:\bat|@|\bby)\s*$/i;
+const LIST_SEPARATOR = /^\s*(?:,|and|&|\/|or)\s*$/i;
 const KEYWORD_TIMES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:mornings?|qam)\b|\bq\.a\.m\./gi, SCHEDULE_TIME_KEYWORDS.morning],
   [/\bAM\b/g, SCHEDULE_TIME_KEYWORDS.morning],
@@ -193,6 +202,7 @@ const KEYWORD_TIMES: ReadonlyArray<readonly [RegExp, string]> = [
 const MEAL_WORD = /breakfast|lunch|dinner|supper/gi;
 const MEAL = /\b(?:with|after|before|at|during|w\/)\s+(?:(?:the|a|his|her|their|each)\s+)?(?:breakfast|lunch|dinner|supper)(?:\s*(?:,|and|&|or)\s*(?:breakfast|lunch|dinner|supper))*\b/gi;
 const HEADER_MEAL = /^\s*(breakfast|lunch|dinner|supper)\s*$/i;
+const MEAL_LEAD = /^\s*(breakfast|lunch|dinner|supper)\b(?=\s*[-–—])/i;
 const WITH_MEALS = /\b(?:with|after|before)\s+(?:each\s+|every\s+|all\s+)?meals?\b/gi;
 const INTERVAL = new RegExp(
   String.raw`\b(?:every|each|q)\s*(\d{1,2}|${WORD_NUMBER}|)\s*(?:(?:-|to)\s*\d{1,2}\s*)?(?:hours?|hrs?|h)\b|\bhourly\b`, 'gi');
@@ -212,12 +222,42 @@ const MEASURE_UNITS = 'ml|mls|millilit(?:er|re)s?|cc|mcg|µg|micrograms?|mg|mill
 const COUNT_UNITS = 'tablets?|tabs?|capsules?|caps?|capfuls?|puffs?|drops?|gtts?|sprays?|scoops?|patch(?:es)?|packets?|sachets?'
   + '|suppositor(?:y|ies)|pumps?|inhalations?|vials?|nebs?|teaspoons?|tsps?|tablespoons?|tbsps?|chewables?|gumm(?:y|ies)'
   + '|pieces?|lozenges?|applications?|syringes?';
-const DOSE_NUMBER = String.raw`\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?|\.\d+|\d+\s*\/\s*\d+|½|¼|¾`;
+/** A unit right after a number: "1500 mg" is a dose, not 15:00. */
+const UNIT_NEXT = new RegExp(String.raw`^\s*(?:${MEASURE_UNITS}|${COUNT_UNITS})(?![a-z])`, 'i');
+const DOSE_NUMBER = String.raw`\d{1,3}(?:,\d{3})+|\d+\s+\d\/\d\b|\d+(?:[.,]\d+)?|\.\d+|\d+\s*\/\s*\d+|½|¼|¾`;
 const DOSE = new RegExp(
-  String.raw`(^|[^\w.])(?:(${DOSE_NUMBER})\s*(${MEASURE_UNITS}|${COUNT_UNITS})|(half(?:\s+an?)?|${WORD_NUMBER})\s+(${COUNT_UNITS}))(?![a-z])`
+  String.raw`(^|[^\w.])(?:(${DOSE_NUMBER})\s*(${MEASURE_UNITS}|${COUNT_UNITS})|(half(?:\s+an?)?|${WORD_NUMBER})\s+(${COUNT_UNITS})`
+  + String.raw`|((?:one|two|three|four|\d{1,2})\s+and\s+a\s+half)\s+(${COUNT_UNITS}))(?![a-z])`
   + String.raw`|\b(one|two|three|four|five)\b`,
   'gi');
+const WEIGHT_UNITS = 'mcg|µg|micrograms?|mg|milligrams?|g|grams?|iu|i\\.u\\.|units?|meq|mmol';
+/** "100 mg/mL", "2 mg/5 mL", "10g/15mL", "500 mg/tab": what the product holds, not what is given. */
+const STRENGTH = new RegExp(
+  String.raw`(^|[^\w.])(\d+(?:[.,]\d+)?|\.\d+)\s*(${WEIGHT_UNITS})\s*\/\s*(?:(\d+(?:[.,]\d+)?)\s*)?(ml|mls|l|tabs?|tablets?|caps?|capsules?|puffs?|actuations?|sprays?|drops?|doses?|sachets?|packets?)(?![a-z])`,
+  'gi');
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+// Days of the week. Full names always count; "Sat", "Sun", "Wed" only as written with a capital
+// or in a list of days (a lone "sat" is the verb).
+const DAY_WORDS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^sun(?:day)?s?\.?$/i, 0], [/^mon(?:day)?s?\.?$/i, 1], [/^tue(?:s|sday)?s?\.?$/i, 2], [/^wed(?:s|nesday)?s?\.?$/i, 3],
+  [/^thu(?:r|rs|rsday)?s?\.?$/i, 4], [/^fri(?:day)?s?\.?$/i, 5], [/^sat(?:urday)?s?\.?$/i, 6],
+];
+const DAY_TOKEN = String.raw`\b(?:sun(?:day)?|mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?)s?\b\.?`;
+const EXCEPT = String.raw`\b(except|excluding|but\s+not|not\s+on|skip(?:ping)?|no)\s+(?:on\s+)?`;
+const DAY_LIST = new RegExp(
+  String.raw`(?:${EXCEPT}|\b(?:on|every|each)\s+)?${DAY_TOKEN}(?:\s*(?:,|\/|&|\+|and|or|-|–|to|through|thru)\s*${DAY_TOKEN})*(?:\s+only\b)?`, 'gi');
+const DAY_GROUPS = new RegExp(
+  String.raw`(?:${EXCEPT}|\bon\s+)?\b(?:(week ?days|school ?days)|(week ?ends?))\b(?:\s+only\b)?`, 'gi');
+/** "every other day", "alternate days", "every 3 days", "every third day", "q48h", "QOD". */
+const EVERY_N_DAYS = new RegExp(
+  String.raw`\bevery\s+(other|second|third|fourth|fifth|sixth|seventh|2nd|3rd|4th|5th|6th|7th|\d{1,2}|${WORD_NUMBER})\s+days?\b`
+  + String.raw`|\b(?:on\s+)?alternat(?:e|ing)\s+days?\b|\bq\.?o\.?d\b\.?|\b(?:every|q)\s*(48|72|96)\s*(?:hours?|hrs?|h)\b`, 'gi');
+const ORDINALS: Record<string, number> = {
+  other: 2, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7,
+};
+/** "once weekly", "once a week", "every week", "weekly": on the days given, else the review asks which. */
+const WEEKLY = /\b(?:once\s+(?:a|per|each|every)\s+week|once\s+weekly|weekly|every\s+week|q\s?(?:wk|week))\b/gi;
+
 
 /**
  * Reads "9am", "9:30 pm", "12PM" as HH:MM (24 h); 12pm stays 12, 12am becomes 00.
@@ -251,16 +291,23 @@ export function parseSchedule(text: string, options: ScheduleParseOptions = {}):
   }
   const { items, sawTime } = readItems(splitSegments(text));
   const result: ParsedSchedule = { tasks: [], asNeeded: [], unscheduled: [] };
+  const spans = new Map<Item, Span>();
+  const tapered = new Set(items.flatMap((item) => (item.after ? [item.after] : [])));
   let anyTime = sawTime;
   for (const item of items) {
-    const schedule = resolve(item.effective);
-    anyTime ||= schedule.times.length > 0;
-    const listed = listedItem(item);
-    if (schedule.asNeeded) result.asNeeded.push(listed);
-    else if (schedule.times.length === 0) {
-      if (item.dosage || item.afterATime) result.unscheduled.push(listed);
+    const when = resolve(item.effective);
+    const span = spanOf(item, when, spans);
+    spans.set(item, span);
+    anyTime ||= when.times.length > 0;
+    const { repeat, doubt } = repeatOf(when, span, options.startDate, tapered.has(item) || item.after !== undefined);
+    const listed = listedItem(item, item.doubt || when.conflict || span.doubt || doubt);
+    // "give meds when needed" names no medication.
+    if (when.asNeeded && !item.dosage && !item.strength && GENERIC_NAMES.has((item.name ?? '').toLowerCase())) continue;
+    if (when.asNeeded) result.asNeeded.push(listed);
+    else if (when.times.length === 0) {
+      if (item.dosage || item.strength || item.afterATime) result.unscheduled.push(listed);
     } else {
-      for (const time of schedule.times) result.tasks.push(scheduledTask(listed, time, schedule.durationDays, options.startDate));
+      for (const time of when.times) result.tasks.push(scheduledTask(listed, time, repeat));
     }
   }
   if (!anyTime && result.asNeeded.length === 0) {
@@ -310,6 +357,8 @@ interface Segment {
   line: number;
   /** Ends with a colon: its phrases open a block, it names nothing. */
   header: boolean;
+  /** The whole line of the pasted text, trimmed (sourceText of a flagged item). */
+  source: string;
 }
 
 function splitSegments(text: string): Segment[] {
@@ -320,28 +369,52 @@ function splitSegments(text: string): Segment[] {
     for (const part of splitOutsideNumbers(lineText)) {
       for (const piece of splitHeader(part)) {
         const trimmed = piece.text.trim();
-        if (trimmed.replace(/[\s,;:.()\-–—]+/g, '') !== '') segments.push({ text: trimmed, line, header: piece.header });
+        if (trimmed.replace(/[\s,;:.()\-–—]+/g, '') !== '') segments.push({ text: trimmed, line, header: piece.header, source: rawLine.trim() });
       }
     }
   });
   return segments;
 }
 
-/** Splits at commas and semicolons (not inside "1,000"), and at sentence ends ("one. 8am"). */
+const NEAR = 24;
+/** A clock time, a time keyword or a day name: a comma between two of them lists, it does not cut. */
+const LIST_ITEM = new RegExp(String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?[ap]\.?m\.?|(?:[01]\d|2[0-3]):?[0-5]\d|noon|midnight|${DAY_TOKEN})`, 'i');
+const LIST_END = new RegExp(String.raw`${LIST_ITEM.source}\s*$`, 'i');
+const LIST_START = new RegExp(String.raw`^\s*(?:and\s+|&\s*|or\s+)?${LIST_ITEM.source}(?![\w/])`, 'i');
+
+/**
+ * Splits at commas and semicolons (not inside "1,000", brackets, or a list of times or days such
+ * as "at 6am, 12pm and 6pm" or "Mon, Wed, Fri"), at sentence ends ("one. 8am"), at " / " between
+ * sections ("Morning - Focalin 5mg / Dinner - Omega 3"), and before a taper's "then"
+ * ("x 3 days then 5 mL").
+ */
 function splitOutsideNumbers(line: string): string[] {
   const parts: string[] = [];
   let start = 0;
+  let depth = 0;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
+    if (ch === '(' || ch === '[') depth++;
+    if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    if (depth > 0) continue;
+    // Look-arounds read a few characters either side, so a long line costs in proportion to its length.
+    const before = () => line.slice(Math.max(start, i - NEAR), i);
+    const after = () => line.slice(i + 1, i + 1 + NEAR);
     const digitsAround = /\d/.test(line[i - 1] ?? '') && /\d/.test(line[i + 1] ?? '');
-    let cut = (ch === ',' && !digitsAround) || ch === ';';
+    let cut = (ch === ',' && !digitsAround && !(LIST_END.test(before()) && LIST_START.test(after()))) || ch === ';';
+    let skip = 1;
     if (ch === '.' && /\s/.test(line[i + 1] ?? '')) {
-      const word = /([a-z]+)$/i.exec(line.slice(start, i))?.[1]?.toLowerCase() ?? '';
+      const word = /([a-z]+)$/i.exec(before())?.[1]?.toLowerCase() ?? '';
       cut = !ABBREVIATIONS.has(word);
+    }
+    if (ch === '/' && /\s/.test(line[i - 1] ?? '') && /\s/.test(line[i + 1] ?? '')) cut = true;
+    if (ch === ' ' && /^then\b/i.test(after()) && /(?:days?|weeks?|wks?|months?)\s*$/i.test(before())) {
+      cut = true;
+      skip = 0;
     }
     if (cut) {
       parts.push(line.slice(start, i));
-      start = i + 1;
+      start = i + skip;
     }
   }
   parts.push(line.slice(start));
@@ -375,7 +448,11 @@ type Phrase =
   | { kind: 'count'; start: number; end: number; perDay: number }
   | { kind: 'meals'; start: number; end: number }
   | { kind: 'duration'; start: number; end: number; days: number }
-  | { kind: 'asNeeded'; start: number; end: number };
+  | { kind: 'asNeeded'; start: number; end: number }
+  /** 0 = Sunday .. 6 = Saturday. */
+  | { kind: 'days'; start: number; end: number; days: number[] }
+  | { kind: 'everyNDays'; start: number; end: number; interval: number }
+  | { kind: 'weekly'; start: number; end: number };
 
 /** The schedule phrases of one segment, in text order, none overlapping. */
 function findPhrases(text: string): Phrase[] {
@@ -394,6 +471,22 @@ function findPhrases(text: string): Phrase[] {
   for (const m of text.matchAll(DURATION)) {
     const days = durationDays(m[1], m[2], m[3]);
     if (days !== null) add({ kind: 'duration', start: m.index, end: m.index + m[0].length, days }, false);
+  }
+  for (const m of text.matchAll(EVERY_N_DAYS)) {
+    const interval = m[2] ? Number(m[2]) / 24 : m[1] ? ORDINALS[m[1].toLowerCase()] ?? numberOf(m[1]) : 2;
+    const at = { start: m.index, end: m.index + m[0].length };
+    if (interval === 1) add({ kind: 'count', ...at, perDay: 1 }, false);
+    else if (interval !== null && Number.isInteger(interval) && interval > 1 && interval <= SCHEDULE_MAX_INTERVAL_DAYS) add({ kind: 'everyNDays', ...at, interval }, false);
+  }
+  for (const m of text.matchAll(WEEKLY)) add({ kind: 'weekly', start: m.index, end: m.index + m[0].length }, false);
+  // "except Sundays", "not on weekends": the other days.
+  const except = (days: number[], negated: string | undefined) => (negated ? [0, 1, 2, 3, 4, 5, 6].filter((d) => !days.includes(d)) : days);
+  for (const m of text.matchAll(DAY_GROUPS)) {
+    add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: except(m[2] ? [1, 2, 3, 4, 5] : [0, 6], m[1]) }, false);
+  }
+  for (const m of text.matchAll(DAY_LIST)) {
+    const days = dayListOf(m[0].slice(m[1]?.length ?? 0));
+    if (days) add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: except(days, m[1]) }, false);
   }
   for (const m of text.matchAll(INTERVAL)) {
     const hours = m[0].toLowerCase() === 'hourly' || m[1] === '' ? 1 : numberOf(m[1]);
@@ -414,6 +507,9 @@ function findPhrases(text: string): Phrase[] {
       add({ kind: 'at', start, end: m.index + meal.index + meal[0].length, time, isClock: false });
     }
   }
+  // "Dinner - Omega 3 1000mg": a meal opening a section.
+  const lead = MEAL_LEAD.exec(text);
+  if (lead) add({ kind: 'at', start: lead.index, end: lead.index + lead[0].length, time: SCHEDULE_MEAL_TIMES[lead[1].toLowerCase() as keyof typeof SCHEDULE_MEAL_TIMES], isClock: false });
   const header = HEADER_MEAL.exec(text);
   if (header) {
     const time = SCHEDULE_MEAL_TIMES[header[1].toLowerCase() as keyof typeof SCHEDULE_MEAL_TIMES];
@@ -423,6 +519,14 @@ function findPhrases(text: string): Phrase[] {
     const time = toHhMm(m[2], m[3], m[4] + 'm');
     if (time) add({ kind: 'at', start: m.index + m[1].length, end: m.index + m[0].length, time, isClock: true });
   }
+  const fourDigit = [...text.matchAll(CLOCK_4DIGIT)].map((m) => ({ m, start: m.index + m[1].length, end: m.index + m[0].length }));
+  fourDigit.forEach(({ m, start, end }, i) => {
+    const listed = [fourDigit[i - 1], fourDigit[i + 1]].some((other) =>
+      other !== undefined && LIST_SEPARATOR.test(other.start > start ? text.slice(end, other.start) : text.slice(other.end, start)));
+    if (!UNIT_NEXT.test(text.slice(end)) && (m[4] || listed || FOUR_DIGIT_LEAD.test(text.slice(0, start)))) {
+      add({ kind: 'at', start, end, time: `${m[2]}:${m[3]}`, isClock: true });
+    }
+  });
   for (const m of text.matchAll(CLOCK_24H)) {
     add({ kind: 'at', start: m.index + m[1].length, end: m.index + m[0].length, time: `${m[2]}:${m[3]}`, isClock: true });
   }
@@ -444,7 +548,9 @@ function joinTimes(text: string, phrases: Phrase[]): Phrase[] {
     const previous = out[out.length - 1];
     if (previous?.kind === 'at' && phrase.kind === 'at') {
       const between = text.slice(previous.end, phrase.start);
-      if (previous.isClock !== phrase.isClock && /^[\s:()\-–—]*$/.test(between)) {
+      // "Morning meds (8:30am):" says when the morning is.
+      const refines = !previous.isClock && phrase.isClock && /^[\w\s']{0,30}\(\s*$/.test(between) && /^\s*\)/.test(text.slice(phrase.end));
+      if (refines || (previous.isClock !== phrase.isClock && /^[\s:()\-–—]*$/.test(between))) {
         out[out.length - 1] = { ...previous, end: phrase.end, time: previous.isClock ? previous.time : phrase.time, isClock: true };
         continue;
       }
@@ -457,6 +563,30 @@ function joinTimes(text: string, phrases: Phrase[]): Phrase[] {
     out.push(phrase);
   }
   return out;
+}
+
+/**
+ * The days of "Mon/Wed/Fri", "Tue & Thu", "Mon-Fri", "on Sundays", "Monday to Friday" (a range
+ * wraps: "Fri-Mon"); null for a lone abbreviation written in lower case ("sat", "wed").
+ */
+function dayListOf(text: string): number[] | null {
+  const tokens = [...text.matchAll(new RegExp(DAY_TOKEN, 'gi'))];
+  if (tokens.length === 1 && /^[a-z]/.test(tokens[0][0]) && !/day/i.test(tokens[0][0])) return null;
+  const days = new Set<number>();
+  let previous: number | null = null;
+  let previousEnd = 0;
+  for (const token of tokens) {
+    const day = DAY_WORDS.find(([pattern]) => pattern.test(token[0]))?.[1];
+    if (day === undefined) return null;
+    const between = text.slice(previousEnd, token.index);
+    if (previous !== null && /^\s*(?:-|–|to|through|thru)\s*$/i.test(between)) {
+      for (let d: number = previous; d !== day; d = (d + 1) % 7) days.add(d);
+    }
+    days.add(day);
+    previous = day;
+    previousEnd = token.index + token[0].length;
+  }
+  return [...days].sort((a, b) => a - b);
 }
 
 function durationDays(count: string | undefined, unit: string | undefined, courseDays: string | undefined): number | null {
@@ -479,6 +609,8 @@ function numberOf(text: string): number | null {
 interface Item {
   name: string | null;
   dosage: string;
+  /** The product's strength ("100 mg/ml"), '' when the text gives none. */
+  strength: string;
   /** Dosed items are medications; the others take the category of their words. */
   category: ScheduleTaskCategory;
   description: string;
@@ -486,6 +618,11 @@ interface Item {
   effective: Phrase[];
   /** A time was written before it: an untimed item here is listed, not taken for a heading. */
   afterATime: boolean;
+  /** The step of a taper this one follows ("x 3 days, then 5 mL daily x 3 days"). */
+  after?: Item;
+  /** Why the review must ask (set by the reader; more are found when times are resolved). */
+  doubt: boolean;
+  source: string;
 }
 
 interface Found {
@@ -493,6 +630,7 @@ interface Found {
   end: number;
   name: string | null;
   dosage: string;
+  strength: string;
   own: Phrase[];
   /** Its phrases stand right before it ("9am Tylenol"): they hold for the items after it too. */
   opensBlock: boolean;
@@ -500,95 +638,163 @@ interface Found {
   cut?: boolean;
 }
 
-const isWhen = (p: Phrase) => p.kind !== 'duration';
-const isTime = (p: Phrase) => p.kind !== 'duration' && p.kind !== 'asNeeded';
+/** Phrases that say at what time of day (or that it is as needed). */
+const isWhen = (p: Phrase) => p.kind !== 'duration' && p.kind !== 'days' && p.kind !== 'everyNDays' && p.kind !== 'weekly';
+const isTime = (p: Phrase) => isWhen(p) && p.kind !== 'asNeeded';
+/** Phrases that say on which days: each kind is taken from the item, else from where its times came from. */
+const REPEAT_KINDS = [['days', 'weekly'], ['everyNDays'], ['duration']] as const;
+const isRepeat = (p: Phrase) => !isWhen(p);
+
+/** The item's own phrases, completed by the repeat phrases of `inherited` of the kinds it has none of. */
+function withRepeats(own: Phrase[], inherited: Phrase[]): Phrase[] {
+  const out = [...own];
+  for (const kinds of REPEAT_KINDS) {
+    const has = (p: Phrase) => (kinds as readonly string[]).includes(p.kind);
+    if (!own.some(has)) out.push(...inherited.filter(has));
+  }
+  return out;
+}
+
+/** Words a caregiver adds after a medication that are instructions, not a task ("shake well", "then stop"). */
+const NOTE_LINE = /^(?:then\s+)?(?:stop|discontinue|shake|do not|don't|store|refrigerate|keep|discard|avoid|may|can|if|hold|monitor|watch|check with|call)\b/i;
+/** Words that name no medication: "give meds when needed" names none. */
+const GENERIC_NAMES = new Set(['med', 'meds', 'medicine', 'medicines', 'medication', 'medications', 'pill', 'pills', 'dose', 'doses', 'it', 'them']);
 
 function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
   const items: Item[] = [];
+  /** The phrases of the last header or leading time, and whether they came from a line of their own. */
   let block: Phrase[] = [];
+  let blockLine = -1;
+  let blockOwnLine = false;
   /** Times of segments with nothing else ("8am, noon, 6pm - cath"): they join the next segment's. */
   let pending: Phrase[] = [];
   let previousSegmentItems: Item[] = [];
   let previous: { segment: Segment; item: Item | null } | null = null;
   let sawTime = false;
 
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     const phrases = findPhrases(segment.text);
     const hadTimeBefore = sawTime;
     sawTime ||= phrases.some(isTime);
     if (segment.header) {
-      if (phrases.some(isWhen)) block = [...pending, ...phrases];
+      if (phrases.length > 0) {
+        block = [...pending, ...phrases];
+        blockLine = segment.line;
+        blockOwnLine = segments[index + 1]?.line !== segment.line;
+      }
       pending = [];
       previousSegmentItems = [];
       previous = { segment, item: null };
-      continue;
+      return;
     }
     const masked = mask(segment.text, phrases);
     const found = findItems(segment.text, masked, phrases);
+    const lastItem = previous?.item ?? null;
+    const sameLine = previous?.segment.line === segment.line;
+    const startsWithThen = /^then\b/i.test(segment.text);
 
     if (found.length === 0) {
-      // Only schedule phrases: "Amoxicillin 250mg, twice a day" belongs to the untimed item before;
-      // "8am, noon, 6pm - cath" opens the block for what follows.
-      const untimed = previousSegmentItems.filter((item) => !item.effective.some(isWhen));
-      if (untimed.length > 0 && phrases.some(isWhen)) {
-        for (const item of untimed) item.effective = [...item.effective, ...phrases];
-        previousSegmentItems = [];
+      // Only schedule phrases: "Lactulose 7.5 mL once a day, alternate days, at 6pm" and
+      // "Amoxicillin 250mg, twice a day" belong to the item before on the line; "8am, noon, 6pm -
+      // cath" opens the block for what follows.
+      const before = previousSegmentItems.filter((item) => sameLine || !item.effective.some(isWhen));
+      if (before.length > 0 && !startsWithThen) {
+        for (const item of before) item.effective = [...item.effective, ...phrases];
       } else if (phrases.some(isWhen)) {
         pending = [...pending, ...phrases];
       }
-      continue;
+      return;
     }
 
-    // "Physical therapy at the clinic, bring the standing frame": words without a dose or time of
-    // their own continue the task before them on the same line.
-    if (found.length === 1 && found[0].dosage === '' && phrases.length === 0 && previous?.item && previous.segment.line === segment.line
-      && previous.item.dosage === '') {
-      previous.item.description = `${previous.item.description || previous.segment.text}, ${segment.text}`;
-      continue;
+    // Words without a dose or schedule of their own after an item: on its line, or an instruction
+    // ("then stop", "shake well", "for drooling"), they are a note on it, never a task.
+    const plainWords = found.length === 1 && found[0].dosage === '' && found[0].strength === '' && !phrases.some(isWhen);
+    if (plainWords && lastItem && ((sameLine && (lastItem.dosage !== '' || lastItem.strength !== '' || phrases.length === 0)) || NOTE_LINE.test(segment.text))) {
+      const medication = lastItem.dosage !== '' || lastItem.strength !== '';
+      lastItem.description = [lastItem.description || (sameLine && !medication ? previous!.segment.text : ''), segment.text].filter(Boolean).join(', ');
+      lastItem.effective = [...lastItem.effective, ...phrases];
+      return;
     }
 
     // "AMOXICILLIN 400MG/5ML SUSP. Give 5 mL by mouth every 12 hours": a label's next sentence gives
     // the dose and schedule of the medication named before it.
-    const lastItem = previous?.item;
-    if (found[0].name === null && previous && lastItem?.dosage && previous.segment.line === segment.line && !lastItem.effective.some(isWhen)) {
+    if (found[0].name === null && !startsWithThen && lastItem && sameLine && lastItem.dosage === '' && lastItem.strength !== '' && !lastItem.effective.some(isWhen)) {
       const [first] = found.splice(0, 1);
       lastItem.dosage = first.dosage;
-      lastItem.description = `${previous.segment.text}. ${segment.text}`;
+      lastItem.description = `${previous!.segment.text}. ${segment.text}`;
       lastItem.effective = [...first.own, ...phrases.filter((p) => p.end <= first.start)];
-      if (found.length === 0) continue;
+      if (found.length === 0) return;
     }
 
     const leading = [...pending, ...phrases.filter((p) => p.end <= found[0].start && !found[0].own.includes(p))];
     pending = [];
-    let segmentBlock: Phrase[] | null = leading.some(isWhen) ? leading : null;
+    let segmentBlock: Phrase[] | null = leading.some(isWhen) || leading.some(isRepeat) ? leading : null;
+    // Repeat phrases of a block hold on its own line, or below a header that has a line of its own.
+    const blockRepeats = blockOwnLine || blockLine === segment.line ? block : [];
     const description = found[0].cut || saysMore(masked, found) ? segment.text : '';
     const segmentItems: Item[] = [];
     found.forEach((f, i) => {
+      // "x 3 days, then 5 mL daily x 3 days": the next step of the taper of the item before.
+      const step = i === 0 && startsWithThen && lastItem !== null && sameLine && lastItem.name !== null
+        && (f.name === null || f.name.toLowerCase() === lastItem.name.toLowerCase()) ? lastItem : undefined;
       let effective: Phrase[];
-      if (f.own.some(isWhen)) {
-        effective = f.own;
+      if (step) {
+        effective = stepPhrases(f.own.length > 0 ? f.own : phrases, step.effective);
+      } else if (f.own.some(isWhen)) {
+        effective = withRepeats(f.own, segmentBlock ?? blockRepeats);
         if (f.opensBlock) segmentBlock = f.own.filter((p) => p.end <= f.start);
       } else {
         const later = found.slice(i + 1).find((g) => g.own.some(isWhen) && !g.opensBlock);
         const inherited = segmentBlock ?? later?.own ?? block;
-        effective = [...inherited.filter(isWhen), ...f.own, ...inherited.filter((p) => !isWhen(p))];
+        effective = withRepeats([...inherited.filter(isWhen), ...f.own], segmentBlock ?? later?.own ?? blockRepeats);
       }
+      const name = step ? step.name : f.name;
       const item: Item = {
-        name: f.name,
+        name,
         dosage: f.dosage,
-        category: f.dosage ? 'medication' : detectCategory(segment.text),
+        strength: f.strength || (step?.strength ?? ''),
+        category: step ? step.category : f.dosage || f.strength ? 'medication' : detectCategory(segment.text),
         description,
         effective,
         afterATime: hadTimeBefore || phrases.some(isTime),
+        after: step,
+        // "Keppra 250 at 8am": a number where the dose would be; a strength without a dose.
+        doubt: (f.dosage === '' && f.strength === '' && name !== null && /\s\d{2,}\b/.test(name)) || (f.strength !== '' && f.dosage === '' && !step),
+        source: segment.source,
       };
       segmentItems.push(item);
       items.push(item);
     });
-    if (segmentBlock) block = segmentBlock;
+    if (segmentBlock) {
+      block = segmentBlock;
+      blockLine = segment.line;
+      blockOwnLine = false;
+    }
     previousSegmentItems = segmentItems;
     previous = { segment, item: segmentItems[segmentItems.length - 1] };
-  }
+  });
   return { items, sawTime };
+}
+
+/**
+ * A taper step's phrases: its own, with the previous step's clock times when it gives none and
+ * its frequency (if any) matches them ("2.5 mL twice daily" after "5 mL twice daily (9am & 9pm)"),
+ * and the previous step's days and interval when it gives none. Never the previous duration.
+ */
+function stepPhrases(own: Phrase[], previous: Phrase[]): Phrase[] {
+  const out = [...own];
+  const explicit = previous.filter((p) => p.kind === 'at' || p.kind === 'range' || p.kind === 'meals');
+  const count = own.find((p) => p.kind === 'count');
+  const previousTimes = resolve(previous).times.length;
+  if (!own.some((p) => p.kind === 'at' || p.kind === 'range' || p.kind === 'meals' || p.kind === 'interval')
+    && (count?.kind !== 'count' || count.perDay === previousTimes)) {
+    out.push(...(explicit.length > 0 ? explicit : previous.filter((p) => p.kind === 'count' || p.kind === 'interval')));
+  }
+  for (const kinds of [['days', 'weekly'], ['everyNDays']] as const) {
+    const has = (p: Phrase) => (kinds as readonly string[]).includes(p.kind);
+    if (!own.some(has)) out.push(...previous.filter(has));
+  }
+  return out;
 }
 
 /** Whether a segment says more than its items' names, doses and schedule phrases. */
@@ -613,30 +819,36 @@ function mask(text: string, phrases: Phrase[]): string {
 function findItems(text: string, masked: string, phrases: Phrase[]): Found[] {
   const found: Found[] = [];
   let windowStart = 0;
-  for (const dose of masked.matchAll(DOSE)) {
-    const start = dose.index + (dose[1]?.length ?? 0);
-    const end = dose.index + dose[0].length;
-    const dosage = normalizeDose(dose);
+  for (const amount of amountsOf(masked)) {
     const last = found[found.length - 1];
-    // "400mg/5ml" is a strength: one dosage.
-    const concentration = last !== undefined && masked.slice(last.end, start).trim() === '/';
-    const before = concentration ? null : nameBefore(masked.slice(windowStart, start));
-    if (before) {
-      found.push({ start: windowStart + before.offset, end, name: before.name, dosage, own: [], opensBlock: false });
-      windowStart = end;
+    // "Tylenol 160mg (5 ml)", "1 1/2 tablets (15 mg)": the same dose said again.
+    if (amount.kind === 'dose' && last && /\(\s*$/.test(masked.slice(windowStart, amount.start))) {
+      last.dosage = last.dosage ? `${last.dosage} (${amount.value})` : amount.value;
+      last.end = windowStart = amount.end;
       continue;
     }
-    windowStart = end;
-    const after = concentration ? null : nameAfter(masked.slice(end));
-    if (after) {
-      windowStart = end + after.end;
-      found.push({ start, end: windowStart, name: after.name, dosage, own: [], opensBlock: false });
+    const before = nameBefore(masked.slice(windowStart, amount.start));
+    const after = before ? null : nameAfter(masked.slice(amount.end));
+    const fields = amount.kind === 'dose' ? { dosage: amount.value, strength: '' } : { dosage: '', strength: amount.value };
+    if (before) {
+      found.push({ start: windowStart + before.offset, end: amount.end, name: before.name, ...fields, own: [], opensBlock: false });
+      windowStart = amount.end;
+    } else if (after) {
+      windowStart = amount.end + after.end;
+      found.push({ start: amount.start, end: windowStart, name: after.name, ...fields, own: [], opensBlock: false });
     } else if (last) {
-      // "Tylenol 160mg (5 ml)", "Amoxicillin 400mg/5ml, give 5 ml": another dose of the same item.
-      last.dosage = `${last.dosage}${concentration ? '/' : ', '}${dosage}`;
-      last.end = end;
+      // "Levetiracetam 100 mg/mL oral solution - give 2.5 mL", "Keppra 500mg tab: 1 tab": more of
+      // the item before. A weight then a counted form is strength then dose.
+      if (amount.kind === 'strength') last.strength ||= amount.value;
+      else if (last.dosage === '') last.dosage = amount.value;
+      else if (last.strength === '' && isWeight(last.dosage) && !isWeight(amount.value)) {
+        last.strength = last.dosage;
+        last.dosage = amount.value;
+      } else last.dosage = `${last.dosage}, ${amount.value}`;
+      last.end = windowStart = amount.end;
     } else {
-      found.push({ start, end, name: null, dosage, own: [], opensBlock: false });
+      found.push({ start: amount.start, end: amount.end, name: null, ...fields, own: [], opensBlock: false });
+      windowStart = amount.end;
     }
   }
   if (found.length === 0) {
@@ -644,12 +856,31 @@ function findItems(text: string, masked: string, phrases: Phrase[]): Found[] {
     if (words) {
       const first = masked.search(/[^\s|:,;.()\-–—]/);
       const name = words.slice(0, SCHEDULE_TASK_NAME_MAX).trim();
-      found.push({ start: first, end: masked.length, name, dosage: '', own: [], opensBlock: false, cut: name !== words });
+      found.push({ start: first, end: masked.length, name, dosage: '', strength: '', own: [], opensBlock: false, cut: name !== words });
     }
   }
   assignPhrases(text, found, phrases);
   return found;
 }
+
+/** Strengths ("100 mg/mL", "2 mg/5 mL") and doses of a masked segment, in text order. */
+function amountsOf(masked: string): { kind: 'dose' | 'strength'; start: number; end: number; value: string }[] {
+  const out: { kind: 'dose' | 'strength'; start: number; end: number; value: string }[] = [];
+  for (const m of masked.matchAll(STRENGTH)) {
+    const start = m.index + m[1].length;
+    const per = m[4] ? `${normalizeNumber(m[4])} ${normalizeUnit(m[5])}` : normalizeUnit(m[5]);
+    out.push({ kind: 'strength', start, end: m.index + m[0].length, value: `${normalizeNumber(m[2])} ${normalizeUnit(m[3])}/${per}` });
+  }
+  for (const m of masked.matchAll(DOSE)) {
+    const start = m.index + (m[1]?.length ?? 0);
+    const end = m.index + m[0].length;
+    if (out.some((a) => a.kind === 'strength' && start < a.end && end > a.start)) continue;
+    out.push({ kind: 'dose', start, end, value: normalizeDose(m) });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+const isWeight = (dosage: string) => /\d\s(?:mg|mcg|g|IU|mEq|mmol)$/.test(dosage);
 
 function assignPhrases(text: string, found: Found[], phrases: Phrase[]): void {
   for (const phrase of phrases) {
@@ -676,9 +907,13 @@ function nameBefore(window: string): { name: string; offset: number } | null {
   const words: RegExpMatchArray[] = [];
   for (let i = tokens.length - 1; i >= 0 && words.length < NAME_MAX_WORDS; i--) {
     const token = tokens[i][0];
-    if (!/^[a-z][a-z0-9'’-]*$/i.test(token) || NAME_LEAD_WORDS.has(token.toLowerCase())) break;
+    // "Omega 3 1000mg": a one- or two-digit number right after a word belongs to the name.
+    const numberInName = /^\d{1,2}$/.test(token) && words.length === 0 && /^[a-z]{3,}$/i.test(tokens[i - 1]?.[0] ?? '');
+    if (!numberInName && (!/^[a-z][a-z0-9'’-]*$/i.test(token) || NAME_LEAD_WORDS.has(token.toLowerCase()))) break;
     words.unshift(tokens[i]);
   }
+  // "tab" of "500mg tab: 1 tab" is a form, not a medication.
+  while (words.length > 0 && FORM_WORDS.has(words[words.length - 1][0].toLowerCase())) words.pop();
   const name = words.map((w) => w[0]).filter((word) => word.toLowerCase() !== 'ml').join(' ');
   if (name.length <= 2 || DISCARDED_NAMES.includes(name.toLowerCase())) return null;
   return { name, offset: words[0].index ?? 0 };
@@ -719,13 +954,18 @@ function textTaskName(masked: string): string | null {
 }
 
 function normalizeDose(dose: RegExpMatchArray): string {
-  if (dose[6]) return dose[6];
+  if (dose[8]) return dose[8];
+  if (dose[6]) {
+    const whole = numberOf(dose[6].split(/\s+/)[0]) ?? dose[6];
+    return `${whole} 1/2 ${normalizeUnit(dose[7])}`;
+  }
   const rawNumber = dose[2] ?? dose[4];
   const number = dose[2] !== undefined ? normalizeNumber(dose[2]) : /^half/i.test(rawNumber) ? '1/2' : String(numberOf(rawNumber));
   return `${number} ${normalizeUnit(dose[3] ?? dose[5])}`;
 }
 
 function normalizeNumber(text: string): string {
+  if (/^\d+\s+\d\/\d$/.test(text)) return text.replace(/\s+/g, ' ');
   const t = text.replace(/\s+/g, '');
   if (t === '½') return '1/2';
   if (t === '¼') return '1/4';
@@ -750,11 +990,23 @@ function normalizeUnit(unit: string): string {
 // ---------------------------------------------------------------------------------------------
 // Times
 
-interface When { times: string[]; asNeeded: boolean; durationDays?: number }
+interface When {
+  times: string[];
+  asNeeded: boolean;
+  durationDays?: number;
+  /** 0 = Sunday .. 6; absent: every day. */
+  days?: number[];
+  interval?: number;
+  /** "weekly" without a day: the review must say which. */
+  weeklyWithoutDay: boolean;
+  /** The times written do not agree with the frequency ("twice daily at 8am"). */
+  conflict: boolean;
+}
 
 /**
  * Explicit times win (clock times, keywords, meals; a range without "every N hours" gives both
- * ends); then "every N hours" (from A to B, else around the clock from 08:00); then "N times a day".
+ * ends); then "every N hours" (from A to B, else around the clock from 08:00); then "N times a day";
+ * then once (08:00) on the days of "every other day", "weekly" or a day list.
  */
 function resolve(phrases: Phrase[]): When {
   const explicit: number[] = [];
@@ -774,11 +1026,22 @@ function resolve(phrases: Phrase[]): When {
   }
   const count = phrases.find((p) => p.kind === 'count');
   if (times.length === 0 && count?.kind === 'count') times = spread(count.perDay);
+  const everyNDays = phrases.find((p) => p.kind === 'everyNDays');
+  const weekly = phrases.some((p) => p.kind === 'weekly');
+  const dayLists = phrases.flatMap((p) => (p.kind === 'days' ? p.days : []));
+  if (times.length === 0 && (everyNDays || weekly || dayLists.length > 0) && !phrases.some((p) => p.kind === 'asNeeded')) times = spread(1);
   const duration = phrases.find((p) => p.kind === 'duration');
+  const unique = [...new Set(times.map((m) => m % (24 * 60)))].sort((a, b) => a - b);
+  const days = [...new Set(dayLists)].sort((a, b) => a - b);
+  const written = phrases.filter((p) => p.kind === 'at').length;
   return {
-    times: [...new Set(times.map((m) => m % (24 * 60)))].sort((a, b) => a - b).map(clock),
+    times: unique.map(clock),
     asNeeded: phrases.some((p) => p.kind === 'asNeeded'),
     durationDays: duration?.kind === 'duration' ? duration.days : undefined,
+    days: days.length > 0 && days.length < 7 ? days : undefined,
+    interval: everyNDays?.kind === 'everyNDays' ? everyNDays.interval : undefined,
+    weeklyWithoutDay: weekly && days.length === 0,
+    conflict: count?.kind === 'count' && written > 0 && !phrases.some((p) => p.kind === 'range' || p.kind === 'meals') && written !== count.perDay,
   };
 }
 
@@ -813,31 +1076,67 @@ const pad = (n: number) => String(n).padStart(2, '0');
 // ---------------------------------------------------------------------------------------------
 // Output
 
-function listedItem(item: Item): ListedScheduleItem {
+function listedItem(item: Item, needsReview: boolean): ListedScheduleItem {
   const name = item.name ?? '';
-  return {
+  const listed: ListedScheduleItem = {
     name,
     needsName: item.name === null,
     category: item.category,
     dosage: item.dosage,
     description: item.description === name ? '' : item.description,
   };
+  if (item.strength) listed.strength = item.strength;
+  if (needsReview) {
+    listed.needsReview = true;
+    listed.sourceText = item.source;
+  }
+  return listed;
 }
 
-function scheduledTask(item: ListedScheduleItem, time: string, durationDays: number | undefined, startDate: string | undefined): ParsedScheduleTask {
+function scheduledTask(item: ListedScheduleItem, time: string, repeat: Repeat): ParsedScheduleTask {
   const isUrgent = item.category === 'medication'; // medication tasks are urgent by default
-  const task: ParsedScheduleTask = {
+  return {
     time,
     ...item,
     isUrgent,
     priority: isUrgent ? 'high' : 'medium', // high when urgent, else the default medium
+    ...repeat,
   };
-  if (durationDays !== undefined) {
-    task.durationDays = durationDays;
-    if (startDate) task.endDate = scheduleEndDate(startDate, durationDays);
-  }
-  return task;
 }
+
+type Repeat = Pick<ParsedScheduleTask, 'daysOfWeek' | 'repeatInterval' | 'startDate' | 'endDate'>;
+/** Where an item's days lie, in days from the parse's start: a taper step starts after the step before. */
+interface Span { start: number; days?: number; doubt: boolean }
+
+function spanOf(item: Item, when: When, spans: Map<Item, Span>): Span {
+  const previous = item.after ? spans.get(item.after) : undefined;
+  if (!previous) return { start: 0, days: when.durationDays, doubt: false };
+  // A step after an open-ended one cannot be placed: the review asks.
+  if (previous.days === undefined) return { start: previous.start, days: when.durationDays, doubt: true };
+  return { start: previous.start + previous.days, days: when.durationDays, doubt: previous.doubt };
+}
+
+/** The repetition a task carries (docs/scheduling.md): days, interval and, when it has a span, its dates. */
+function repeatOf(when: When, span: Span, startDate: string | undefined, tapered: boolean): { repeat: Repeat; doubt: boolean } {
+  const repeat: Repeat = {};
+  let doubt = false;
+  let days = when.days;
+  if (when.weeklyWithoutDay) {
+    doubt = true;
+    if (startDate) days = [weekdayOf(startDate)];
+  }
+  if (days) repeat.daysOfWeek = days.map((d) => DAY_NAMES[d]);
+  if (when.interval) repeat.repeatInterval = when.interval;
+  if (startDate && (span.days !== undefined || span.start > 0 || tapered || when.interval)) {
+    const first = addDays(startDate, span.start);
+    repeat.startDate = first < DATE_MAX ? first : DATE_MAX;
+    if (span.days !== undefined) repeat.endDate = scheduleEndDate(repeat.startDate, span.days);
+    doubt ||= first > DATE_MAX;
+  }
+  return { repeat, doubt };
+}
+
+const weekdayOf = (date: string): number => ((daysBetween('1970-01-04', date) % 7) + 7) % 7;
 
 /** The last day of a schedule of `durationDays` days starting on `startDate` (never past DATE_MAX). */
 export function scheduleEndDate(startDate: string, durationDays: number): string {
@@ -848,7 +1147,7 @@ export function scheduleEndDate(startDate: string, durationDays: number): string
 function dedupe(tasks: ParsedScheduleTask[]): ParsedScheduleTask[] {
   const seen = new Set<string>();
   return tasks.filter((task) => {
-    const key = `${task.time}|${task.name.toLowerCase()}|${task.dosage.toLowerCase()}|${task.needsName}`;
+    const key = `${task.time}|${task.name.toLowerCase()}|${task.dosage.toLowerCase()}|${task.needsName}|${task.startDate ?? ''}`;
     if (task.needsName || !seen.has(key)) {
       seen.add(key);
       return true;

@@ -397,7 +397,7 @@ describe('doses', () => {
     ['8am Baclofen ½ tab', '1/2 tab'],
     ['8am Clonidine .05 mg', '0.05 mg'],
     ['8am Vitamin B12 500 mcg', '500 mcg'],
-    ['8am Amoxicillin 400mg/5ml 5 ml', '400 mg/5 ml, 5 ml'],
+    ['8am Amoxicillin 400mg/5ml 5 ml', '5 ml'],
   ])('%p -> %p', (text, dosage) => {
     expect(parseScheduleText(text)[0].dosage).toBe(dosage);
   });
@@ -423,11 +423,13 @@ describe('not scheduled, and durations', () => {
     });
   });
 
-  it('turns "for 10 days" into the number of days and, given a start, the last day', () => {
+  it('turns "for 10 days" into the first and last day, counted from the start given', () => {
     const [task] = parseScheduleText('Amoxicillin 250mg at 8am for 10 days', { startDate: '2025-02-25' });
-    expect(task).toMatchObject({ durationDays: 10, endDate: '2025-03-06' });
-    expect(parseScheduleText('Amoxicillin 250mg at 8am for 2 weeks')[0]).toMatchObject({ durationDays: 14 });
-    expect(parseScheduleText('Amoxicillin 250mg at 8am')[0]).not.toHaveProperty('durationDays');
+    expect(task).toMatchObject({ startDate: '2025-02-25', endDate: '2025-03-06' });
+    expect(parseScheduleText('Amoxicillin 250mg at 8am for 2 weeks', { startDate: '2025-02-25' })[0]).toMatchObject({ endDate: '2025-03-10' });
+    const ongoing = parseScheduleText('Amoxicillin 250mg at 8am', { startDate: '2025-02-25' })[0];
+    expect(ongoing).not.toHaveProperty('startDate');
+    expect(ongoing).not.toHaveProperty('endDate');
   });
 
   it('never gives an end date past the last storable date', () => {

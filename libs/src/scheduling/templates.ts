@@ -4,6 +4,7 @@
  * POST /api/children/{childId}/tasks/bulk, their answers, and the messages the server refuses with.
  */
 import type { Priority, TaskCategory } from '../schema';
+import type { Medication } from '../care-recipients';
 import type { RepeatPattern, Task, TaskTemplate } from '../scheduling';
 import type { ParsedScheduleTask } from './schedule-parser';
 import { INT4_MAX } from '../validation';
@@ -18,8 +19,15 @@ export interface TaskTemplateInput {
   name: string;
   category: TaskCategory;
   description?: string | null;
-  /** 'none' (the picker's default) or empty means no medication. */
+  /**
+   * 'none' (the picker's default) or empty means no medication. A repeating schedule of category
+   * medication without one is linked to the recipient's medication of that name, made when missing.
+   */
   medicationId?: string | null;
+  /** The dose ("2.5 ml", "1/2 tab") of the medication made for a medication schedule without medicationId. */
+  dosage?: string | null;
+  /** Its strength ("100 mg/mL"), likewise. */
+  strength?: string | null;
   isUrgent?: boolean;
   /** low, medium (default) or high; high makes the template urgent. */
   priority?: Priority;
@@ -80,12 +88,31 @@ export interface BulkTasksInput {
   endDate?: string | null;
   /** Default all seven days. */
   daysOfWeek?: (string | number)[];
+  /**
+   * Medications listed but not scheduled (as needed): each is found among the recipient's
+   * medications by name (case and spacing ignored) or added, like those of the scheduled tasks.
+   */
+  medications?: BulkMedicationInput[];
+}
+
+/** A medication of the reviewed text that is kept without a schedule. */
+export interface BulkMedicationInput {
+  name: string;
+  dosage?: string | null;
+  strength?: string | null;
+  instructions?: string | null;
 }
 
 export interface CreatedBulkTasks {
   templates: TaskTemplate[];
   tasks: Task[];
+  /** The medications the tasks are linked to and the listed ones, found or added, each once. */
+  medications: Medication[];
 }
+
+/** At most this many reviewed tasks, and as many listed medications, in one approve. */
+export const BULK_TASKS_MAX = 100;
+export const BULK_MEDICATIONS_MAX = 100;
 
 export const TEMPLATE_MESSAGES = {
   timesRequired: TASK_MESSAGES.timesRequired,
@@ -105,6 +132,7 @@ export const TEMPLATE_MESSAGES = {
   medicationNotFound: TASK_MESSAGES.medicationNotFound,
   unknownPattern: 'Repeat pattern must be daily, weekly or custom.',
   tasksRequired: 'No tasks found. Add some tasks manually.',
+  medicationsMax: `A schedule text has at most ${BULK_MEDICATIONS_MAX} medications that are not scheduled.`,
   needsReview: 'A flagged task must be confirmed or edited before it is created.',
 } as const;
 
