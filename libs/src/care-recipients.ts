@@ -66,6 +66,8 @@ export interface Medication {
   childId: string;
   name: string;
   dosage: string;
+  /** The product's strength ("100 mg/mL", "15 mg/5 mL"), shown beside the dose; null when not given. */
+  strength: string | null;
   instructions: string | null;
   photoUrl: string | null;
   isActive: boolean;
@@ -88,6 +90,8 @@ export interface Medication {
 export interface MedicationInput {
   name: string;
   dosage: string;
+  /** At most MEDICATION_STRENGTH_MAX characters; empty or null means none. */
+  strength?: string | null;
   instructions?: string | null;
   photoUrl?: string | null;
   /** Amount on hand now; null stops tracking the stock. */
@@ -104,3 +108,16 @@ export interface RefillInput {
 
 export const MEDICATION_NAME_REQUIRED = 'Medication name is required';
 export const MEDICATION_DOSAGE_REQUIRED = 'Dosage is required';
+/** A strength is short text ("100 mg/mL"). */
+export const MEDICATION_STRENGTH_MAX = 100;
+/**
+ * The dosage of a medication the server makes for a medication schedule that gave no dose (the
+ * wizard's dose is optional): said plainly, never guessed, so the family sees it and fills it in.
+ */
+export const MEDICATION_DOSE_NOT_SET = 'Dose not set';
+
+/**
+ * Two medication names are the same medication when they differ only in case and spacing
+ * ("Vitamin D3", "vitamin  d3", "VitaminD3"): the key a schedule finds its medication by.
+ */
+export const medicationNameKey = (name: string): string => name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();

@@ -6,6 +6,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ChildAccessGuard } from './access/child-access.guard';
 import { CareRecipientCommandHandler, CareRecipientsAccountErasure } from './commands/care-recipient-command.handler';
 import { CareRecipientsController } from './commands/care-recipients.http';
+import { EnsureMedicationsHandler } from './commands/ensure-medications/ensure-medications.handler';
 import { MedicationsController } from './commands/medications.http';
 import { RefillMedicationHandler } from './commands/refill-medication/refill-medication.handler';
 import { RefillMedicationController } from './commands/refill-medication/refill-medication.http';
@@ -26,6 +27,7 @@ import { MedicationsQuery } from './read-models/medications/medications.query';
   providers: [
     CareRecipientCommandHandler,
     CareRecipientsAccountErasure,
+    EnsureMedicationsHandler,
     ChildrenQuery,
     MedicationsQuery,
     ChildAccessGuard,

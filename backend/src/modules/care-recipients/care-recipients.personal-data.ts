@@ -12,7 +12,7 @@ const recipient = {
   email: ERASED,
   profileImageUrl: null,
 } as const;
-const medication = { name: ERASED, dosage: ERASED, instructions: ERASED, photoUrl: null } as const;
+const medication = { name: ERASED, dosage: ERASED, strength: ERASED, instructions: ERASED, photoUrl: null } as const;
 
 /** Everything said about a care recipient is theirs, encrypted with their key (docs/privacy.md). */
 export const careRecipientPersonalData: PersonalDataDeclaration<CareRecipientEvent> = {

@@ -13,6 +13,8 @@ export { MedicationsQuery } from './read-models/medications/medications.query';
 /** The refill-reminder worker's core (tests and tools run it at a chosen time). */
 export { RefillReminderJob } from './workers/refill-reminders.job';
 export { ExecuteCareRecipientCommand } from './commands/care-recipient-command.handler';
+/** A schedule's medications by name: found, or added (issue 21). */
+export { EnsureMedications } from './commands/ensure-medications/ensure-medications.handler';
 export type { CareRecipientEvent } from './domain/care-recipient';
 /** Stored type names of this module's events, for modules that react to them. */
 export type CareRecipientEventType = CareRecipientEvent['type'];

@@ -81,8 +81,11 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
       expect(template).toMatchObject({
         childId, name: 'Keppra', templateName: 'Keppra twice a day', isTemplate: true, isRepeating: true, isActive: true,
         category: 'medication', priority: 'high', isUrgent: true, repeatPattern: 'daily', repeatInterval: 1, repeatEndDate: null,
-        daysOfWeek: ALL_DAYS, scheduledTimes: ['08:00', '20:00'], estimatedDuration: 5, medicationId: null, timeNotes: { '08:00': 'With breakfast' },
+        daysOfWeek: ALL_DAYS, scheduledTimes: ['08:00', '20:00'], estimatedDuration: 5, timeNotes: { '08:00': 'With breakfast' },
       });
+      // 'none' names no medication: a medication schedule is linked to the recipient's medication of its name, made for it (issue 21).
+      const medications = (await owner.agent.get(`/api/children/${childId}/medications`).expect(200)).body;
+      expect(medications).toEqual([expect.objectContaining({ id: template.medicationId, name: 'Keppra', dosage: 'Dose not set', unit: 'doses' })]);
       expect(tasks.map((task) => [task.localTime, task.scheduledDate, task.timezone, task.templateId, task.isUrgent])).toEqual([
         ['08:00', today, LA, template.id, true],
         ['20:00', today, LA, template.id, true],

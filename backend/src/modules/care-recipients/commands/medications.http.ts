@@ -8,6 +8,7 @@ import {
   MEDICATION_NAME_REQUIRED,
   MEDICATION_STOCK_LIMITS,
   MEDICATION_STOCK_MESSAGES,
+  MEDICATION_STRENGTH_MAX,
   MEDICATION_UNITS,
   type Medication,
   type MedicationInput,
@@ -39,6 +40,8 @@ class MedicationStockFields {
 export class MedicationDto extends MedicationStockFields implements MedicationInput {
   @IsText(200, { message: MEDICATION_NAME_REQUIRED }) name!: string;
   @IsText(200, { message: MEDICATION_DOSAGE_REQUIRED }) dosage!: string;
+  /** "100 mg/mL": at most 100 characters. */
+  @IfGiven() @IsText(MEDICATION_STRENGTH_MAX) strength?: string | null;
   @IfGiven() @IsText(2000) instructions?: string | null;
   @IfGiven() @IsLink() photoUrl?: string | null;
 }
@@ -46,6 +49,7 @@ export class MedicationDto extends MedicationStockFields implements MedicationIn
 export class MedicationUpdateDto extends MedicationStockFields implements Partial<MedicationInput> {
   @IfGiven() @IsText(200) name?: string;
   @IfGiven() @IsText(200) dosage?: string;
+  @IfGiven() @IsText(MEDICATION_STRENGTH_MAX) strength?: string | null;
   @IfGiven() @IsText(2000) instructions?: string | null;
   @IfGiven() @IsLink() photoUrl?: string | null;
 }

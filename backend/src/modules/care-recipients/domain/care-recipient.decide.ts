@@ -12,6 +12,8 @@ import {
   isStockLow,
   MEDICATION_DOSAGE_REQUIRED,
   MEDICATION_NAME_REQUIRED,
+  MEDICATION_STRENGTH_MAX,
+  medicationNameKey,
   MEDICATION_STOCK_LIMITS,
   MEDICATION_STOCK_MESSAGES,
   MEDICATION_UNITS,
@@ -32,6 +34,8 @@ import {
   type MedicationDetails,
   type MedicationState,
 } from './care-recipient';
+
+export const MEDICATION_STRENGTH_MESSAGE = `Strength must be at most ${MEDICATION_STRENGTH_MAX} characters`;
 
 /**
  * What the read model shows of a medication's stock when the command is given (the amount is
@@ -57,6 +61,12 @@ export type CareRecipientCommand =
   /** `observed` is needed when the input sets `stock` (a count may re-arm the refill reminder). */
   | Command<'UpdateMedication', { medicationId: string; input: Partial<MedicationInput>; observed?: ObservedStock }>
   | Command<'RemoveMedication', { medicationId: string }>
+  /**
+   * Medications a schedule needs: each is the recipient's medication of that name (case and spacing
+   * ignored), added with its `medicationId` when there is none; a name twice in the list is one
+   * medication. Deciding on the stream's state makes a repeat (or a concurrent request) add nothing twice.
+   */
+  | Command<'EnsureMedications', { medications: { medicationId: string; input: MedicationInput }[] }>
   | Command<'RefillMedication', { medicationId: string; amount: number; observed: ObservedStock }>
   /** The refill-reminder worker's (actor null): records MedicationStockLow once per refill cycle. */
   | Command<'RecordMedicationStockLow', { medicationId: string; observed: ObservedStock }>;
@@ -160,6 +170,9 @@ function readMedicationInput(input: Partial<MedicationInput>, complete: boolean)
     if (!input.dosage?.trim()) throw invalid('dosage', MEDICATION_DOSAGE_REQUIRED);
     details.dosage = input.dosage.trim();
   }
+  const strength = optional(input.strength);
+  if (strength && strength.length > MEDICATION_STRENGTH_MAX) throw invalid('strength', MEDICATION_STRENGTH_MESSAGE);
+  if (complete || strength !== undefined) details.strength = strength ?? null;
   const instructions = optional(input.instructions);
   const photoUrl = optional(input.photoUrl);
   if (complete || instructions !== undefined) details.instructions = instructions ?? null;
@@ -191,6 +204,18 @@ function ownerOnly(state: CareRecipientState, actorId: string | null): Active {
   const active = authorize(state, actorId, 'view');
   if (active.primaryCaregiverId !== actorId) throw onlyPrimary();
   return active;
+}
+
+/** A new medication: its details read by the add rules, stock settings defaulted. */
+function medicationAdded(childId: string, medicationId: string, input: MedicationInput, at: string): Extract<CareRecipientEvent, { type: 'MedicationAdded' }> {
+  const details: MedicationDetails = {
+    doseAmount: DEFAULT_DOSE_AMOUNT,
+    unit: DEFAULT_MEDICATION_UNIT,
+    refillThresholdDays: DEFAULT_REFILL_THRESHOLD_DAYS,
+    ...(readMedicationInput(input, true) as Omit<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>),
+  };
+  const stock = readStock(input.stock) ?? null;
+  return { type: 'MedicationAdded', data: { ...details, stock, childId, medicationId, addedAt: at } };
 }
 
 export function decideCareRecipient(command: CareRecipientCommand, state: CareRecipientState): CareRecipientEvent[] {
@@ -258,14 +283,20 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
       const active = authorize(state, actorId, 'edit');
       const { medicationId, input } = command.data;
       if (active.medications[medicationId]) return [];
-      const details: MedicationDetails = {
-        doseAmount: DEFAULT_DOSE_AMOUNT,
-        unit: DEFAULT_MEDICATION_UNIT,
-        refillThresholdDays: DEFAULT_REFILL_THRESHOLD_DAYS,
-        ...(readMedicationInput(input, true) as Omit<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>),
-      };
-      const stock = readStock(input.stock) ?? null;
-      return [{ type: 'MedicationAdded', data: { ...details, stock, childId: active.childId, medicationId, addedAt: at } }];
+      return [medicationAdded(active.childId, medicationId, input, at)];
+    }
+    case 'EnsureMedications': {
+      const active = authorize(state, actorId, 'edit');
+      const events: CareRecipientEvent[] = [];
+      const known = new Set(Object.values(active.medications).map((m) => medicationNameKey(m.name)));
+      for (const { medicationId, input } of command.data.medications) {
+        const added = medicationAdded(active.childId, medicationId, input, at);
+        const key = medicationNameKey(added.data.name);
+        if (known.has(key) || active.medications[medicationId]) continue;
+        known.add(key);
+        events.push(added);
+      }
+      return events;
     }
     case 'UpdateMedication': {
       const active = authorize(state, actorId, 'edit');

@@ -1,7 +1,7 @@
 import { CHILD_DATE_OF_BIRTH_INVALID, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { CareRecipientEvent } from './care-recipient';
-import { careRecipientDecider, normalizeDateOfBirth, readChildInput } from './care-recipient.decide';
+import { careRecipientDecider, MEDICATION_STRENGTH_MESSAGE, normalizeDateOfBirth, readChildInput } from './care-recipient.decide';
 
 const at = '2026-11-21T08:00:00.000Z';
 const meta = (actorId: string | null = 'parent') => ({ actorId, correlationId: 'c1', occurredAt: at });
@@ -218,7 +218,23 @@ describe('care recipient decider', () => {
       spec
         .given([added])
         .when(addMedication({ name: ' Oxybutynin ', dosage: '0.5 ml', instructions: '' }))
-        .then([{ type: 'MedicationAdded', data: { ...medication.data, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7, stock: null } as never }]);
+        .then([{ type: 'MedicationAdded', data: { ...medication.data, strength: null, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7, stock: null } as never }]);
+    });
+
+    it('keeps a strength beside the dose; a strength past 100 characters is refused', () => {
+      spec
+        .given([added])
+        .when(addMedication({ name: 'Levetiracetam', dosage: '2.5 ml', strength: ' 100 mg/mL ', unit: 'ml', doseAmount: 2.5 }))
+        .then([
+          {
+            type: 'MedicationAdded',
+            data: { ...medication.data, name: 'Levetiracetam', dosage: '2.5 ml', strength: '100 mg/mL', doseAmount: 2.5, unit: 'ml', refillThresholdDays: 7, stock: null } as never,
+          },
+        ]);
+      spec
+        .given([added])
+        .when(addMedication({ name: 'Levetiracetam', dosage: '2.5 ml', strength: 'x'.repeat(101) }))
+        .thenThrows('CARE_RECIPIENTS.INVALID', MEDICATION_STRENGTH_MESSAGE);
     });
 
     it.each([
@@ -265,5 +281,57 @@ describe('child input', () => {
   it('keeps only sent fields on an update', () => {
     expect(readChildInput({ phone: '' }, '2026-11-21', false)).toEqual({ phone: null });
     expect(readChildInput({}, '2026-11-21', false)).toEqual({});
+  });
+
+  describe('EnsureMedications (a schedule\'s medications by name)', () => {
+    const ensure = (medications: { medicationId: string; input: object }[], actorId = 'parent') => ({
+      type: 'EnsureMedications' as const,
+      data: { medications: medications as never },
+      metadata: meta(actorId),
+    });
+    const addedAs = (medicationId: string, name: string, extra: object = {}): CareRecipientEvent => ({
+      type: 'MedicationAdded',
+      data: { childId: 'child', medicationId, name, dosage: '1 tab', strength: null, instructions: null, photoUrl: null, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7, stock: null, addedAt: at, ...extra } as never,
+    });
+
+    it('given no medication of that name, adds it with the given id, dose, strength and stock unit', () => {
+      spec
+        .given([added])
+        .when(ensure([{ medicationId: 'new', input: { name: 'Vitamin D3', dosage: '1 tab', strength: '1000 IU', unit: 'tablets', doseAmount: 1 } }]))
+        .then([addedAs('new', 'Vitamin D3', { strength: '1000 IU' })]);
+    });
+
+    it('given the medication (other case and spacing), adds nothing', () => {
+      spec
+        .given([added, medication])
+        .when(ensure([{ medicationId: 'new', input: { name: '  oxy butynin ', dosage: '1 tab' } }]))
+        .then([]);
+    });
+
+    it('a name twice in one list is one medication; a removed one is added again', () => {
+      const removedOxy: CareRecipientEvent = { type: 'MedicationRemoved', data: { childId: 'child', medicationId: 'med', removedAt: at } };
+      spec
+        .given([added, medication, removedOxy])
+        .when(
+          ensure([
+            { medicationId: 'a', input: { name: 'Oxybutynin', dosage: '1 tab' } },
+            { medicationId: 'b', input: { name: 'OXYBUTYNIN', dosage: '2 tab' } },
+          ]),
+        )
+        .then([addedAs('a', 'Oxybutynin')]);
+    });
+
+    it('refuses a medication the add rules refuse, adding none of the list', () => {
+      spec
+        .given([added])
+        .when(ensure([{ medicationId: 'a', input: { name: 'Keppra', dosage: '1 tab' } }, { medicationId: 'b', input: { name: 'Depakote', dosage: ' ' } }]))
+        .thenThrows('CARE_RECIPIENTS.INVALID', 'Dosage is required');
+    });
+
+    it('needs edit access: another family 404, a viewer 403', () => {
+      const one = [{ medicationId: 'a', input: { name: 'Keppra', dosage: '1 tab' } }];
+      spec.given([added]).when(ensure(one, 'stranger')).thenThrows('CARE_RECIPIENTS.NOT_FOUND');
+      spec.given([added, shared('viewer', false)]).when(ensure(one, 'viewer')).thenThrows('CARE_RECIPIENTS.FORBIDDEN');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS, type MedicationUnit } from '@carecircle/libs';
+import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS, medicationNameKey, type MedicationUnit } from '@carecircle/libs';
 
 /**
  * A care recipient (the API calls them children) and the medications given to them, in one stream
@@ -20,6 +20,8 @@ export interface CareRecipientDetails {
 export interface MedicationDetails {
   name: string;
   dosage: string;
+  /** The product's strength ("100 mg/mL"); events before issue 21 lack it (null). */
+  strength: string | null;
   instructions: string | null;
   photoUrl: string | null;
   /** Stock settings (events before issue 12 lack them: DEFAULT_DOSE_AMOUNT, 'tablets', 7 days). */
@@ -37,8 +39,8 @@ export interface MedicationState extends MedicationDetails {
 }
 
 /** Events of issue 12 and later carry the stock settings; older MedicationAdded events read with the defaults. */
-type MedicationAddedData = Omit<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'> &
-  Partial<Pick<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays'>> & {
+type MedicationAddedData = Omit<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays' | 'strength'> &
+  Partial<Pick<MedicationDetails, 'doseAmount' | 'unit' | 'refillThresholdDays' | 'strength'>> & {
     childId: string;
     medicationId: string;
     /** Amount on hand when added; null or absent: the stock is not tracked. */
@@ -106,9 +108,10 @@ export function evolveCareRecipient(state: CareRecipientState, event: CareRecipi
       return { ...state, access };
     }
     case 'MedicationAdded': {
-      const { childId: _c, medicationId, addedAt: _a, stock, doseAmount, unit, refillThresholdDays, ...details } = event.data;
+      const { childId: _c, medicationId, addedAt: _a, stock, doseAmount, unit, refillThresholdDays, strength, ...details } = event.data;
       const medication: MedicationState = {
         ...details,
+        strength: strength ?? null,
         doseAmount: doseAmount ?? DEFAULT_DOSE_AMOUNT,
         unit: unit ?? DEFAULT_MEDICATION_UNIT,
         refillThresholdDays: refillThresholdDays ?? DEFAULT_REFILL_THRESHOLD_DAYS,
@@ -154,3 +157,10 @@ function withMedication(state: ActiveState, medicationId: string, change: (medic
 }
 
 export const careRecipientStream = (childId: string) => `care-recipient-${childId}`;
+
+/** The id of the recipient's medication with this name (case and spacing ignored), if there is one. */
+export function medicationNamed(state: CareRecipientState, name: string): string | undefined {
+  if (state.status !== 'active') return undefined;
+  const key = medicationNameKey(name);
+  return Object.entries(state.medications).find(([, medication]) => medicationNameKey(medication.name) === key)?.[0];
+}

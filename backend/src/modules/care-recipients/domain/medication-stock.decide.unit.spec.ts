@@ -60,14 +60,14 @@ describe('medication stock', () => {
       spec
         .given([added])
         .when(add({ name: 'Baclofen', dosage: '5 mg', stock: 120.5, doseAmount: 2.5, unit: 'ml', refillThresholdDays: 10 }))
-        .then([{ type: 'MedicationAdded', data: { ...base, stock: 120.5, doseAmount: 2.5, unit: 'ml', refillThresholdDays: 10 } }]);
+        .then([{ type: 'MedicationAdded', data: { ...base, strength: null, stock: 120.5, doseAmount: 2.5, unit: 'ml', refillThresholdDays: 10 } }]);
     });
 
     it('defaults to untracked, 1 tablet a dose, 7 days', () => {
       spec
         .given([added])
         .when(add({ name: 'Baclofen', dosage: '5 mg' }))
-        .then([{ type: 'MedicationAdded', data: { ...base, stock: null, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7 } }]);
+        .then([{ type: 'MedicationAdded', data: { ...base, strength: null, stock: null, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7 } }]);
     });
 
     it.each([

@@ -41,5 +41,7 @@ export class MedicationStockScheduleEntity {
   @Property({ type: 'boolean' }) isRepeating!: boolean;
   @Property({ type: 'boolean' }) isActive!: boolean;
   @Property({ type: 'boolean' }) isPaused!: boolean;
+  /** Null: from before Migration20261127083000 with its template gone (already running). */
+  @Property({ type: 'date', nullable: true }) repeatStartDate!: string | null;
   @Property({ type: 'date', nullable: true }) repeatEndDate!: string | null;
 }

@@ -163,19 +163,19 @@ export class MedicationStockProjection implements Projection<Event> {
         await em.execute('DELETE FROM medication_stock_tasks WHERE task_id = ?', [event.data.taskId]);
         return;
       case 'TaskTemplateCreated': {
-        const { templateId, childId, medicationId, isRepeating, repeatEndDate } = event.data;
+        const { templateId, childId, medicationId, isRepeating, repeatStartDate, repeatEndDate } = event.data;
         await em.execute(
-          `INSERT INTO medication_stock_schedules (template_id, child_id, medication_id, doses_per_week, is_repeating, is_active, is_paused, repeat_end_date)
-           VALUES (?, ?, ?, ?, ?, true, false, ?) ON CONFLICT (template_id) DO NOTHING`,
-          [templateId, childId, medicationId, dosesPerWeek(event.data), isRepeating, repeatEndDate],
+          `INSERT INTO medication_stock_schedules (template_id, child_id, medication_id, doses_per_week, is_repeating, is_active, is_paused, repeat_start_date, repeat_end_date)
+           VALUES (?, ?, ?, ?, ?, true, false, ?, ?) ON CONFLICT (template_id) DO NOTHING`,
+          [templateId, childId, medicationId, dosesPerWeek(event.data), isRepeating, repeatStartDate, repeatEndDate],
         );
         return;
       }
       case 'TaskTemplateScheduleChanged': {
         const { templateId, details } = event.data;
         await em.execute(
-          'UPDATE medication_stock_schedules SET medication_id = ?, doses_per_week = ?, is_repeating = ?, repeat_end_date = ? WHERE template_id = ?',
-          [details.medicationId, dosesPerWeek(details), details.isRepeating, details.repeatEndDate, templateId],
+          'UPDATE medication_stock_schedules SET medication_id = ?, doses_per_week = ?, is_repeating = ?, repeat_start_date = ?, repeat_end_date = ? WHERE template_id = ?',
+          [details.medicationId, dosesPerWeek(details), details.isRepeating, details.repeatStartDate, details.repeatEndDate, templateId],
         );
         return;
       }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { stockDaysLeft, type MedicationUnit } from '@carecircle/libs';
+import { scheduledDosesPerDay, stockDaysLeft, type DoseSchedule, type MedicationUnit } from '@carecircle/libs';
 
 /** A medication's stock as shown (never below 0) and how long it lasts at the scheduled rate. */
 export interface StockFigures {
@@ -28,14 +28,21 @@ interface Row {
   refill_threshold_days: number;
   last_refill_amount: string | null;
   reminder_armed: boolean;
-  per_week: string | null;
   next_week_tasks: string;
 }
 
+interface ScheduleRow {
+  medication_id: string;
+  doses_per_week: string;
+  repeat_start_date: string | null;
+  repeat_end_date: string | null;
+}
+
 /**
- * Reads medication_stock and its own copies of tasks and schedules. The scheduled rate: the doses
- * per week of the medication's active, unpaused repeating schedules (not ended before `now`'s date)
- * / 7; without any, the dose tasks scheduled from `now` over the next 7 days / 7.
+ * Reads medication_stock and its own copies of tasks and schedules. The scheduled rate: the
+ * medication's active, unpaused repeating schedules averaged over the first week it is given from
+ * `now`'s date (libs `scheduledDosesPerDay`: Mon/Wed/Fri 3/7 a day, every other day 1/2, a taper's
+ * steps one after another); without any, the dose tasks scheduled from `now` over the next 7 days / 7.
  */
 @Injectable()
 export class MedicationStockQuery {
@@ -56,29 +63,39 @@ export class MedicationStockQuery {
 
   private async select(where: string, values: unknown[], now: Date): Promise<Map<string, StockFigures>> {
     const today = now.toISOString().slice(0, 10);
-    const rows: Row[] = await this.em.fork().execute(
+    const em = this.em.fork();
+    const rows: Row[] = await em.execute(
       `SELECT s.medication_id, s.child_id, s.stock, s.dose_amount, s.unit, s.refill_threshold_days, s.last_refill_amount, s.reminder_armed,
-              schedules.per_week, tasks.next_week_tasks
+              tasks.next_week_tasks
        FROM medication_stock s
-       LEFT JOIN LATERAL (
-         SELECT SUM(doses_per_week) AS per_week FROM medication_stock_schedules
-         WHERE medication_id = s.medication_id AND is_active AND NOT is_paused AND is_repeating AND (repeat_end_date IS NULL OR repeat_end_date >= ?::date)
-       ) schedules ON true
        LEFT JOIN LATERAL (
          SELECT COUNT(*) AS next_week_tasks FROM medication_stock_tasks
          WHERE medication_id = s.medication_id AND scheduled_time >= ? AND scheduled_time < ?
        ) tasks ON true
        WHERE ${where}`,
-      [today, now.toISOString(), new Date(now.getTime() + 7 * DAY_MS).toISOString(), ...values],
+      [now.toISOString(), new Date(now.getTime() + 7 * DAY_MS).toISOString(), ...values],
     );
-    return new Map(rows.map((row) => [row.medication_id, toFigures(row)]));
+    if (rows.length === 0) return new Map();
+    const schedules: ScheduleRow[] = await em.execute(
+      `SELECT medication_id, doses_per_week, to_char(repeat_start_date, 'YYYY-MM-DD') AS repeat_start_date, to_char(repeat_end_date, 'YYYY-MM-DD') AS repeat_end_date
+       FROM medication_stock_schedules
+       WHERE medication_id IN (?) AND is_active AND NOT is_paused AND is_repeating AND (repeat_end_date IS NULL OR repeat_end_date >= ?::date)`,
+      [rows.map((row) => row.medication_id), today],
+    );
+    const byMedication = new Map<string, DoseSchedule[]>();
+    for (const row of schedules) {
+      const list = byMedication.get(row.medication_id) ?? [];
+      list.push({ dosesPerWeek: Number(row.doses_per_week), startDate: row.repeat_start_date, endDate: row.repeat_end_date });
+      byMedication.set(row.medication_id, list);
+    }
+    return new Map(rows.map((row) => [row.medication_id, toFigures(row, scheduledDosesPerDay(byMedication.get(row.medication_id) ?? [], today))]));
   }
 }
 
-function toFigures(row: Row): StockFigures {
+function toFigures(row: Row, scheduledPerDay: number | null): StockFigures {
   const stock = row.stock === null ? null : Math.max(0, Number(row.stock));
   const doseAmount = Number(row.dose_amount);
-  const dosesPerDay = row.per_week !== null ? Number(row.per_week) / 7 : Number(row.next_week_tasks) / 7;
+  const dosesPerDay = scheduledPerDay ?? Number(row.next_week_tasks) / 7;
   return {
     medicationId: row.medication_id,
     childId: row.child_id,

@@ -9,6 +9,8 @@ export class MedicationEntity {
   @Property({ type: 'uuid', index: true }) childId!: string;
   @Property({ type: 'text' }) name!: string;
   @Property({ type: 'text' }) dosage!: string;
+  /** Issue 21 (Migration20261127083000); null before it and when not given. */
+  @Property({ type: 'text', nullable: true }) strength!: string | null;
   @Property({ type: 'text', nullable: true }) instructions!: string | null;
   @Property({ type: 'text', nullable: true }) photoUrl!: string | null;
   @Property({ type: 'boolean' }) isActive!: boolean;
@@ -18,12 +20,13 @@ export class MedicationEntity {
 
 /** The API's medication: this row and, when the stock read model has caught up with it, its stock figures. */
 export function toMedication(row: MedicationEntity, stock?: StockFigures): Medication {
-  const { id, childId, name, dosage, instructions, photoUrl, isActive } = row;
+  const { id, childId, name, dosage, strength, instructions, photoUrl, isActive } = row;
   return {
     id,
     childId,
     name,
     dosage,
+    strength: strength ?? null,
     instructions,
     photoUrl,
     isActive,

@@ -15,11 +15,12 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
     switch (event.type) {
       case 'MedicationAdded': {
         // Stock settings are the medication-stock read model's.
-        const { medicationId, addedAt, childId, name, dosage, instructions, photoUrl } = event.data;
+        const { medicationId, addedAt, childId, name, dosage, strength, instructions, photoUrl } = event.data;
         await em.upsert(MedicationEntity, {
           childId,
           name,
           dosage,
+          strength: strength ?? null,
           instructions,
           photoUrl,
           id: medicationId,
@@ -30,8 +31,8 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
         return;
       }
       case 'MedicationUpdated': {
-        const { medicationId, updatedAt, name, dosage, instructions, photoUrl } = event.data;
-        const changes = Object.fromEntries(Object.entries({ name, dosage, instructions, photoUrl }).filter(([, value]) => value !== undefined));
+        const { medicationId, updatedAt, name, dosage, strength, instructions, photoUrl } = event.data;
+        const changes = Object.fromEntries(Object.entries({ name, dosage, strength, instructions, photoUrl }).filter(([, value]) => value !== undefined));
         await em.nativeUpdate(MedicationEntity, { id: medicationId }, { ...changes, updatedAt: new Date(updatedAt) });
         return;
       }

@@ -6,6 +6,7 @@ import { ArrayMaxSize, IsArray, IsBoolean } from 'class-validator';
 import type { Request } from 'express';
 import {
   INT4_MAX,
+  MEDICATION_STRENGTH_MAX,
   PRIORITIES,
   REPEAT_INTERVAL_MAX,
   REPEAT_INTERVAL_MIN,
@@ -36,7 +37,8 @@ import {
 } from '../../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
-import { CreateTaskTemplates, type CreatedTemplates } from './create-task-template.handler';
+import { createdAnswer } from '../task-answer';
+import { CreateTaskTemplates } from './create-task-template.handler';
 
 const SHORT = TEXT_MAX.name;
 const LONG = TEXT_MAX.text;
@@ -59,6 +61,9 @@ export class TaskTemplateDto implements TaskTemplateInput {
   @IfGiven() @IsOneOf([...TASK_CATEGORIES, ''], categoryMessage) category!: TaskCategory;
   @IfGiven() @IsText(LONG) description?: string | null;
   @IfGiven() @IsText(60) medicationId?: string | null;
+  /** A medication schedule without medicationId: the dose and strength of the medication made for it. */
+  @IfGiven() @IsText(SHORT) dosage?: string | null;
+  @IfGiven() @IsText(MEDICATION_STRENGTH_MAX) strength?: string | null;
   @IfGiven() @IsBoolean() isUrgent?: boolean;
   @IfGiven() @IsOneOf(PRIORITIES, TEMPLATE_MESSAGES.unknownPriority) priority?: Priority;
   @IfGiven() @IsBoolean() isRepeating?: boolean;
@@ -84,13 +89,6 @@ export class TaskTemplateDto implements TaskTemplateInput {
 /** POST /api/repeating-tasks names the recipient in the body. */
 export class RepeatingTaskDto extends TaskTemplateDto implements RepeatingTaskInput {
   @IsUuid('Care recipient id must be a UUID') childId!: string;
-}
-
-/** The 201 answer: the template and the tasks it made for today. */
-export async function createdAnswer(tasks: DailyTasksQuery, childId: string, created: CreatedTemplates, now: Date) {
-  const ids = new Set(created.taskIds);
-  const todays = (await tasks.onDate([childId], created.today, now)).filter((t) => ids.has(t.id));
-  return { templates: created.templates, tasks: todays };
 }
 
 @ApiTags('task templates')

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { MedicationInput } from '@carecircle/libs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { careRecipientStream, medicationNamed } from '../../domain/care-recipient';
+import { careRecipientDecider } from '../../domain/care-recipient.decide';
+
+/**
+ * The medications a schedule names (other modules send this through index.ts): each the recipient's
+ * medication of that name (case and spacing ignored), added when there is none. Answers their ids,
+ * in the order given (a name twice gives the same id twice).
+ */
+export class EnsureMedications extends Command<string[]> {
+  constructor(
+    readonly childId: string,
+    readonly medications: MedicationInput[],
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * One decision on the recipient's stream, so the names are looked up in the same state the new
+ * medications are appended to: a repeated or concurrent request (the optimistic-concurrency retry
+ * decides again on the fresh state) never adds a second medication of one name. Access is the
+ * decider's (another family: 404; view only: 403).
+ */
+@CommandHandler(EnsureMedications)
+export class EnsureMedicationsHandler implements ICommandHandler<EnsureMedications, string[]> {
+  constructor(private readonly streams: EventSourcedStreams) {}
+
+  async execute({ childId, medications, metadata }: EnsureMedications): Promise<string[]> {
+    if (medications.length === 0) return [];
+    const { state } = await this.streams.execute(careRecipientStream(childId), careRecipientDecider, {
+      type: 'EnsureMedications',
+      data: { medications: medications.map((input) => ({ medicationId: randomUUID(), input })) },
+      metadata,
+    });
+    return medications.map((input) => medicationNamed(state, input.name)!);
+  }
+}
