@@ -97,6 +97,8 @@ export const PHONE_TEXT = {
 const TYPED_PHONE = /^(.*?)\s*(?:(?:;\s*ext\s*=|ext(?:ension|n)?\.?|x|#|,)\s*(.*))?$/isu;
 const NUMBER_CHARS = /^[+\p{Nd}\s().\-\u2010-\u2015]+$/u;
 const ANY_DIGIT = /\p{Nd}/gu;
+/** Service numbers are 3 digits (911, 112, 999, 000, 988, 311), 4 with a country code typed before them (+1 911). */
+const SHORT_CODE_DIGITS = /^\d{3,4}$/;
 /** Legacy stored values: short service numbers were once kept as typed for people too. */
 const SHORT_NUMBER = /^\d{3,6}$/;
 
@@ -123,7 +125,7 @@ export function readPhone(input: string, country: CountryCode = DEFAULT_PHONE_CO
   const digits = NUMBER_CHARS.test(typedNumber) ? asciiDigits(typedNumber) : null;
   if (digits === null) return refuse(PHONE_TEXT.invalid);
   const parsed = parsePhoneNumberFromString(typedNumber, country);
-  if (!parsed?.isValid() || parsed.ext) return refuse(digits.length >= 3 && digits.length <= 6 ? PHONE_TEXT.shortCode : PHONE_TEXT.invalid);
+  if (!parsed?.isValid() || parsed.ext) return refuse(SHORT_CODE_DIGITS.test(digits) ? PHONE_TEXT.shortCode : PHONE_TEXT.invalid);
   if (typedExtension === undefined) return { ok: true, phone: parsed.number };
   const extension = /^\p{Nd}+$/u.test(typedExtension) ? asciiDigits(typedExtension) : null;
   if (extension === null || extension.length > PHONE_EXTENSION_MAX) return refuse(PHONE_TEXT.extension);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, VALIDATION_MESSAGES, type User } from '@carecircle/libs';
+import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT, VALIDATION_MESSAGES, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { settledEventCount } from '../../test-support/event-count';
@@ -26,8 +26,9 @@ describe('Care Hub over HTTP', () => {
 
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
   const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-  const share = (userId: string, canEdit: boolean) =>
-    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(childId, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(owner.id) }));
+  const shareChild = (child: string, ownerId: string, userId: string, canEdit: boolean) =>
+    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(child, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(ownerId) }));
+  const share = (userId: string, canEdit: boolean) => shareChild(childId, owner.id, userId, canEdit);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -50,14 +51,9 @@ describe('Care Hub over HTTP', () => {
   describe('GET /api/care-hub/families', () => {
     it('own family first; the family of each recipient shared, editable with edit rights; 401 anonymous', async () => {
       expect((await as.owner.get('/api/care-hub/families').expect(200)).body).toEqual([{ familyId: owner.id, name: 'Olivia Owner', isOwn: true, canEdit: true }]);
-      expect((await as.editor.get('/api/care-hub/families').expect(200)).body).toEqual([
-        { familyId: editor.id, name: 'Eddie Editor', isOwn: true, canEdit: true },
-        { familyId: owner.id, name: 'Olivia Owner', isOwn: false, canEdit: true },
-      ]);
-      expect((await as.viewer.get('/api/care-hub/families').expect(200)).body).toEqual([
-        { familyId: viewer.id, name: 'Vera Viewer', isOwn: true, canEdit: true },
-        { familyId: owner.id, name: 'Olivia Owner', isOwn: false, canEdit: false },
-      ]);
+      // A helper who owns no recipient has no list of their own (nobody else would see it): only the family they help.
+      expect((await as.editor.get('/api/care-hub/families').expect(200)).body).toEqual([{ familyId: owner.id, name: 'Olivia Owner', isOwn: false, canEdit: true }]);
+      expect((await as.viewer.get('/api/care-hub/families').expect(200)).body).toEqual([{ familyId: owner.id, name: 'Olivia Owner', isOwn: false, canEdit: false }]);
       expect((await as.stranger.get('/api/care-hub/families').expect(200)).body).toEqual([{ familyId: stranger.id, name: 'Sam Stranger', isOwn: true, canEdit: true }]);
       await as.anonymous.get('/api/care-hub/families').expect(401);
     });
@@ -82,11 +78,20 @@ describe('Care Hub over HTTP', () => {
       });
       // The editor owns no recipient and may edit exactly one other family: that one is their default.
       expect((await addContact(as.editor, { name: 'Babysitter Bo', phoneNumber: '+44 20 7946 0958', relationship: 'Babysitter', contactType: 'childcare' })).familyId).toBe(owner.id);
-      expect((await addContact(as.editor, { name: 'Eddie own', phoneNumber: '911', familyId: editor.id })).familyId).toBe(editor.id);
-      // The viewer may not change the family they help; their default is their own family.
-      const refused = await as.viewer.post('/api/emergency-contacts').send({ ...contact, familyId: owner.id }).expect(403);
-      expect(refused.body).toEqual({ statusCode: 403, message: CARE_HUB_TEXT.viewOnly.family, code: 'CARE_HUB.FORBIDDEN' });
-      expect((await addContact(as.viewer, { name: 'Vera own', phoneNumber: '988' })).familyId).toBe(viewer.id);
+      // They have no list of their own to add to.
+      const notOwn = await as.editor.post('/api/emergency-contacts').send({ name: 'Eddie own', phoneNumber: '+12025550100', familyId: editor.id }).expect(404);
+      expect(notOwn.body).toMatchObject({ statusCode: 404, message: CARE_HUB_TEXT.familyNotFound });
+      // The viewer may not change the family they help, named or by default: no private list is made instead.
+      const before = await events();
+      for (const familyId of [owner.id, undefined, viewer.id]) {
+        const refused = await as.viewer.post('/api/emergency-contacts').send({ ...contact, familyId });
+        expect(refused.body).toEqual(
+          familyId === viewer.id
+            ? { statusCode: 404, message: CARE_HUB_TEXT.familyNotFound, code: 'CARE_HUB.NOT_FOUND' }
+            : { statusCode: 403, message: CARE_HUB_TEXT.viewOnly.family, code: 'CARE_HUB.FORBIDDEN' },
+        );
+      }
+      expect(await events()).toBe(before);
       const hidden = await as.stranger.post('/api/emergency-contacts').send({ ...contact, familyId: owner.id }).expect(404);
       expect(hidden.body).toMatchObject({ statusCode: 404, message: CARE_HUB_TEXT.familyNotFound });
       expect((await addContact(as.stranger, { name: 'Stranger own', phoneNumber: '+12025550199' })).familyId).toBe(stranger.id);
@@ -96,8 +101,8 @@ describe('Care Hub over HTTP', () => {
     it('GET: every family the user belongs to, primary first then oldest first, with canEdit; anonymous 401', async () => {
       const ownerFamily = ['Rosa Lopez', 'Babysitter Bo'];
       expect((await contactsOf(as.owner)).map((c) => [c.name, c.canEdit])).toEqual(ownerFamily.map((name) => [name, true]));
-      expect((await contactsOf(as.editor)).map((c) => [c.name, c.canEdit])).toEqual([['Rosa Lopez', true], ['Babysitter Bo', true], ['Eddie own', true]]);
-      expect((await contactsOf(as.viewer)).map((c) => [c.name, c.canEdit])).toEqual([['Rosa Lopez', false], ['Babysitter Bo', false], ['Vera own', true]]);
+      expect((await contactsOf(as.editor)).map((c) => [c.name, c.canEdit])).toEqual([['Rosa Lopez', true], ['Babysitter Bo', true]]);
+      expect((await contactsOf(as.viewer)).map((c) => [c.name, c.canEdit])).toEqual([['Rosa Lopez', false], ['Babysitter Bo', false]]);
       expect((await contactsOf(as.stranger)).map((c) => c.name)).toEqual(['Stranger own']);
       await as.anonymous.get('/api/emergency-contacts').expect(401);
     });
@@ -135,12 +140,12 @@ describe('Care Hub over HTTP', () => {
     it('an optional email for urgent alerts: stored trimmed and encrypted, changed, cleared; emailsOf lists the family\'s, primary first', async () => {
       const { user, agent } = await t.signUp();
       const secretAddress = `aunt.${randomUUID().slice(0, 8)}@example.com`;
-      const aunt = await addContact(agent, { name: 'Aunt Rita', phoneNumber: '911', email: `  ${secretAddress} ` });
+      const aunt = await addContact(agent, { name: 'Aunt Rita', phoneNumber: '+12025550100', email: `  ${secretAddress} ` });
       expect(aunt).toMatchObject({ name: 'Aunt Rita', email: secretAddress });
-      const grandma = await addContact(agent, { name: 'Grandma', phoneNumber: '988', isPrimary: true, email: 'grandma@example.com' });
-      const none = await addContact(agent, { name: 'No email', phoneNumber: '911', email: '' });
+      const grandma = await addContact(agent, { name: 'Grandma', phoneNumber: '+12025550101', isPrimary: true, email: 'grandma@example.com' });
+      const none = await addContact(agent, { name: 'No email', phoneNumber: '+12025550100', email: '' });
       expect(none.email).toBeNull();
-      expect((await addContact(agent, { name: 'Null email', phoneNumber: '911', email: null })).email).toBeNull();
+      expect((await addContact(agent, { name: 'Null email', phoneNumber: '+12025550100', email: null })).email).toBeNull();
       expect((await contactsOf(agent)).find((c) => c.id === aunt.id)).toMatchObject({ email: secretAddress });
 
       // The event store holds the address sealed with the family's key, never in plain text.
@@ -161,8 +166,8 @@ describe('Care Hub over HTTP', () => {
         { contactId: aunt.id, name: 'Aunt Rita', email: secretAddress },
       ]);
       // Changed, cleared by a blank, and gone with a deleted contact.
-      expect((await agent.put(`/api/emergency-contacts/${none.id}`).send({ name: 'No email', phoneNumber: '911', email: 'now@example.com' }).expect(200)).body.email).toBe('now@example.com');
-      expect((await agent.put(`/api/emergency-contacts/${aunt.id}`).send({ name: 'Aunt Rita', phoneNumber: '911', email: '  ' }).expect(200)).body.email).toBeNull();
+      expect((await agent.put(`/api/emergency-contacts/${none.id}`).send({ name: 'No email', phoneNumber: '+12025550100', email: 'now@example.com' }).expect(200)).body.email).toBe('now@example.com');
+      expect((await agent.put(`/api/emergency-contacts/${aunt.id}`).send({ name: 'Aunt Rita', phoneNumber: '+12025550100', email: '  ' }).expect(200)).body.email).toBeNull();
       await agent.delete(`/api/emergency-contacts/${grandma.id}`).expect(204);
       expect(await addresses.emailsOf(user.id)).toEqual([{ contactId: none.id, name: 'No email', email: 'now@example.com' }]);
       // Undo brings the contact back with its email.
@@ -186,26 +191,26 @@ describe('Care Hub over HTTP', () => {
       const snapshot = async () => ({ events: await events(), owner: await contactsOf(as.owner), stranger: await contactsOf(as.stranger) });
       const before = await snapshot();
       const bad: [string, object, string, string?][] = [
-        ['missing name', { phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
-        ['blank name', { name: '   ', phoneNumber: '911' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+        ['missing name', { phoneNumber: '+12025550100' }, 'name', CARE_HUB_TEXT.contactRequiredName],
+        ['blank name', { name: '   ', phoneNumber: '+12025550100' }, 'name', CARE_HUB_TEXT.contactRequiredName],
         ['missing phone', { name: 'Rosa' }, 'phoneNumber', CARE_HUB_TEXT.contactRequiredPhone],
         ['an invalid phone', { name: 'Rosa', phoneNumber: '555-01' }, 'phoneNumber', PHONE_INVALID],
-        ['an unknown contact type', { name: 'Rosa', phoneNumber: '911', contactType: 'friend' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
-        ['an unknown relationship', { name: 'Rosa', phoneNumber: '911', relationship: 'Neighbour' }, 'relationship', CARE_HUB_TEXT.unknown.relationship],
-        ['10 kB of notes', { name: 'Rosa', phoneNumber: '911', notes: 'x'.repeat(10_000) }, 'notes'],
-        ['a NUL in the name', { name: 'Ro\u0000sa', phoneNumber: '911' }, 'name'],
-        ['an array for the name', { name: ['Rosa'], phoneNumber: '911' }, 'name'],
+        ['an unknown contact type', { name: 'Rosa', phoneNumber: '+12025550100', contactType: 'friend' }, 'contactType', CARE_HUB_TEXT.unknown.contactType],
+        ['an unknown relationship', { name: 'Rosa', phoneNumber: '+12025550100', relationship: 'Neighbour' }, 'relationship', CARE_HUB_TEXT.unknown.relationship],
+        ['10 kB of notes', { name: 'Rosa', phoneNumber: '+12025550100', notes: 'x'.repeat(10_000) }, 'notes'],
+        ['a NUL in the name', { name: 'Ro\u0000sa', phoneNumber: '+12025550100' }, 'name'],
+        ['an array for the name', { name: ['Rosa'], phoneNumber: '+12025550100' }, 'name'],
         ['a number for the phone', { name: 'Rosa', phoneNumber: 2025550143 }, 'phoneNumber'],
-        ['text for isPrimary', { name: 'Rosa', phoneNumber: '911', isPrimary: 'yes' }, 'isPrimary'],
-        ['a familyId that is not an id', { name: 'Rosa', phoneNumber: '911', familyId: 'mine' }, 'familyId'],
-        ['an email without a domain', { name: 'Rosa', phoneNumber: '911', email: 'rosa@' }, 'email', CARE_HUB_TEXT.emailInvalid],
-        ['an email that is not one', { name: 'Rosa', phoneNumber: '911', email: 'rosa at example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
-        ['two addresses', { name: 'Rosa', phoneNumber: '911', email: 'rosa@example.com, tom@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
-        ['a CRLF header injection in the email', { name: 'Rosa', phoneNumber: '911', email: 'rosa@example.com\r\nBcc: all@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
-        ['a NUL in the email', { name: 'Rosa', phoneNumber: '911', email: 'rosa\u0000@example.com' }, 'email', `email ${VALIDATION_MESSAGES.unsafeText}`],
-        ['a 300-character email', { name: 'Rosa', phoneNumber: '911', email: `${'r'.repeat(288)}@example.com` }, 'email', CARE_HUB_TEXT.emailInvalid],
-        ['a number for the email', { name: 'Rosa', phoneNumber: '911', email: 42 }, 'email', CARE_HUB_TEXT.emailInvalid],
-        ['an array for the email', { name: 'Rosa', phoneNumber: '911', email: ['rosa@example.com'] }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['text for isPrimary', { name: 'Rosa', phoneNumber: '+12025550100', isPrimary: 'yes' }, 'isPrimary'],
+        ['a familyId that is not an id', { name: 'Rosa', phoneNumber: '+12025550100', familyId: 'mine' }, 'familyId'],
+        ['an email without a domain', { name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa@' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['an email that is not one', { name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa at example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['two addresses', { name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa@example.com, tom@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['a CRLF header injection in the email', { name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa@example.com\r\nBcc: all@example.com' }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['a NUL in the email', { name: 'Rosa', phoneNumber: '+12025550100', email: 'rosa\u0000@example.com' }, 'email', `email ${VALIDATION_MESSAGES.unsafeText}`],
+        ['a 300-character email', { name: 'Rosa', phoneNumber: '+12025550100', email: `${'r'.repeat(288)}@example.com` }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['a number for the email', { name: 'Rosa', phoneNumber: '+12025550100', email: 42 }, 'email', CARE_HUB_TEXT.emailInvalid],
+        ['an array for the email', { name: 'Rosa', phoneNumber: '+12025550100', email: ['rosa@example.com'] }, 'email', CARE_HUB_TEXT.emailInvalid],
       ];
       for (const [label, body, field, message] of bad) {
         for (const send of [() => as.owner.post('/api/emergency-contacts').send(body), () => as.owner.put(`/api/emergency-contacts/${id}`).send(body)]) {
@@ -216,12 +221,12 @@ describe('Care Hub over HTTP', () => {
       }
       // Ids: another family's contact, an unknown one, one that is not a UUID; another family's familyId.
       for (const target of [strangerContact, randomUUID(), 'not-a-uuid', '1']) {
-        await as.owner.put(`/api/emergency-contacts/${target}`).send({ name: 'Mine now', phoneNumber: '911' }).expect(404);
+        await as.owner.put(`/api/emergency-contacts/${target}`).send({ name: 'Mine now', phoneNumber: '+12025550100' }).expect(404);
         await as.owner.delete(`/api/emergency-contacts/${target}`).expect(404);
         await as.owner.post(`/api/emergency-contacts/${target}/restore`).expect(404);
       }
-      await as.owner.post('/api/emergency-contacts').send({ name: 'Planted', phoneNumber: '911', familyId: stranger.id }).expect(404);
-      await as.owner.post('/api/emergency-contacts').send([{ name: 'Rosa', phoneNumber: '911' }]).expect(400);
+      await as.owner.post('/api/emergency-contacts').send({ name: 'Planted', phoneNumber: '+12025550100', familyId: stranger.id }).expect(404);
+      await as.owner.post('/api/emergency-contacts').send([{ name: 'Rosa', phoneNumber: '+12025550100' }]).expect(400);
       expect(await snapshot()).toEqual(before);
     });
 
@@ -232,14 +237,14 @@ describe('Care Hub over HTTP', () => {
       const full = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => ({
         id: randomUUID(),
         type: 'EmergencyContactAdded',
-        data: { familyId: user.id, contactId: randomUUID(), name: `Contact ${i}`, phoneNumber: '911', relationship: null, contactType: 'family', isPrimary: false, notes: null, addedAt },
+        data: { familyId: user.id, contactId: randomUUID(), name: `Contact ${i}`, phoneNumber: '+12025550100', relationship: null, contactType: 'family', isPrimary: false, notes: null, addedAt },
         metadata: { ...metadata(user.id), causationId: null },
       }));
       const store = t.app.get<EventStore>(EVENT_STORE);
       const start = await events();
       await store.append(`emergency-contacts-${user.id}`, full, 'no_stream');
       const before = await settledEventCount(store, start + full.length);
-      const res = await agent.post('/api/emergency-contacts').send({ name: 'One too many', phoneNumber: '911' }).expect(409);
+      const res = await agent.post('/api/emergency-contacts').send({ name: 'One too many', phoneNumber: '+12025550100' }).expect(409);
       expect(res.body).toMatchObject({ statusCode: 409, message: CARE_HUB_TEXT.tooMany.contact, code: 'CARE_HUB.CONTACT_LIMIT' });
       expect(await events()).toBe(before);
     });
@@ -348,6 +353,124 @@ describe('Care Hub over HTTP', () => {
       await as.owner.post(`/api/children/${randomUUID()}/${list}`).send(body).expect(404);
       await as.owner.post(`/api/children/not-a-uuid/${list}`).send(body).expect(400);
       expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe("a person's phone number (issue 21)", () => {
+    /** The event store's text of every Care Hub stream: what a dump of the database would show. */
+    const storedEventText = async () => {
+      const db = new Client({ connectionString: t.databaseUrl });
+      await db.connect();
+      try {
+        const rows = await db.query("SELECT data::text AS data FROM es_events WHERE stream_id LIKE 'emergency-contacts-%' OR stream_id LIKE 'care-directory-%'");
+        return rows.rows.map((row: { data: string }) => row.data).join('\n');
+      } finally {
+        await db.end();
+      }
+    };
+
+    it('keeps an extension (ext, x, #, a comma) with the number as +E.164;ext=N, for contacts, doctors and support, sealed in the events', async () => {
+      const { agent } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Ext', lastName: 'Ension' }).expect(201)).body.id;
+      const desk = await addContact(agent, { name: 'Clinic desk', phoneNumber: '415.555.0134 ext 12' });
+      expect(desk).toMatchObject({ phoneNumber: '+14155550134;ext=12' });
+      for (const typed of ['415.555.0134 x34', '415.555.0134 ext. 34', '415.555.0134 #34', '415.555.0134,34', '(415) 555-0134 ext. 34']) {
+        expect((await agent.put(`/api/emergency-contacts/${desk.id}`).send({ name: 'Clinic desk', phoneNumber: typed }).expect(200)).body.phoneNumber).toBe('+14155550134;ext=34');
+      }
+      // Digits as an Arabic keyboard types them are read, and stored in ASCII.
+      expect((await addContact(agent, { name: 'Jaddah', phoneNumber: '٤١٥٥٥٥٠١٨٢ ext ٧' })).phoneNumber).toBe('+14155550182;ext=7');
+      const doctor = (await agent.post(`/api/children/${child}/doctors`).send({ name: 'Dr. Ext', phoneNumber: '(202) 555-0143 ext. 204' }).expect(201)).body;
+      expect(doctor.phoneNumber).toBe('+12025550143;ext=204');
+      const support = (await agent.post(`/api/children/${child}/family-support`).send({ name: 'Ms. Ext', phoneNumber: '212-555-0100 x123456' }).expect(201)).body;
+      expect(support.phoneNumber).toBe('+12125550100;ext=123456');
+      expect((await contactsOf(agent)).find((c) => c.id === desk.id)).toMatchObject({ phoneNumber: '+14155550134;ext=34' });
+      expect((await agent.get(`/api/children/${child}/doctors`).expect(200)).body[0]).toMatchObject({ phoneNumber: '+12025550143;ext=204' });
+
+      const stored = await storedEventText();
+      for (const secret of ['4155550134', '2025550143;ext=204', '2125550100', 'ext=34', 'ext=123456']) expect(stored).not.toContain(secret);
+    });
+
+    it('refuses a short code, a bad extension or odd input with a 400 naming the reason, on every route that takes a phone; nothing is stored', async () => {
+      const { id: contactId } = (await contactsOf(as.owner))[0];
+      const [{ id: doctorId }] = (await as.owner.get(`/api/children/${childId}/doctors`).expect(200)).body;
+      const [{ id: supportId }] = (await as.owner.get(`/api/children/${childId}/family-support`).expect(200)).body;
+      const sends = (phoneNumber: string) => [
+        () => as.owner.post('/api/emergency-contacts').send({ name: 'Rosa', phoneNumber }),
+        () => as.owner.put(`/api/emergency-contacts/${contactId}`).send({ name: 'Rosa', phoneNumber }),
+        () => as.owner.post(`/api/children/${childId}/doctors`).send({ name: 'Dr. Kim', phoneNumber }),
+        () => as.owner.put(`/api/doctors/${doctorId}`).send({ name: 'Dr. Kim', phoneNumber }),
+        () => as.owner.post(`/api/children/${childId}/family-support`).send({ name: 'Ms. Patel', phoneNumber }),
+        () => as.owner.put(`/api/family-support/${supportId}`).send({ name: 'Ms. Patel', phoneNumber }),
+      ];
+      const snapshot = async () => ({
+        events: await events(),
+        contacts: await contactsOf(as.owner),
+        doctors: (await as.owner.get(`/api/children/${childId}/doctors`).expect(200)).body,
+        support: (await as.owner.get(`/api/children/${childId}/family-support`).expect(200)).body,
+      });
+      const before = await snapshot();
+      const refused: [string, string][] = [
+        ...['911', '112', '999', '000', '988', '311', '+1 911'].map((code): [string, string] => [code, PHONE_TEXT.shortCode]),
+        ['415.555.0134 ext', PHONE_TEXT.extension],
+        ['415.555.0134 ext.', PHONE_TEXT.extension],
+        ['415.555.0134 x', PHONE_TEXT.extension],
+        ['415.555.0134 ext 1234567', PHONE_TEXT.extension],
+        ['415.555.0134 ext 12a', PHONE_TEXT.extension],
+        ['415.555.0134 #12#', PHONE_TEXT.extension],
+        ['1'.repeat(40), PHONE_INVALID],
+        ['call 415 555 0134 now', PHONE_INVALID],
+        ['1-800-FLOWERS', PHONE_INVALID],
+        ['ext 12', PHONE_INVALID],
+        ['4155550134\u0967', PHONE_INVALID],
+      ];
+      for (const [phoneNumber, message] of refused) {
+        for (const send of sends(phoneNumber)) {
+          const res = await send();
+          expect({ phoneNumber, status: res.status, message: res.body.message, errors: res.body.errors }).toEqual({
+            phoneNumber,
+            status: 400,
+            message,
+            errors: [{ field: 'phoneNumber', message }],
+          });
+        }
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('which list a contact goes on', () => {
+    it('a helper of two families names one (400 without); once they own a recipient, their own list is the default', async () => {
+      const { agent, user } = await t.signUp({ firstName: 'Hana', lastName: 'Helper' });
+      await share(user.id, true);
+      await shareChild(strangerChildId, stranger.id, user.id, true);
+      expect((await agent.get('/api/care-hub/families').expect(200)).body.map((f: { familyId: string; isOwn: boolean }) => [f.familyId, f.isOwn])).toEqual([
+        [owner.id, false],
+        [stranger.id, false],
+      ]);
+      const before = await events();
+      const unnamed = await agent.post('/api/emergency-contacts').send({ name: 'Where?', phoneNumber: '+12025550100' }).expect(400);
+      expect(unnamed.body).toMatchObject({ message: CARE_HUB_TEXT.chooseFamily, errors: [{ field: 'familyId', message: CARE_HUB_TEXT.chooseFamily }] });
+      expect(await events()).toBe(before);
+      const named = await addContact(agent, { name: 'For the Parks', phoneNumber: '+12025550100', familyId: stranger.id });
+      expect(named).toMatchObject({ familyId: stranger.id, canEdit: true });
+      expect((await contactsOf(as.stranger)).map((c) => c.id)).toContain(named.id);
+      await as.stranger.delete(`/api/emergency-contacts/${named.id}`).expect(204);
+
+      await agent.post('/api/children').send({ firstName: 'Own', lastName: 'Child' }).expect(201);
+      expect((await agent.get('/api/care-hub/families').expect(200)).body[0]).toMatchObject({ familyId: user.id, isOwn: true, canEdit: true });
+      expect((await addContact(agent, { name: 'Mine', phoneNumber: '+12025550100' })).familyId).toBe(user.id);
+    });
+
+    it('a view-only helper who also owns a recipient keeps their own list, and still may not change the family they view', async () => {
+      const { agent, user } = await t.signUp({ firstName: 'Val', lastName: 'Parent' });
+      await share(user.id, false);
+      await agent.post('/api/children').send({ firstName: 'Val', lastName: 'Junior' }).expect(201);
+      expect((await agent.get('/api/care-hub/families').expect(200)).body.map((f: { isOwn: boolean; canEdit: boolean }) => [f.isOwn, f.canEdit])).toEqual([
+        [true, true],
+        [false, false],
+      ]);
+      expect((await addContact(agent, { name: 'Own list', phoneNumber: '+12025550100' })).familyId).toBe(user.id);
+      await agent.post('/api/emergency-contacts').send({ name: 'Theirs', phoneNumber: '+12025550100', familyId: owner.id }).expect(403);
     });
   });
 

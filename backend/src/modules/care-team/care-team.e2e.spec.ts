@@ -122,11 +122,11 @@ describe('care team over HTTP', () => {
     await grandpa.agent.post(`/api/children/${maya}/medications`).send({ name: 'A', dosage: 'B' }).expect(403);
     await grandpa.agent.get(`/api/children/${leo}/medications`).expect(404);
     // The family's emergency contacts (Care Hub): readable, not changeable without edit rights.
-    const contact = (await owner.agent.post('/api/emergency-contacts').send({ name: 'Dr. On Call', phoneNumber: '911' }).expect(201)).body;
+    const contact = (await owner.agent.post('/api/emergency-contacts').send({ name: 'Dr. On Call', phoneNumber: '+12025550100' }).expect(201)).body;
     expect((await grandpa.agent.get('/api/emergency-contacts').expect(200)).body).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: contact.id, familyId: owner.user.id, canEdit: false })]),
     );
-    await grandpa.agent.put(`/api/emergency-contacts/${contact.id}`).send({ name: 'Changed', phoneNumber: '911' }).expect(403);
+    await grandpa.agent.put(`/api/emergency-contacts/${contact.id}`).send({ name: 'Changed', phoneNumber: '+12025550100' }).expect(403);
 
     // Single use: the same person again gets the same answer; anyone else is told it was used.
     expect((await accept(grandpa.agent, token).expect(200)).body).toEqual(accepted.body);

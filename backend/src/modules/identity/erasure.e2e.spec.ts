@@ -121,9 +121,9 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     // The family's emergency contacts (encrypted with the owner's key): one by the owner, one by the helper with edit rights.
     const contacts = { name: secret('contact'), notes: secret('contactNotes'), phone: secretPhone(), helperName: secret('helperContact') };
     await owner.post('/api/emergency-contacts').send({ name: contacts.name, phoneNumber: contacts.phone, notes: contacts.notes, relationship: 'Aunt' }).expect(201);
-    expect((await helper.post('/api/emergency-contacts').send({ name: contacts.helperName, phoneNumber: '911' }).expect(201)).body.familyId).toBe(user.id);
+    expect((await helper.post('/api/emergency-contacts').send({ name: contacts.helperName, phoneNumber: '+12025550100' }).expect(201)).body.familyId).toBe(user.id);
     // Contacts the deleting user keeps in the family they help stay that family's.
-    const neighbourContact = (await owner.post('/api/emergency-contacts').send({ name: 'Kept contact', phoneNumber: '988', familyId: neighbourUser.id }).expect(201)).body;
+    const neighbourContact = (await owner.post('/api/emergency-contacts').send({ name: 'Kept contact', phoneNumber: '+12025550101', familyId: neighbourUser.id }).expect(201)).body;
     // Whom they invited is theirs too (care-team): the invitee's address and name go with them.
     const invitee = { email: `${secret('invitee')}@example.com`.toLowerCase(), name: secret('Invitee') };
     await owner.post('/api/caregiver-invitations').send({ inviteeEmail: invitee.email, inviteeName: invitee.name }).expect(201);

@@ -28,10 +28,10 @@ describe('projections:rebuild', () => {
     // Care Hub: contacts, doctors and support people edited, deleted and restored (Undo), some of a removed recipient.
     const grandma = (await agent.post('/api/emergency-contacts').send({ name: 'Grandma', phoneNumber: '(202) 555-0143', isPrimary: true }).expect(201)).body;
     await agent.put(`/api/emergency-contacts/${grandma.id}`).send({ name: 'Grandma Rosa', phoneNumber: '202 555 0143', relationship: 'Grandmother' }).expect(200);
-    const sitter = (await agent.post('/api/emergency-contacts').send({ name: 'Sitter', phoneNumber: '911', contactType: 'childcare' }).expect(201)).body;
+    const sitter = (await agent.post('/api/emergency-contacts').send({ name: 'Sitter', phoneNumber: '+12025550100', contactType: 'childcare' }).expect(201)).body;
     await agent.delete(`/api/emergency-contacts/${sitter.id}`).expect(204);
     await agent.post(`/api/emergency-contacts/${sitter.id}/restore`).expect(200);
-    const deletedContact = (await agent.post('/api/emergency-contacts').send({ name: 'Gone', phoneNumber: '988' }).expect(201)).body;
+    const deletedContact = (await agent.post('/api/emergency-contacts').send({ name: 'Gone', phoneNumber: '+12025550101' }).expect(201)).body;
     await agent.delete(`/api/emergency-contacts/${deletedContact.id}`).expect(204);
     const drKim = (await agent.post(`/api/children/${maya.id}/doctors`).send({ name: 'Dr. Kim', specialty: 'neurologist', email: 'kim@clinic.example' }).expect(201)).body;
     await agent.delete(`/api/doctors/${drKim.id}`).expect(204);
@@ -62,7 +62,7 @@ describe('projections:rebuild', () => {
     const { agent: erased } = await t.signUp({ firstName: 'Erased', email: 'erased-in-rebuild@example.com' });
     const gone = (await erased.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon', dateOfBirth: '2019-01-02' }).expect(201)).body;
     await erased.post(`/api/children/${gone.id}/tasks`).send({ name: 'Gone task', category: 'medication', scheduledTimes: ['09:00'] }).expect(201);
-    await erased.post('/api/emergency-contacts').send({ name: 'Erased contact', phoneNumber: '911' }).expect(201);
+    await erased.post('/api/emergency-contacts').send({ name: 'Erased contact', phoneNumber: '+12025550100' }).expect(201);
     await erased.post(`/api/children/${gone.id}/doctors`).send({ name: 'Erased doctor' }).expect(201);
     await erased.post('/api/caregiver-invitations').send({ inviteeEmail: 'invited-by-erased@example.com' }).expect(201);
     await erased.post(`/api/children/${gone.id}/updates`).send({ text: 'Erased update', important: true }).expect(201);

@@ -1,6 +1,7 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { CONTACT_TYPE_LABELS, telHref, type EmergencyContact } from '@carecircle/libs';
+import { telHref, type EmergencyContact } from '@carecircle/libs';
 import { Button } from 'antd';
+import { contactKind } from '../contact-kind';
 import { displayPhone } from '../phone';
 import { ContactLinks } from './contact-links';
 import { EntryActions } from './entry-actions';
@@ -13,16 +14,18 @@ interface Props {
   onDelete: () => void;
 }
 
-/** One of 'Your Emergency Contacts': name, Primary badge, relationship and type, phone, email (a mailto: link), notes, Call. */
+/**
+ * One of 'Your Emergency Contacts': name, Primary badge, relationship and type, phone (its extension
+ * too), email (a mailto: link), notes, Call (dials the extension after a pause).
+ */
 export function EmergencyContactCard({ contact, familyLabel, onEdit, onDelete }: Props) {
-  const kind = [contact.relationship, CONTACT_TYPE_LABELS[contact.contactType]].filter(Boolean).join(' · ');
   return (
     <li className="care-hub-card" aria-label={contact.name}>
       <div className="care-hub-card__head">
         <h3 className="care-hub-card__name">{contact.name}</h3>
         {contact.isPrimary && <span className="care-hub-badge care-hub-badge--primary">Primary</span>}
       </div>
-      <p className="care-hub-card__meta">{kind}</p>
+      <p className="care-hub-card__meta">{contactKind(contact)}</p>
       {familyLabel && <p className="care-hub-card__meta">{familyLabel}</p>}
       <p className="care-hub-card__phone">{displayPhone(contact.phoneNumber)}</p>
       <ContactLinks phoneNumber={null} email={contact.email} />

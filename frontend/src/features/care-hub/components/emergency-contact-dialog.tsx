@@ -83,7 +83,8 @@ function ContactForm({ contact, preset, families, onClose }: Omit<Props, 'open'>
       isPrimary: values.isPrimary,
       notes: values.notes.trim() || null,
       email: optionalText(values.email),
-      ...(chooseFamily && values.familyId && { familyId: values.familyId }),
+      // The list it goes on, said rather than left to the server's default (the one family offered, or the one chosen).
+      ...(!editing && { familyId: (chooseFamily && values.familyId) || families[0]?.familyId }),
     };
     const saved = await saveEntry({
       run: () => (editing ? updateContact({ id: contact.id, input }).unwrap() : addContact(input).unwrap()),

@@ -38,10 +38,14 @@ export default function EmergencyContactsPage() {
 
   const allFamilies = families.data ?? [];
   const editable = allFamilies.filter((family) => family.canEdit);
-  // Until the families answer, the user's own family (always theirs to edit) is assumed.
-  const canAdd = !families.data || editable.length > 0;
+  // Add is offered only once the families say where a contact would go: a view-only helper has no
+  // list of their own to add to (issue 21), so nothing is shown that the server would refuse.
+  const canAdd = editable.length > 0;
+  const viewOnly = families.data !== undefined && !canAdd && allFamilies.length > 0;
+  // Whose list a card is on, unless it is the user's own and only list.
+  const labelled = allFamilies.length > 1 || allFamilies.some((family) => !family.isOwn);
   const labelOf = (contact: EmergencyContact) => {
-    if (allFamilies.length <= 1) return undefined;
+    if (!labelled) return undefined;
     const family = allFamilies.find((item) => item.familyId === contact.familyId);
     return family && familyLabel(family);
   };
@@ -62,6 +66,11 @@ export default function EmergencyContactsPage() {
         <h2 id="your-contacts-title" className="care-hub-section__title">
           Your Emergency Contacts
         </h2>
+        {viewOnly && (
+          <p className="care-hub-section__note">
+            You can view the emergency contacts of {allFamilies.map(familyLabel).join(' and ')}, but not add or change them.
+          </p>
+        )}
         {contacts.isLoading ? (
           <p role="status">Loading contacts...</p>
         ) : contacts.isError && !contacts.data ? (
