@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { User } from '@carecircle/libs';
 import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
-import { addChild, addTasks, expectNoSeriousA11yViolations, grantAccess, signUp, todayInZone } from './today-support';
+import { addChild, addTasks, expectNoSeriousA11yViolations, giveNowIfEarly, grantAccess, signUp, todayInZone } from './today-support';
 
 // docs/notifications.md, "Offline and install": the service worker keeps the signed-in shell and
 // today's tasks for when there is no network; ticks made offline wait in IndexedDB ("Waiting to
@@ -69,13 +69,16 @@ for (const { label, viewport } of [
 
       await test.step('ticks made offline show as completed and waiting to send', async () => {
         await checkbox('Give Keppra').click();
+        await giveNowIfEarly(page, keppra.scheduledTime);
         await expect(checkbox('Give Keppra')).toBeChecked();
         await expect(card('Give Keppra')).toContainText('Waiting to send');
         await expect(page.locator('.ant-notification')).toContainText('It will be sent when you are back online.');
         await checkbox('Evening insulin').click();
+        await giveNowIfEarly(page, insulin.scheduledTime);
         await expect(card('Evening insulin')).toContainText('Waiting to send');
         // A tick by mistake, taken back while still waiting: nothing of it is ever sent.
         await checkbox('Iron drops').click();
+        await giveNowIfEarly(page, iron.scheduledTime);
         await expect(card('Iron drops')).toContainText('Waiting to send');
         await checkbox('Iron drops').click();
         await expect(checkbox('Iron drops')).not.toBeChecked();
@@ -140,6 +143,7 @@ for (const { label, viewport } of [
           if (response.url().endsWith(`/api/tasks/${iron.id}/complete`)) answers.push({ status: response.status(), replayed: response.headers()['idempotent-replayed'] });
         });
         await checkbox('Iron drops').click();
+        await giveNowIfEarly(page, iron.scheduledTime);
         await expect(card('Iron drops')).toContainText('Waiting to send');
         connected = true;
         await expect(async () => {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { Medication } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, getJson, test } from './support';
-import { addChild, addTasks, signUp, todayInZone } from './today-support';
+import { addChild, addTasks, giveNowIfEarly, signUp, todayInZone } from './today-support';
 
 // Medication stock and refill (issue 12; docs/notifications.md, "Refill reminders"): a caregiver adds
 // a medication with a stock, gives its dose on Today, sees the stock go down, and refills it. The
@@ -49,7 +49,7 @@ for (const [label, viewport] of [
       });
 
       await test.step('give the dose on Today: the stock goes down', async () => {
-        await addTasks(page, baseURL!, child.id, {
+        const [dose] = await addTasks(page, baseURL!, child.id, {
           name: 'Give Baclofen',
           category: 'medication',
           medicationId: medication.id,
@@ -62,6 +62,7 @@ for (const [label, viewport] of [
         await expect(item).toContainText(/10 tablets left, about \d+ days/);
         const tasks = main.getByRole('region', { name: "Today's Tasks" });
         await tasks.getByRole('checkbox', { name: 'Complete Give Baclofen' }).click();
+        await giveNowIfEarly(page, dose.scheduledTime);
         await expectToast(page, 'Great job! ✨');
         await expect(item).toContainText('9 tablets left');
         await expectAccessible(page);

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Child, Task, TaskInput, User } from '@carecircle/libs';
+import { isEarlyCompletion } from '../libs/src/scheduling/completion-timing';
+import { localDateTimeToInstant } from '../libs/src/scheduling/local-time';
 import { registerThroughApi, uniqueEmail } from './support';
 
 export { expectNoSeriousA11yViolations } from './support';
@@ -64,4 +66,17 @@ export function grantAccess(childId: string, ownerId: string, userId: string, op
 /** Today's date in the browser's zone, yyyy-mm-dd. */
 export function todayInZone(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/**
+ * After ticking a medication: one due more than an hour from now first asks "Due at 8:00 AM. Give it
+ * now?" (issue 21), answered Give now here; otherwise nothing is asked. `due` is the task's instant,
+ * or HH:MM today in the browser's zone. The same libs rule as the app's decides.
+ */
+export async function giveNowIfEarly(page: Page, due: string): Promise<void> {
+  const instant = /^\d{2}:\d{2}$/.test(due) ? localDateTimeToInstant(todayInZone(), due, ZONE) : due;
+  if (!isEarlyCompletion(instant, new Date())) return;
+  const question = page.getByRole('dialog', { name: /Give it now\?$/ });
+  await question.getByRole('button', { name: 'Give now' }).click();
+  await expect(question).toBeHidden();
 }

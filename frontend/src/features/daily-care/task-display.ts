@@ -1,4 +1,4 @@
-import { formatClockTime, type DayName, type Task, type TaskCategory } from '@carecircle/libs';
+import { completionTiming, formatClockTime, type DayName, type Task, type TaskCategory } from '@carecircle/libs';
 
 export const DAY_LABELS: Record<DayName, string> = {
   sunday: 'Sun',
@@ -69,6 +69,11 @@ export function dateTimeIn(instant: string, timeZone: string): string {
   } catch {
     return new Date(instant).toLocaleString('en-US', options);
   }
+}
+
+/** Completed more than an hour before its time (libs' completionTiming): shown as Early, not on time. */
+export function completedEarly(task: Pick<Task, 'status' | 'scheduledTime' | 'completedAt'>): boolean {
+  return task.status === 'completed' && task.completedAt !== null && completionTiming(task.scheduledTime, task.completedAt) === 'early';
 }
 
 export function isAppointment(task: Pick<Task, 'category'>): boolean {

@@ -2,7 +2,7 @@ import { useGetProgressQuery } from '../api';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PlainSkeletonBlock } from '../../../shared/ui/plain-skeleton';
 
-/** Completed %, On Time % and Day Streak for the day shown (`date`, yyyy-mm-dd; `label` names it). */
+/** Completed %, On Time % (and Early % when any) and Day Streak for the day shown (`date`, yyyy-mm-dd; `label` names it). */
 export function ProgressStrip({ childId, date, label }: { childId: string; date: string; label: string }) {
   const { data, isLoading, isError, refetch } = useGetProgressQuery({ childId, date });
   if (isLoading) {
@@ -17,9 +17,11 @@ export function ProgressStrip({ childId, date, label }: { childId: string; date:
       <LoadError className="progress-strip" title="Failed to fetch progress" onRetry={() => refetch()} />
     );
   }
+  // Doses given more than an hour early are not on time: they show as early under On Time.
+  const early = data?.earlyRate ?? 0;
   const stats = [
     { label: 'Completed', value: `${data?.completionRate ?? 0}%` },
-    { label: 'On Time', value: `${data?.onTimeRate ?? 0}%` },
+    { label: 'On Time', value: `${data?.onTimeRate ?? 0}%`, note: early > 0 ? `${early}% Early` : undefined },
     { label: 'Day Streak', value: String(data?.streak ?? 0) },
   ];
   return (
@@ -29,6 +31,7 @@ export function ProgressStrip({ childId, date, label }: { childId: string; date:
           <div key={stat.label} className="progress-strip__stat">
             <dt>{stat.label}</dt>
             <dd>{stat.value}</dd>
+            {stat.note && <dd className="progress-strip__note">{stat.note}</dd>}
           </div>
         ))}
       </dl>

@@ -1,11 +1,16 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, LoadingOutlined } from '../../../shared/ui/icons';
 import { isOverdue, REPEATING_MESSAGES, safeLink, type Task } from '@carecircle/libs';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd';
+import { useEarlyDoseQuestion } from '../hooks/use-early-dose-question';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { useIsWaitingToSend } from '../offline/use-offline-queue';
 import { PlainButton } from '../../../shared/ui/plain-button';
-import { categoryLabel, clockTimeIn, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
+import { categoryLabel, clockTimeIn, completedEarly, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
 import { CategoryIcon, iconCategoryOf } from './category-icon';
+
+// Asked only when a medication is ticked more than an hour early: loaded then, with antd's theme.
+const EarlyDoseDialog = lazyWithAntd(() => import('../dialogs/early-dose-dialog').then((m) => ({ default: m.EarlyDoseDialog })));
 
 interface Props {
   task: Task;
@@ -28,6 +33,7 @@ let refocus: { taskId: string; status: Task['status'] } | null = null;
 /** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
 export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment, canEdit }: Props) {
   const { complete, uncomplete, isBusy } = useTaskActions();
+  const earlyDose = useEarlyDoseQuestion();
   const checkbox = useRef<HTMLInputElement>(null);
   const completed = task.status === 'completed';
   // Ticked (or unticked) without a network: shown as done, and as not sent yet.
@@ -43,6 +49,11 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
 
   const toggle = async (event: ChangeEvent<HTMLInputElement>) => {
     const hadFocus = document.activeElement === event.currentTarget;
+    // A dose more than an hour early is asked about first; Cancel leaves the box as it was.
+    if (!completed && !(await earlyDose.confirm(task))) {
+      if (hadFocus) checkbox.current?.focus();
+      return;
+    }
     const done = completed ? await uncomplete(task) : await complete(task);
     if (hadFocus && done) refocus = { taskId: task.id, status: completed ? 'pending' : 'completed' };
   };
@@ -50,6 +61,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
   const overdue = !planned && isOverdue(task, now);
   const plannedHintId = useId();
   const appointment = isAppointment(task);
+  const early = completedEarly(task);
   const iconCategory = iconCategoryOf(task);
   const className = [
     'task-card',
@@ -81,6 +93,11 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
         {isBusy && <LoadingOutlined className="task-card__busy plain-icon--spin" aria-hidden />}
       </label>
       )}
+      {earlyDose.asking && (
+        <Suspense fallback={null}>
+          <EarlyDoseDialog task={earlyDose.asking} onAnswer={earlyDose.answer} />
+        </Suspense>
+      )}
       <div className="task-card__body">
         <div className="task-card__title-row">
           <CategoryIcon category={iconCategory} />
@@ -88,9 +105,10 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
             {task.name}
           </button>
         </div>
-        {(planned || appointment || overdue || waiting || (task.isUrgent && !completed)) && (
+        {(planned || appointment || overdue || waiting || early || (task.isUrgent && !completed)) && (
           <div className="task-card__badges">
             {waiting && <span className="badge badge--waiting">Waiting to send</span>}
+            {early && <span className="badge badge--early">Early</span>}
             {planned && <span className="badge badge--planned">Planned</span>}
             {appointment && <span className="badge badge--appointment">APPOINTMENT</span>}
             {overdue && <span className="badge badge--overdue">Overdue</span>}

@@ -1,8 +1,10 @@
 import { isOverdue, REPEATING_MESSAGES, type Task } from '@carecircle/libs';
 import { Button, Input, Modal, Tabs } from 'antd';
 import { useEffect, useId, useState } from 'react';
+import { useEarlyDoseQuestion } from '../hooks/use-early-dose-question';
 import { useTaskActions } from '../hooks/use-task-actions';
-import { categoryLabel, taskTime } from '../task-display';
+import { EarlyDoseDialog } from './early-dose-dialog';
+import { categoryLabel, completedEarly, taskTime } from '../task-display';
 import { RepeatingSchedulesDialog } from '../repeating/repeating-schedules-dialog';
 import { TaskHistory } from './task-history';
 
@@ -18,6 +20,7 @@ interface Props {
 /** Details of a task (category, time, status, priority, description, notes) and its History. */
 export function TaskDetailsDialog({ task, open, now, canEdit, onClose }: Props) {
   const { complete, isBusy } = useTaskActions();
+  const earlyDose = useEarlyDoseQuestion();
   const [tab, setTab] = useState('details');
   const [notes, setNotes] = useState('');
   const [schedules, setSchedules] = useState(false);
@@ -33,9 +36,11 @@ export function TaskDetailsDialog({ task, open, now, canEdit, onClose }: Props) 
   if (!task) return null;
   const completed = task.status === 'completed';
   const planned = task.planned === true;
-  const status = planned ? 'Planned' : completed ? 'Completed' : isOverdue(task, now) ? 'Overdue' : 'Pending';
+  const status = planned ? 'Planned' : completed ? (completedEarly(task) ? 'Completed early' : 'Completed') : isOverdue(task, now) ? 'Overdue' : 'Pending';
 
   const markComplete = async () => {
+    // A dose more than an hour early is asked about first; Cancel keeps the dialog (and the note) as it was.
+    if (!(await earlyDose.confirm(task))) return;
     if (await complete(task, notes)) onClose();
   };
 
@@ -124,6 +129,7 @@ export function TaskDetailsDialog({ task, open, now, canEdit, onClose }: Props) 
           },
         ]}
       />
+      {earlyDose.asking && <EarlyDoseDialog task={earlyDose.asking} onAnswer={earlyDose.answer} />}
     </Modal>
   );
 }
