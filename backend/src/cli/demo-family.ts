@@ -510,7 +510,8 @@ class DemoFamilyStory {
    */
   private async liveDay(day: number): Promise<void> {
     const date = addDays(this.today, day);
-    const worker = this.metadata(null, this.at(day, WORKER_TIME));
+    // As the recurring-tasks job does: occurrences are recorded in the name of who set up the schedules.
+    const worker = this.metadata('primary', this.at(day, WORKER_TIME));
     for (const { templates } of this.recipients) {
       for (const template of templates) this.counts.tasks += (await this.materialiser.materialiseDay(template, date, this.timezone, worker)).length;
     }
