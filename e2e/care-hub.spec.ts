@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Child } from '@carecircle/libs';
+import { PHONE_TEXT, type Child } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, test } from './support';
 import { addChild, signUp } from './today-support';
 
@@ -178,7 +178,16 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     await dialog.getByLabel('Phone Number').fill('202-555');
     await dialog.getByRole('button', { name: 'Save Contact' }).click();
     await expect(dialog.getByText('Please enter a valid phone number.')).toBeVisible();
-    await dialog.getByLabel('Phone Number').fill('(202) 555-0143');
+    // 911 is a hotline, not a person's number: the dialog says where it is.
+    await dialog.getByLabel('Phone Number').fill('911');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await expect(dialog.getByText(PHONE_TEXT.shortCode)).toBeVisible();
+    await expectAccessible(page, 'dialog');
+    await dialog.getByLabel('Phone Number').fill('(202) 555-0143 ext');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await expect(dialog.getByText(PHONE_TEXT.extension)).toBeVisible();
+    // An extension is kept (typed as people write it, "ext 12").
+    await dialog.getByLabel('Phone Number').fill('202.555.0143 ext 12');
     await dialog.getByLabel('Relationship').selectOption('Grandmother');
     await dialog.getByRole('radio', { name: 'Primary Contact: call first in emergencies' }).check();
     await dialog.getByLabel('Notes (optional)').fill('Has a spare key');
@@ -196,9 +205,10 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     const card = contacts.getByRole('listitem', { name: 'Lucia Vega' });
     await expect(card.getByText('Primary', { exact: true })).toBeVisible();
     await expect(card).toContainText('Grandmother · Family');
-    await expect(card).toContainText('(202) 555-0143');
+    await expect(card).toContainText('(202) 555-0143 ext. 12');
     await expect(card).toContainText('Has a spare key');
-    await expect(card.getByRole('link', { name: 'Call Lucia Vega' })).toHaveAttribute('href', 'tel:+12025550143');
+    // Dialled after a pause: tel:+12025550143,12 (docs/care-hub.md says why not ;ext=12).
+    await expect(card.getByRole('link', { name: 'Call Lucia Vega' })).toHaveAttribute('href', 'tel:+12025550143,12');
     await expect(card.getByRole('link', { name: 'lucia.vega@example.test' })).toHaveAttribute('href', 'mailto:lucia.vega@example.test');
     await expectAccessible(page);
   });
@@ -207,7 +217,8 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     await contacts.getByRole('button', { name: 'Edit Lucia Vega' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Emergency Contact' });
     await expect(edit.getByLabel('Name')).toHaveValue('Lucia Vega');
-    await expect(edit.getByLabel('Phone Number')).toHaveValue('(202) 555-0143');
+    await expect(edit.getByLabel('Phone Number')).toHaveValue('(202) 555-0143 ext. 12');
+    await expectAccessible(page, 'dialog');
     expect(await chosen(edit.getByLabel('Relationship'))).toBe('Grandmother');
     await expect(edit.getByRole('radio', { name: 'Primary Contact: call first in emergencies' })).toBeChecked();
     await expect(edit.getByLabel('Email (for urgent alerts)')).toHaveValue('lucia.vega@example.test');
@@ -268,7 +279,10 @@ test.describe('on a desktop screen', () => {
       await dialog.getByLabel('Doctor Name').fill('Dr. Amy Chen');
       await dialog.getByLabel('Specialty').selectOption('neurologist');
       await dialog.getByRole('checkbox', { name: 'Primary care doctor' }).check();
-      await dialog.getByLabel('Phone (optional)').fill('(202) 555-0182');
+      await dialog.getByLabel('Phone (optional)').fill('112');
+      await dialog.getByRole('button', { name: 'Save Doctor' }).click();
+      await expect(dialog.getByText(PHONE_TEXT.shortCode)).toBeVisible();
+      await dialog.getByLabel('Phone (optional)').fill('(202) 555-0182 x7');
       await dialog.getByLabel('Email (optional)').fill('amy.chen@example.test');
       await dialog.getByLabel('Address (optional)').fill('1 Main St, Springfield');
       await dialog.getByLabel('Notes (optional)').fill('Tuesdays only');
@@ -279,7 +293,7 @@ test.describe('on a desktop screen', () => {
       const card = main.getByRole('listitem', { name: 'Dr. Amy Chen' });
       await expect(card.getByText('Neurologist', { exact: true })).toBeVisible();
       await expect(card.getByText('Primary Care', { exact: true })).toBeVisible();
-      await expect(card.getByRole('link', { name: '(202) 555-0182' })).toHaveAttribute('href', 'tel:+12025550182');
+      await expect(card.getByRole('link', { name: '(202) 555-0182 ext. 7' })).toHaveAttribute('href', 'tel:+12025550182,7');
       await expect(card.getByRole('link', { name: 'amy.chen@example.test' })).toHaveAttribute('href', 'mailto:amy.chen@example.test');
       await expect(card).toContainText('1 Main St, Springfield');
       await expect(card).toContainText('Tuesdays only');
@@ -307,7 +321,7 @@ test.describe('on a desktop screen', () => {
     await test.step('edit, then delete with Undo', async () => {
       await main.getByRole('button', { name: 'Edit Dr. Amy Chen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Doctor' });
-      await expect(dialog.getByLabel('Phone (optional)')).toHaveValue('(202) 555-0182');
+      await expect(dialog.getByLabel('Phone (optional)')).toHaveValue('(202) 555-0182 ext. 7');
       await dialog.getByLabel('Notes (optional)').fill('Tuesdays and Thursdays');
       await dialog.getByRole('button', { name: 'Save Doctor' }).click();
       await expectToast(page, 'Doctor updated');
@@ -363,7 +377,7 @@ test.describe('on a desktop screen', () => {
     });
   });
 
-  test('a read-only caregiver sees the family’s entries without add, edit or delete', async ({ page, browser, baseURL, watchCsp }) => {
+  test('a read-only caregiver sees the family’s entries without add, edit or delete, on a desktop and a phone', async ({ page, browser, baseURL, watchCsp }) => {
     const owner = await signUp(page, baseURL!, 'Maria', 'Rivera');
     const sam = await addChild(page, baseURL!, 'Sam', 'Rivera');
     await post(page, baseURL!, `/api/children/${sam.id}/doctors`, { name: 'Dr. Amy Chen', specialty: 'neurologist', phoneNumber: '+12025550182' });
@@ -374,6 +388,7 @@ test.describe('on a desktop screen', () => {
       contactType: 'family',
       isPrimary: true,
     });
+    await post(page, baseURL!, '/api/emergency-contacts', { name: 'Uncle Luis', phoneNumber: '+12025550177', relationship: 'Family', contactType: 'family' });
 
     const helperContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     await watchCsp(helperContext);
@@ -397,11 +412,24 @@ test.describe('on a desktop screen', () => {
     await expect(card).toContainText("Maria Rivera's family");
     await expect(card.getByRole('link', { name: 'Call Abuela Carmen' })).toHaveAttribute('href', 'tel:+12025550199');
     await expect(card.getByRole('button')).toHaveCount(0);
-    // Their own family's list is theirs to add to; the dialog has no family to choose.
-    await main.getByRole('button', { name: 'Add Family Emergency Contact' }).click();
-    await expect(helper.getByRole('dialog', { name: 'Add Emergency Contact' }).getByLabel('Family')).toHaveCount(0);
-    await helper.getByRole('dialog', { name: 'Add Emergency Contact' }).getByRole('button', { name: 'Cancel' }).click();
-    await expectAccessible(helper);
+    // "Family" once, not "Family · Family" (a relationship that is the type's own word, as onboarding's).
+    await expect(main.getByRole('listitem', { name: 'Uncle Luis' }).getByText('Family', { exact: true })).toBeVisible();
+    // She only views this family's list and has none of her own: she is told so, and offered no Add.
+    const viewOnly = main.getByText("You can view the emergency contacts of Maria Rivera's family, but not add or change them.");
+    for (const width of [1280, 360]) {
+      await helper.setViewportSize({ width, height: 800 });
+      await expect(viewOnly).toBeVisible();
+      await expect(main.getByRole('button', { name: /^Add / })).toHaveCount(0);
+      await expect(main.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+      await expectAccessible(helper);
+    }
+    // The server agrees: her write is a 403, and no list of her own is made.
+    const refused = await helper.request.post('/api/emergency-contacts', {
+      data: { name: 'Private list?', phoneNumber: '+12025550123' },
+      headers: { Origin: baseURL! },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await (await helper.request.get('/api/emergency-contacts')).json()).map((c: { name: string }) => c.name)).toEqual(['Abuela Carmen', 'Uncle Luis']);
     await helperContext.close();
   });
 });
