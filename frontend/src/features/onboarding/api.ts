@@ -31,10 +31,12 @@ export const onboardingApi = baseApi.injectEndpoints({
     }),
     onboardingAddTemplate: build.mutation<unknown, OnboardingCall<object> & { childId: string }>({
       query: ({ childId, ...call }) => keyed(`children/${encodeURIComponent(childId)}/task-templates`, call),
+      // A medication template adds the recipient's medication (the Medications card, Quick Add's picker).
       invalidatesTags: (_result, _error, { childId }) => [
         { type: 'Task', id: childId },
         { type: 'Progress', id: childId },
         { type: 'RepeatingTask', id: childId },
+        { type: 'Medication', id: childId },
       ],
     }),
     onboardingAddRepeatingTask: build.mutation<unknown, OnboardingCall<object> & { childId: string }>({

@@ -208,7 +208,8 @@ export function recipientInput(child: ChildDraft) {
 }
 
 /**
- * Everything Complete Setup sends, in the spec's order: the recipient, one template per medication,
+ * Everything Complete Setup sends, in the spec's order: the recipient, one template per medication
+ * (with its dose: the server finds or adds the recipient's medication of that name and links it),
  * one repeating task per daily task, the invitation when an email was given, then the contacts.
  */
 export function submitPlan(draft: OnboardingDraft, today: string): SubmitCall[] {
@@ -223,6 +224,8 @@ export function submitPlan(draft: OnboardingDraft, today: string): SubmitCall[] 
         name: medication.name.trim(),
         category: 'medication',
         description: dose ? `Dose: ${dose}` : null,
+        // The server links the schedule to the recipient's medication of this name, made with this dose when missing.
+        dosage: dose || null,
         isUrgent: true,
         priority: 'high',
         isRepeating: true,

@@ -1,6 +1,7 @@
 import {
   MEDICATION_DOSAGE_REQUIRED,
   MEDICATION_NAME_REQUIRED,
+  MEDICATION_STRENGTH_MAX,
   type Medication,
   type MedicationInput,
   TEXT_MAX,
@@ -24,10 +25,11 @@ interface Props {
 interface FormValues extends StockFormValues {
   name: string;
   dosage: string;
+  strength?: string;
   instructions?: string;
 }
 
-const FIELDS: (keyof FormValues)[] = ['name', 'dosage', 'instructions', ...STOCK_FIELDS];
+const FIELDS: (keyof FormValues)[] = ['name', 'dosage', 'strength', 'instructions', ...STOCK_FIELDS];
 
 export function MedicationFormDialog({ open, childId, medication, onClose }: Props) {
   return (
@@ -57,6 +59,7 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
     const input: MedicationInput = {
       name: values.name.trim(),
       dosage: values.dosage.trim(),
+      strength: (values.strength ?? '').trim() || null,
       instructions: (values.instructions ?? '').trim() || null,
       photoUrl,
       ...stockInput(values, medication),
@@ -91,6 +94,7 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
       initialValues={{
         name: medication?.name ?? '',
         dosage: medication?.dosage ?? '',
+        strength: medication?.strength ?? '',
         instructions: medication?.instructions ?? '',
         ...stockInitialValues(medication),
       }}
@@ -108,6 +112,9 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
         rules={[{ required: true, whitespace: true, message: MEDICATION_DOSAGE_REQUIRED }]}
       >
         <Input autoComplete="off" placeholder="0.5 ml" maxLength={TEXT_MAX.name} />
+      </Form.Item>
+      <Form.Item label="Strength (optional)" name="strength" extra="What the label says the product holds, e.g. 100 mg/mL">
+        <Input autoComplete="off" placeholder="100 mg/mL" maxLength={MEDICATION_STRENGTH_MAX} />
       </Form.Item>
       <Form.Item label="Instructions" name="instructions">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Give with food" maxLength={TEXT_MAX.instructions} />

@@ -26,6 +26,10 @@ interface Props {
   recipient: Child;
 }
 
+/** The dose and, when known, the product's strength: "2.5 ml · 100 mg/mL". */
+export const medicationDose = (medication: Pick<Medication, 'dosage' | 'strength'>) =>
+  medication.strength ? `${medication.dosage} · ${medication.strength}` : medication.dosage;
+
 /** The selected recipient's medications: name, dosage, instructions, stock; add, edit, refill and stop (remove). */
 export function MedicationsCard({ recipient }: Props) {
   const { data: medications, isLoading, isError, refetch } = useGetMedicationsQuery(recipient.id);
@@ -73,7 +77,7 @@ export function MedicationsCard({ recipient }: Props) {
               <li key={medication.id} className="medication-list__item">
                 <div className="medication-list__text">
                   <span className="medication-list__name">{medication.name}</span>
-                  <span className="medication-list__dosage">{medication.dosage}</span>
+                  <span className="medication-list__dosage">{medicationDose(medication)}</span>
                   {medication.instructions && (
                     <span className="medication-list__instructions">{medication.instructions}</span>
                   )}

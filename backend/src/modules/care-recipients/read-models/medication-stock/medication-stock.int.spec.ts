@@ -134,6 +134,28 @@ describe('medication stock read model (PostgreSQL)', () => {
     expect((await query.forMedication(med(5), now))!.dosesPerDay).toBeCloseTo(3 / 7);
   });
 
+  it('the consecutive steps of a taper count one at a time (issue 21)', async () => {
+    await feed(added(child, med(8), 100));
+    const step = (n: number, start: string, end: string, extra: object = {}) =>
+      h.record(`task-template-${template(n)}`, {
+        type: 'TaskTemplateCreated',
+        data: {
+          templateId: template(n), childId: child, name: 'Prednisolone', templateName: null, category: 'medication', description: null, medicationId: med(8),
+          isUrgent: true, priority: 'high', estimatedDuration: null, imageUrl: null, isRepeating: true, isTemplate: false, repeatPattern: 'daily', repeatInterval: 1,
+          repeatStartDate: start, repeatEndDate: end, daysOfWeek: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'], scheduledTimes: ['08:00'],
+          timeNotes: {}, createdBy: 'parent', createdAt: at, ...extra,
+        },
+      });
+    // Three three-day steps from today: one dose a day, not three.
+    await feed(step(6, '2026-11-27', '2026-11-29'), step(7, '2026-11-30', '2026-12-02'), step(8, '2026-12-03', '2026-12-05'));
+    expect((await query.forMedication(med(8), now))!.dosesPerDay).toBeCloseTo(1);
+    // A taper that starts next month is counted from its first week.
+    await feed(added(child, med(9), 100));
+    const later = (n: number, start: string, end: string) => step(n, start, end, { medicationId: med(9), templateId: template(n) });
+    await feed(later(9, '2026-12-10', '2026-12-12'));
+    expect((await query.forMedication(med(9), now))!.dosesPerDay).toBeCloseTo(3 / 7);
+  });
+
   it('reminders: armed until MedicationStockLow, re-armed by a refill or count that says so', async () => {
     const armed = async () => (await query.forMedication(med(5), now))!.reminderArmed;
     expect(await armed()).toBe(true);
