@@ -16,7 +16,7 @@ export class DoctorDto implements DoctorInput {
   @IsText(CARE_HUB_MAX.name, { message: CARE_HUB_TEXT.doctorRequiredName }) name!: string;
   /** Default pediatrician. */
   @IfGiven() @IsOneOf(SPECIALTIES, CARE_HUB_TEXT.unknown.specialty) specialty?: Specialty;
-  /** Typed as the user likes; stored in E.164 (or as a short service number). */
+  /** A person's number as typed, an extension after ext, x, # or a comma; stored in E.164 with `;ext=N` (`+14155550134;ext=12`). Short service numbers such as 911 are refused. */
   @IfGiven() @IsText(CARE_HUB_MAX.phone) phoneNumber?: string | null;
   @IfGiven() @IsEmailAddress(CARE_HUB_TEXT.emailInvalid, { optional: true }) email?: string | null;
   @IfGiven() @IsText(CARE_HUB_MAX.address) address?: string | null;

@@ -22,7 +22,7 @@ import { ExecuteEmergencyContactCommand, type EmergencyContactRequest } from './
 /** The contact dialog (POST and PUT, a full replace): types and lengths here, the rest in the decider (the phone's validity, trimming). */
 export class EmergencyContactDto implements EmergencyContactInput {
   @IsText(CARE_HUB_MAX.name, { message: CARE_HUB_TEXT.contactRequiredName }) name!: string;
-  /** Typed as the user likes; stored in E.164 (or as a short service number such as 911). */
+  /** A person's number as typed, an extension after ext, x, # or a comma; stored in E.164 with `;ext=N` (`+14155550134;ext=12`). Short service numbers such as 911 are refused. */
   @IsText(CARE_HUB_MAX.phone, { message: CARE_HUB_TEXT.contactRequiredPhone }) phoneNumber!: string;
   /** One of the dialog's relationships; empty or null for none. */
   @IfGiven() @IsOneOf([...RELATIONSHIPS, ''], CARE_HUB_TEXT.unknown.relationship) relationship?: Relationship | null;
@@ -33,7 +33,7 @@ export class EmergencyContactDto implements EmergencyContactInput {
   @IfGiven() @IsText(CARE_HUB_MAX.notes) notes?: string | null;
   /** Where urgent escalations email the contact; empty or null for none. */
   @IfGiven() @IsEmailAddress(CARE_HUB_TEXT.emailInvalid, { optional: true }) email?: string | null;
-  /** Which family's list (its primary caregiver's user id); default the user's own family (see GET /api/care-hub/families). */
+  /** Which family's list (its primary caregiver's user id); default the user's own list, else the one family that lets them edit (see GET /api/care-hub/families). */
   @IfGiven() @IsUuid() familyId?: string;
 }
 

@@ -16,7 +16,7 @@ export class FamilySupportDto implements FamilySupportInput {
   /** Default school_nurse. */
   @IfGiven() @IsOneOf(SUPPORT_ROLES, CARE_HUB_TEXT.unknown.role) role?: SupportRole;
   @IfGiven() @IsText(CARE_HUB_MAX.organization) organization?: string | null;
-  /** Typed as the user likes; stored in E.164 (or as a short service number). */
+  /** A person's number as typed, an extension after ext, x, # or a comma; stored in E.164 with `;ext=N` (`+14155550134;ext=12`). Short service numbers such as 911 are refused. */
   @IfGiven() @IsText(CARE_HUB_MAX.phone) phoneNumber?: string | null;
   @IfGiven() @IsEmailAddress(CARE_HUB_TEXT.emailInvalid, { optional: true }) email?: string | null;
   @IfGiven() @IsText(CARE_HUB_MAX.notes) notes?: string | null;
