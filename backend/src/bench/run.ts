@@ -1,12 +1,13 @@
 /**
  * `npm run bench` (after `nest build`): runs each benchmark in turn and prints its table.
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
- * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders picks some.
+ * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders,schedule-parser picks some.
  */
 import { eventStoreBenchmark } from './event-store.bench';
 import { privacyBenchmark } from './privacy.bench';
 import { rebuildBenchmark } from './rebuild.bench';
 import { remindersBenchmark } from './reminders.bench';
+import { scheduleParserBenchmark } from './schedule-parser.bench';
 import { tasksBenchmark } from './tasks.bench';
 
 export interface BenchReport {
@@ -23,6 +24,7 @@ const benchmarks: Record<string, () => Promise<BenchReport>> = {
   rebuild: rebuildBenchmark,
   privacy: privacyBenchmark,
   reminders: remindersBenchmark,
+  'schedule-parser': scheduleParserBenchmark,
 };
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {

@@ -141,6 +141,7 @@ export const SCHEDULE_CATEGORY_KEYWORDS: ReadonlyArray<readonly [ScheduleTaskCat
   ['appointment', ['appointment', 'visit', 'doctor', 'clinic']],
   ['personal_care', ['feeding', 'bath', 'diaper', 'care']],
 ];
+const CATEGORY_WORDS = new Set(SCHEDULE_CATEGORY_KEYWORDS.flatMap(([, words]) => words));
 export const DEFAULT_SCHEDULE_CATEGORY: ScheduleTaskCategory = 'medication';
 
 /** Task name fallback length (spec section 9). */
@@ -188,6 +189,9 @@ const CLOCK_TIME = /(^|[^\w.:])(\d{1,2})(?:[:.](\d{2}))?[ \t]?([ap])\.?m\b\.?/gi
 const CLOCK_24H = /(^|[^\w.:])([01]\d|2[0-3]):([0-5]\d)(?![\d:])/g;
 /** "at 0700", "0800 and 2000", "1500h": four digits read as a time only with one of those around them. */
 const CLOCK_4DIGIT = /(^|[^\w.:,/])([01]\d|2[0-3])([0-5]\d)(\s*(?:h|hrs|hours)\b)?(?![\d.:/%]|,\d)/gi;
+const WHILE_AWAKE = /\b(?:while|when)\s+awake\b|\bduring\s+the\s+day\b|\bdaytime\b/gi;
+/** "6a, 10a, 2p": a clock time without its m, written right after the number. */
+const CLOCK_SHORT = /(^|[^\w.:])(\d{1,2})(?::(\d{2}))?([ap])(?![\w.])/gi;
 const FOUR_DIGIT_LEAD = /(?:\bat|@|\bby)\s*$/i;
 const LIST_SEPARATOR = /^\s*(?:,|and|&|\/|or)\s*$/i;
 const KEYWORD_TIMES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -248,6 +252,8 @@ const DAY_LIST = new RegExp(
   String.raw`(?:${EXCEPT}|\b(?:on|every|each)\s+)?${DAY_TOKEN}(?:\s*(?:,|\/|&|\+|and|or|-|–|to|through|thru)\s*${DAY_TOKEN})*(?:\s+only\b)?`, 'gi');
 const DAY_GROUPS = new RegExp(
   String.raw`(?:${EXCEPT}|\bon\s+)?\b(?:(week ?days|school ?days)|(week ?ends?))\b(?:\s+only\b)?`, 'gi');
+/** The letters pharmacies write: "M/W/F", "MWF", "T/Th", "TTh". */
+const DAY_LETTERS = /\b(?:on\s+)?(?:(M\s*\/\s*W\s*\/\s*F|MWF|M-W-F)|(Tu?\s*\/\s*Th|TTh|TuTh|T-Th))\b/g;
 /** "every other day", "alternate days", "every 3 days", "every third day", "q48h", "QOD". */
 const EVERY_N_DAYS = new RegExp(
   String.raw`\bevery\s+(other|second|third|fourth|fifth|sixth|seventh|2nd|3rd|4th|5th|6th|7th|\d{1,2}|${WORD_NUMBER})\s+days?\b`
@@ -378,7 +384,7 @@ function splitSegments(text: string): Segment[] {
 
 const NEAR = 24;
 /** A clock time, a time keyword or a day name: a comma between two of them lists, it does not cut. */
-const LIST_ITEM = new RegExp(String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?[ap]\.?m\.?|(?:[01]\d|2[0-3]):?[0-5]\d|noon|midnight|${DAY_TOKEN})`, 'i');
+const LIST_ITEM = new RegExp(String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?[ap]\.?m\.?|\d{1,2}(?::\d{2})?[ap]\b|(?:[01]\d|2[0-3]):?[0-5]\d|noon|midnight|${DAY_TOKEN})`, 'i');
 const LIST_END = new RegExp(String.raw`${LIST_ITEM.source}\s*$`, 'i');
 const LIST_START = new RegExp(String.raw`^\s*(?:and\s+|&\s*|or\s+)?${LIST_ITEM.source}(?![\w/])`, 'i');
 
@@ -427,15 +433,25 @@ function splitOutsideNumbers(line: string): string[] {
  * part ending with a colon is a header either way ("Maya's schedule:").
  */
 function splitHeader(part: string): { text: string; header: boolean }[] {
+  const out: { text: string; header: boolean }[] = [];
+  const contentEnd = part.trimEnd().length;
+  let start = 0;
+  // Only the words since the colon before can make one a header: each colon is read once.
+  let since = 0;
   for (const match of part.matchAll(/:(?!\d)/g)) {
-    const left = part.slice(0, match.index);
-    const right = part.slice(match.index + 1);
-    if (right.trim() === '') return [{ text: left, header: true }];
-    if (findPhrases(left).length > 0 || HEADER_MEAL.test(left)) {
-      return [{ text: left, header: true }, ...splitHeader(right)];
+    const words = part.slice(since, match.index);
+    since = match.index + 1;
+    if (since >= contentEnd) {
+      out.push({ text: part.slice(start, match.index), header: true });
+      return out;
+    }
+    if (findPhrases(words).length > 0 || HEADER_MEAL.test(words)) {
+      out.push({ text: part.slice(start, match.index), header: true });
+      start = since;
     }
   }
-  return [{ text: part, header: false }];
+  out.push({ text: part.slice(start), header: false });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,7 +477,7 @@ function findPhrases(text: string): Phrase[] {
   const add = (phrase: Phrase, absorbLead = true) => {
     if (!free(phrase.start, phrase.end)) return;
     if (absorbLead) {
-      const lead = PHRASE_LEAD.exec(text.slice(0, phrase.start));
+      const lead = PHRASE_LEAD.exec(text.slice(Math.max(0, phrase.start - NEAR), phrase.start));
       if (lead && free(phrase.start - lead[0].trimStart().length, phrase.start)) phrase.start -= lead[0].trimStart().length;
     }
     found.push(phrase);
@@ -484,10 +500,15 @@ function findPhrases(text: string): Phrase[] {
   for (const m of text.matchAll(DAY_GROUPS)) {
     add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: except(m[2] ? [1, 2, 3, 4, 5] : [0, 6], m[1]) }, false);
   }
+  for (const m of text.matchAll(DAY_LETTERS)) {
+    add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: m[1] ? [1, 3, 5] : [2, 4] }, false);
+  }
   for (const m of text.matchAll(DAY_LIST)) {
     const days = dayListOf(m[0].slice(m[1]?.length ?? 0));
     if (days) add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: except(days, m[1]) }, false);
   }
+  // "q3h while awake": from the day's start to its end.
+  if (text.search(INTERVAL) >= 0) for (const m of text.matchAll(WHILE_AWAKE)) add({ kind: 'range', start: m.index, end: m.index + m[0].length, from: SCHEDULE_DAY_START, to: SCHEDULE_DAY_END }, false);
   for (const m of text.matchAll(INTERVAL)) {
     const hours = m[0].toLowerCase() === 'hourly' || m[1] === '' ? 1 : numberOf(m[1]);
     if (hours !== null && hours >= 1 && hours <= 24) add({ kind: 'interval', start: m.index, end: m.index + m[0].length, hours });
@@ -527,6 +548,10 @@ function findPhrases(text: string): Phrase[] {
       add({ kind: 'at', start, end, time: `${m[2]}:${m[3]}`, isClock: true });
     }
   });
+  for (const m of text.matchAll(CLOCK_SHORT)) {
+    const time = toHhMm(m[2], m[3], m[4] + 'm');
+    if (time) add({ kind: 'at', start: m.index + m[1].length, end: m.index + m[0].length, time, isClock: true });
+  }
   for (const m of text.matchAll(CLOCK_24H)) {
     add({ kind: 'at', start: m.index + m[1].length, end: m.index + m[0].length, time: `${m[2]}:${m[3]}`, isClock: true });
   }
@@ -721,6 +746,7 @@ function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
     if (found[0].name === null && !startsWithThen && lastItem && sameLine && lastItem.dosage === '' && lastItem.strength !== '' && !lastItem.effective.some(isWhen)) {
       const [first] = found.splice(0, 1);
       lastItem.dosage = first.dosage;
+      lastItem.doubt = false;
       lastItem.description = `${previous!.segment.text}. ${segment.text}`;
       lastItem.effective = [...first.own, ...phrases.filter((p) => p.end <= first.start)];
       if (found.length === 0) return;
@@ -731,7 +757,9 @@ function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
     let segmentBlock: Phrase[] | null = leading.some(isWhen) || leading.some(isRepeat) ? leading : null;
     // Repeat phrases of a block hold on its own line, or below a header that has a line of its own.
     const blockRepeats = blockOwnLine || blockLine === segment.line ? block : [];
-    const description = found[0].cut || saysMore(masked, found) ? segment.text : '';
+    // A medication's description is its note: the words left once names, doses and schedule are read.
+    const dosed = found.some((f) => f.dosage !== '' || f.strength !== '');
+    const description = found[0].cut ? segment.text : dosed ? noteOf(masked, found) : saysMore(masked, found) ? segment.text : '';
     const segmentItems: Item[] = [];
     found.forEach((f, i) => {
       // "x 3 days, then 5 mL daily x 3 days": the next step of the taper of the item before.
@@ -748,12 +776,15 @@ function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
         const inherited = segmentBlock ?? later?.own ?? block;
         effective = withRepeats([...inherited.filter(isWhen), ...f.own], segmentBlock ?? later?.own ?? blockRepeats);
       }
-      const name = step ? step.name : f.name;
+      // "Topiramate 25mg: 1 tab in the morning, 2 tabs at night": another dose of the medication before.
+      const same = step ?? (i === 0 && f.name === null && lastItem !== null && sameLine && lastItem.name !== null
+        && (lastItem.dosage !== '' || lastItem.strength !== '') ? lastItem : undefined);
+      const name = same ? same.name : f.name;
       const item: Item = {
         name,
         dosage: f.dosage,
-        strength: f.strength || (step?.strength ?? ''),
-        category: step ? step.category : f.dosage || f.strength ? 'medication' : detectCategory(segment.text),
+        strength: f.strength || (same?.strength ?? ''),
+        category: same ? same.category : f.dosage || f.strength ? 'medication' : detectCategory(segment.text),
         description,
         effective,
         afterATime: hadTimeBefore || phrases.some(isTime),
@@ -803,6 +834,21 @@ function saysMore(masked: string, found: Found[]): boolean {
   for (const f of found) rest = rest.slice(0, f.start) + ' '.repeat(f.end - f.start) + rest.slice(f.end);
   const words = rest.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? [];
   return words.some((word) => !NAME_LEAD_WORDS.has(word));
+}
+
+/** "via GT (8am, 2pm) for drooling" -> "for drooling": the words of a segment that are no name, dose or schedule. */
+function noteOf(masked: string, found: Found[]): string {
+  let rest = masked;
+  for (const f of found) rest = rest.slice(0, f.start) + ' '.repeat(f.end - f.start) + rest.slice(f.end);
+  const words = rest.replace(/\|+/g, ' ').split(/\s+/).filter((word) => /[a-z0-9]/i.test(word));
+  const filler = (word: string) => {
+    const lower = word.toLowerCase().replace(/[^a-z0-9'’-]/g, '');
+    return lower === '' || ROUTE_WORDS.has(lower) || ['via', 'by', 'give', 'take', 'then', 'and', 'of', 'at'].includes(lower);
+  };
+  while (words.length > 0 && filler(words[0])) words.shift();
+  while (words.length > 0 && filler(words[words.length - 1])) words.pop();
+  const note = words.join(' ').replace(/^[\s,;:.)\-–—]+|[\s,;:(\-–—]+$/g, '');
+  return note.split(/\s+/).some((word) => /[a-z]{3,}/i.test(word) && !NAME_LEAD_WORDS.has(word.toLowerCase())) ? note : '';
 }
 
 /** The segment with its schedule phrases blanked out ('|'), so names and doses never cross them. */
@@ -941,16 +987,25 @@ function textTaskName(masked: string): string | null {
   const colons = [...text.matchAll(/:(?!\d)/g)];
   const afterColon = colons.length > 0 ? text.slice(colons[colons.length - 1].index + 1) : text;
   if (/[a-z]/i.test(afterColon.replace(/\|/g, ''))) text = afterColon;
-  let previous;
-  do {
-    previous = text;
-    text = text
-      .replace(/^[\s|,;:.()\-–—&]+|[\s|,;:.(\-–—&]+$/g, '')
-      .replace(/^(?:give|take|then|and|also|plus|at|with|the|do)\s+/i, '')
-      .replace(/\s+(?:at|then|and|or|with|from|to|every|each|in|on|for|by|the)$/i, '');
-  } while (text !== previous);
-  text = text.replace(/\s*\|[\s|]*/g, ' ').trim();
-  return /[a-z]/i.test(text) ? text : null;
+  // Separators and connectors at either end go, a few characters at a time (cost in proportion to the text).
+  let start = 0;
+  let end = text.length;
+  for (;;) {
+    while (start < end && /[\s|,;:.()\-–—&]/.test(text[start])) start++;
+    while (end > start && /[\s|,;:.(\-–—&]/.test(text[end - 1])) end--;
+    const lead = /^(?:give|take|then|and|also|plus|at|with|the|do)\s+/i.exec(text.slice(start, start + NEAR));
+    const tail = /\s+(?:at|then|and|or|with|from|to|every|each|in|on|for|by|the)$/i.exec(text.slice(Math.max(start, end - NEAR), end));
+    if (lead) start += lead[0].length;
+    else if (tail) end -= tail[0].length;
+    else break;
+  }
+  text = text.slice(start, end);
+  // Brackets emptied by the masking ("Cath (6a, 10a)") go too.
+  text = text.replace(/\s*\|[\s|]*/g, ' ').replace(/[([][\s,;&/]*(?:(?:and|or)[\s,;&/]*)*[)\]]/gi, ' ').replace(/\s{2,}/g, ' ').trim();
+  // "Give 2 p.o. daily" names nothing: a name needs a word that is not a number, a route or a connector.
+  const named = (text.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? [])
+    .some((word) => CATEGORY_WORDS.has(word) || (word.length > 2 && !ROUTE_WORDS.has(word) && !NAME_LEAD_WORDS.has(word)));
+  return named ? text : null;
 }
 
 function normalizeDose(dose: RegExpMatchArray): string {

@@ -407,7 +407,7 @@ describe('not scheduled, and durations', () => {
   it('lists as-needed items instead of scheduling them', () => {
     expect(parseSchedule('8am Keppra 250mg, Tylenol 5 ml every 4-6 hours as needed for fever')).toEqual({
       tasks: [expect.objectContaining({ time: '08:00', name: 'Keppra' })],
-      asNeeded: [{ name: 'Tylenol', needsName: false, category: 'medication', dosage: '5 ml', description: 'Tylenol 5 ml every 4-6 hours as needed for fever' }],
+      asNeeded: [{ name: 'Tylenol', needsName: false, category: 'medication', dosage: '5 ml', description: 'for fever' }],
       unscheduled: [],
     });
   });
@@ -434,5 +434,237 @@ describe('not scheduled, and durations', () => {
 
   it('never gives an end date past the last storable date', () => {
     expect(parseScheduleText('Keppra 5 ml at 8am for 12 months', { startDate: '2100-06-01' })[0].endDate).toBe('2100-12-31');
+  });
+});
+
+/** time | name | dosage | strength | days | interval | start | end | needsReview: what a regimen is. */
+const regimen = (tasks: ParsedScheduleTask[]) => tasks.map((t) => [
+  t.time, t.name, t.dosage, t.strength ?? '', t.daysOfWeek?.join(',') ?? 'every day', t.repeatInterval ?? 1, t.startDate ?? '', t.endDate ?? '', t.needsReview ?? false,
+]);
+const START = { startDate: '2026-03-02' }; // a Monday
+
+describe('regimens: the lines of issue 21, each read whole', () => {
+  it('a day list: Mon/Wed/Fri, with the tablet as the dose and the IU as the strength', () => {
+    expect(regimen(parseScheduleText('Vitamin D3 1000 IU - 1 tab PO once daily with breakfast Mon/Wed/Fri', START))).toEqual([
+      ['08:00', 'Vitamin D3', '1 tab', '1000 IU', 'monday,wednesday,friday', 1, '', '', false],
+    ]);
+  });
+
+  it('every other day, half a tablet, and no task named "tab"', () => {
+    expect(regimen(parseScheduleText('Clobazam 10 mg tab - half a tablet PO at bedtime every other day', START))).toEqual([
+      ['21:00', 'Clobazam', '1/2 tablet', '10 mg', 'every day', 2, '2026-03-02', '', false],
+    ]);
+  });
+
+  it('a taper: consecutive steps that never overlap, each with its own dose; "then stop" is a note', () => {
+    const tasks = parseScheduleText(
+      'Prednisolone 15 mg/5 mL: 10 mL once daily at 8:00 am x 3 days, then 5 mL daily x 3 days, then 2.5 mL daily x 3 days, then stop.', START);
+    expect(regimen(tasks)).toEqual([
+      ['08:00', 'Prednisolone', '10 ml', '15 mg/5 ml', 'every day', 1, '2026-03-02', '2026-03-04', false],
+      ['08:00', 'Prednisolone', '5 ml', '15 mg/5 ml', 'every day', 1, '2026-03-05', '2026-03-07', false],
+      ['08:00', 'Prednisolone', '2.5 ml', '15 mg/5 ml', 'every day', 1, '2026-03-08', '2026-03-10', false],
+    ]);
+    expect(tasks[2].description).toBe('then stop.');
+  });
+
+  it('a list of times in brackets, and what follows is a note, never a task', () => {
+    const tasks = parseScheduleText('Glycopyrrolate 1 mg/5 mL - 1.5 mL via GT TID (8am, 2pm, 8pm) for drooling', START);
+    expect(regimen(tasks)).toEqual(['08:00', '14:00', '20:00'].map((time) => [time, 'Glycopyrrolate', '1.5 ml', '1 mg/5 ml', 'every day', 1, '', '', false]));
+    expect(tasks.map((t) => t.description)).toEqual(['for drooling', 'for drooling', 'for drooling']);
+  });
+
+  it('a concentration is the strength, the amount given is the dose', () => {
+    expect(regimen(parseScheduleText('Levetiracetam 100 mg/mL oral solution - give 2.5 mL by mouth twice daily', START))).toEqual([
+      ['08:00', 'Levetiracetam', '2.5 ml', '100 mg/ml', 'every day', 1, '', '', false],
+      ['20:00', 'Levetiracetam', '2.5 ml', '100 mg/ml', 'every day', 1, '', '', false],
+    ]);
+  });
+
+  it('every time of a list joined by commas and "and"', () => {
+    expect(parseScheduleText('Cath at 6am, 12pm, 6pm and 11pm').map((t) => [t.time, t.name])).toEqual([
+      ['06:00', 'Cath'], ['12:00', 'Cath'], ['18:00', 'Cath'], ['23:00', 'Cath'],
+    ]);
+  });
+
+  it('section headers give their time to the lines under them, "/" between sections', () => {
+    expect(brief(parseScheduleText('Morning - Focalin 5mg, Vitamin C 250 mg / Dinner - Omega 3 1000mg'))).toEqual([
+      ['08:00', 'Focalin', 'medication', '5 mg'],
+      ['08:00', 'Vitamin C', 'medication', '250 mg'],
+      ['18:00', 'Omega 3', 'medication', '1000 mg'],
+    ]);
+  });
+});
+
+describe('regimens: days of the week', () => {
+  const days = (text: string) => parseScheduleText(text, START).map((t) => t.daysOfWeek?.join(',') ?? 'every day');
+  it.each([
+    ['Iron 2 mL Tue & Thu at 9am', 'tuesday,thursday'],
+    ['Mon, Wed, Fri: Iron 2 ml at 8am', 'monday,wednesday,friday'],
+    ['Keppra 500mg tab: 1 tab Mon-Fri at 7am', 'monday,tuesday,wednesday,thursday,friday'],
+    ['Ritalin 10 mg at 7am Monday to Friday', 'monday,tuesday,wednesday,thursday,friday'],
+    ['Weekdays: Ritalin 10 mg at 7am', 'monday,tuesday,wednesday,thursday,friday'],
+    ['Sodium bicarbonate 650 mg at 8am on school days', 'monday,tuesday,wednesday,thursday,friday'],
+    ['Weekends only: Melatonin 2mg at 9:30pm', 'sunday,saturday'],
+    ['Vitamin D 50,000 IU every Sunday at 9am', 'sunday'],
+    ['Methotrexate 10 mg once weekly on Sundays', 'sunday'],
+    ['Vit D 1000IU M/W/F', 'monday,wednesday,friday'],
+    ['Chest PT at 4pm T/Th', 'tuesday,thursday'],
+    ['Desmopressin 0.1 mg at bedtime, Tuesdays and Fridays', 'tuesday,friday'],
+    ['Vitamin D 400 IU daily except Sundays', 'monday,tuesday,wednesday,thursday,friday,saturday'],
+    ['Ritalin 5 mg at 7am except weekends', 'monday,tuesday,wednesday,thursday,friday'],
+    ['Baclofen 5 mg at 8am daily', 'every day'],
+  ])('%p -> %s', (text, expected) => {
+    expect(days(text)).toEqual([expected]);
+  });
+
+  it('does not read a lone "sat" or "sun" in lower case as a day', () => {
+    expect(days('Keppra 5 ml at 8am after she sat down')).toEqual(['every day']);
+  });
+});
+
+describe('regimens: every N days', () => {
+  it.each([
+    ['Senna 8.6 mg at bedtime on alternate days', 2],
+    ['Lactulose 10g/15mL: 7.5 mL once a day, alternate days, at 6pm', 2],
+    ['Vitamin K 1 mg every 3 days at 10am', 3],
+    ['Zinc 10 mg every third day with lunch', 3],
+    ['Aspirin 81 mg q.o.d. at 8am', 2],
+    ['Vitamin B12 1000 mcg every 2nd day', 2],
+    ['Enoxaparin 20 mg every 48 hours', 2],
+  ])('%p -> every %i days, counted from the start', (text, interval) => {
+    const [task] = parseScheduleText(text, START);
+    expect(task).toMatchObject({ repeatInterval: interval, startDate: START.startDate });
+  });
+
+  it('"every 1 day" is daily', () => {
+    expect(parseScheduleText('Keppra 5 ml every 1 day', START)[0]).not.toHaveProperty('repeatInterval');
+  });
+});
+
+describe('regimens: durations and tapers', () => {
+  it('"for 1 week, then": the second step starts the day after the first ends', () => {
+    expect(regimen(parseScheduleText('Prednisone 10 mg daily for 1 week, then 5 mg daily for 1 week', START))).toEqual([
+      ['08:00', 'Prednisone', '10 mg', '', 'every day', 1, '2026-03-02', '2026-03-08', false],
+      ['08:00', 'Prednisone', '5 mg', '', 'every day', 1, '2026-03-09', '2026-03-15', false],
+    ]);
+  });
+
+  it('a step keeps the times written for the step before when its frequency agrees', () => {
+    const tasks = parseScheduleText('Dexamethasone 2 mg/5 mL - 5 mL twice daily (9am & 9pm) x 2 days, then 2.5 mL twice daily x 2 days', START);
+    expect(regimen(tasks)).toEqual([
+      ['09:00', 'Dexamethasone', '5 ml', '2 mg/5 ml', 'every day', 1, '2026-03-02', '2026-03-03', false],
+      ['09:00', 'Dexamethasone', '2.5 ml', '2 mg/5 ml', 'every day', 1, '2026-03-04', '2026-03-05', false],
+      ['21:00', 'Dexamethasone', '5 ml', '2 mg/5 ml', 'every day', 1, '2026-03-02', '2026-03-03', false],
+      ['21:00', 'Dexamethasone', '2.5 ml', '2 mg/5 ml', 'every day', 1, '2026-03-04', '2026-03-05', false],
+    ]);
+  });
+
+  it('a taper written without commas', () => {
+    expect(parseScheduleText('Dexamethasone 4 mg at 8am x 2 days then 2 mg at 8am x 2 days then stop', START).map((t) => [t.dosage, t.startDate, t.endDate]))
+      .toEqual([['4 mg', '2026-03-02', '2026-03-03'], ['2 mg', '2026-03-04', '2026-03-05']]);
+  });
+
+  it('a step after one with no end cannot be placed: the review asks', () => {
+    const tasks = parseScheduleText('Prednisone 10 mg daily, then 5 mg daily x 3 days', START);
+    expect(tasks.map((t) => [t.dosage, t.needsReview ?? false])).toEqual([['10 mg', false], ['5 mg', true]]);
+    expect(tasks[1].sourceText).toBe('Prednisone 10 mg daily, then 5 mg daily x 3 days');
+  });
+});
+
+describe('regimens: times, doses and strengths as written', () => {
+  const times = (text: string) => parseScheduleText(text).map((t) => t.time);
+  it.each([
+    ['Keppra 250 mg 8am/8pm', ['08:00', '20:00']],
+    ['Baclofen 5 mg 0800 and 2000', ['08:00', '20:00']],
+    ['Tacrolimus 0.5 mg at 0900 and 2100', ['09:00', '21:00']],
+    ['Baclofen 10mg - one and a half tablets (15 mg) at 0700, 1500 and 2300', ['07:00', '15:00', '23:00']],
+    ['Gabapentin 100 mg three times a day (7am, 3pm, 11pm)', ['07:00', '15:00', '23:00']],
+    ['Cath every 4 hours (6a, 10a, 2p, 6p, 10p)', ['06:00', '10:00', '14:00', '18:00', '22:00']],
+    ['Cath q3h while awake', ['08:00', '11:00', '14:00', '17:00', '20:00']],
+  ])('%p -> %p', (text, expected) => {
+    expect(times(text)).toEqual(expected);
+  });
+
+  it('does not take a year or a dose of four digits for a time', () => {
+    expect(times('Vitamin D 1000 IU at 8am, started 2019')).toEqual(['08:00']);
+  });
+
+  it.each([
+    ['Oxybutynin ½ tab at 8am', '1/2 tab', ''],
+    ['Clonidine 0.1 mg - 1/2 tab at bedtime', '1/2 tab', '0.1 mg'],
+    ['Lorazepam 0.5 mg - one and a half tablets at bedtime', '1 1/2 tablets', '0.5 mg'],
+    ['Baclofen 10mg - one and a half tablets (15 mg) at 7am', '1 1/2 tablets (15 mg)', '10 mg'],
+    ['Albuterol 90 mcg/puff 2 puffs twice a day', '2 puffs', '90 mcg/puff'],
+    ['Fluticasone 50 mcg 1 spray each nostril once daily', '1 spray', '50 mcg'],
+    ['Ranitidine 15 mg/mL 1 mL BID', '1 ml', '15 mg/ml'],
+    ['Tylenol 160mg (5 ml) at 8am', '160 mg (5 ml)', ''],
+    ['Keppra 250 mg at 8am', '250 mg', ''],
+  ])('%p -> dose %p, strength %p', (text, dosage, strength) => {
+    const [task] = parseScheduleText(text);
+    expect([task.dosage, task.strength ?? '']).toEqual([dosage, strength]);
+  });
+
+  it('a second dose on the line is the same medication at its own time', () => {
+    expect(regimen(parseScheduleText('Topiramate 25mg: 1 tab in the morning, 2 tabs at night'))).toEqual([
+      ['08:00', 'Topiramate', '1 tab', '25 mg', 'every day', 1, '', '', false],
+      ['21:00', 'Topiramate', '2 tabs', '25 mg', 'every day', 1, '', '', false],
+    ]);
+  });
+});
+
+describe('nothing guessed silently', () => {
+  it.each([
+    ['weekly without a day (the start day is proposed)', 'Methotrexate 7.5 mg once a week', { daysOfWeek: ['monday'] }],
+    ['a number without a unit', 'Keppra 250 at 8am', { name: 'Keppra 250' }],
+    ['times that disagree with the frequency', 'Tylenol 160 mg twice daily at 8am', { time: '08:00' }],
+    ['a strength without a dose', 'Levetiracetam 100 mg/mL oral solution at 8am', { strength: '100 mg/ml', dosage: '' }],
+  ])('flags %s, with its line', (_case, text, fields) => {
+    const [task] = parseScheduleText(text, START);
+    expect(task).toMatchObject({ ...fields, needsReview: true, sourceText: text });
+  });
+
+  it('a line it reads whole carries no flag and no source text', () => {
+    const [task] = parseScheduleText('Keppra 250 mg at 8am', START);
+    expect(task).not.toHaveProperty('needsReview');
+    expect(task).not.toHaveProperty('sourceText');
+  });
+
+  it.each([
+    ['an instruction on its own line', 'Keppra 5 ml BID\nShake well before use', 'Shake well before use'],
+    ['words after the medication on its line', 'Glycopyrrolate 0.2 mg at 8am and 8pm, for drooling', 'for drooling'],
+    ['a course to finish', 'Amoxicillin 250 mg/5 mL - 5 mL three times a day x 10 days, shake well, finish the course', 'shake well, finish the course'],
+  ])('%s is a note on the medication, not a task', (_case, text, note) => {
+    const tasks = parseScheduleText(text, START);
+    expect(new Set(tasks.map((t) => t.name)).size).toBe(1);
+    expect(tasks[0].description).toBe(note);
+  });
+
+  it.each([
+    ['give meds when needed', SCHEDULE_PARSE_MESSAGES.noTimes],
+    ['Give 2 p.o. daily', SCHEDULE_PARSE_MESSAGES.noTasks],
+  ])('%p names no medication: %s', (text, message) => {
+    expect(() => parseScheduleText(text)).toThrow(message);
+  });
+});
+
+describe('odd and hostile text', () => {
+  it.each([
+    ['colons', '8am: '.repeat(4000)],
+    ['commas', '1, '.repeat(6666)],
+    ['connectors', 'at '.repeat(6666)],
+    ['day lists', 'Mon/'.repeat(5000)],
+    ['tapers', 'x 3 days then '.repeat(1400)],
+    ['brackets', '('.repeat(20000)],
+    ['digits', '9'.repeat(20000)],
+  ])('answers 20,000 characters of %s with a result or the spec\'s message', (_case, text) => {
+    const result = parseScheduleTextOrExplain(text, START);
+    if (!result.ok) expect(Object.values(SCHEDULE_PARSE_MESSAGES)).toContain(result.error.message);
+  });
+
+  it('never dates a step past the last storable day, and asks', () => {
+    const tasks = parseScheduleText('Prednisone 10 mg daily x 3 days, then 5 mg daily x 3 days', { startDate: '2100-12-30' });
+    expect(tasks.map((t) => [t.startDate, t.endDate, t.needsReview ?? false])).toEqual([
+      ['2100-12-30', '2100-12-31', false], ['2100-12-31', '2100-12-31', true],
+    ]);
   });
 });
