@@ -9,7 +9,7 @@ import type { Entries } from './care-hub-list';
 export interface DoctorDetails {
   name: string;
   specialty: Specialty;
-  /** E.164, or a short service number. */
+  /** E.164, an extension as `;ext=12`; events before issue 21 may hold a short service number. */
   phoneNumber: string | null;
   email: string | null;
   address: string | null;

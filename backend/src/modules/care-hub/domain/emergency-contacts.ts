@@ -8,7 +8,7 @@ import type { Entries } from './care-hub-list';
  */
 export interface EmergencyContactDetails {
   name: string;
-  /** E.164, or a short service number (911). */
+  /** E.164, an extension as `;ext=12` (`+14155550134;ext=12`); events before issue 21 may hold a short service number (911). */
   phoneNumber: string;
   relationship: Relationship | null;
   contactType: ContactType;
