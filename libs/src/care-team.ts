@@ -63,6 +63,14 @@ export interface AcceptedInvitation {
   childIds: string[];
 }
 
+/**
+ * GET /api/caregiver-invitations/{token}/invitee (public): the address a pending invitation was sent
+ * to, which the sign-in and sign-up form starts with when it was reached from that invitation.
+ */
+export interface InvitationInvitee {
+  email: string;
+}
+
 /** GET /api/caregivers: one secondary caregiver of the user's own recipients. */
 export interface CareTeamCaregiver {
   userId: string;

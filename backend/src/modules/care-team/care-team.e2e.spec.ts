@@ -299,6 +299,19 @@ describe('care team over HTTP', () => {
       await owner.agent.delete(`/api/children/${leo}/caregivers/${viewer.user.id}`).expect(204);
     });
 
+    it('GET .../{token}/invitee: anyone holding a pending link learns whom it invites; any other link is the same 404', async () => {
+      const email = `invitee-${randomUUID()}@example.com`;
+      const created = await invite(owner.agent, { inviteeEmail: email, childIds: [leo] }).expect(201);
+      const token = tokenOf(created.body.acceptUrl);
+      const lookup = (path: string) => t.agent().get(`/api/caregiver-invitations/${path}/invitee`).set('X-Forwarded-For', from());
+      expect((await lookup(token).expect(200)).body).toEqual({ email });
+      for (const other of ['not-a-token', token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))]) {
+        expect((await lookup(other).expect(404)).body.message).toBe(M.invalidLink);
+      }
+      await owner.agent.delete(`/api/caregiver-invitations/${created.body.id}`).expect(204);
+      expect((await lookup(token).expect(404)).body.message).toBe(M.invalidLink);
+    });
+
     it('GET /api/caregivers: the owner sees the caregivers of their recipients; everyone else has none', async () => {
       expect(await statuses((a) => a.get('/api/caregivers'), ['owner', 'editor', 'viewer', 'other', 'anonymous'])).toEqual({
         owner: 200, editor: 200, viewer: 200, other: 200, anonymous: 401,

@@ -1,9 +1,10 @@
 /**
  * Secrets that travel in paths (docs/care-team.md): an invitation link's token is in the accept
  * page's address (`/accept-invitation/{token}`, sent again as the Referer of the page's API calls)
- * and in the accept route (`/api/caregiver-invitations/{token}/accept`). Request logs keep neither.
+ * and in the accept and invitee routes (`/api/caregiver-invitations/{token}/accept`, `.../invitee`).
+ * Request logs keep neither.
  */
-const SECRET_IN_PATH: RegExp[] = [/(\/accept-invitation\/)[^/?#\s]+/g, /(\/caregiver-invitations\/)[^/?#\s]+(?=\/accept\b)/g];
+const SECRET_IN_PATH: RegExp[] = [/(\/accept-invitation\/)[^/?#\s]+/g, /(\/caregiver-invitations\/)[^/?#\s]+(?=\/(accept|invitee)\b)/g];
 
 export const REDACTED = '[redacted]';
 

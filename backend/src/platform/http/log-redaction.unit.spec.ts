@@ -7,6 +7,7 @@ describe('request log redaction', () => {
     expect(redactSecretsInUrl(`/accept-invitation/${token}`)).toBe('/accept-invitation/[redacted]');
     expect(redactSecretsInUrl(`https://care.example.org/accept-invitation/${token}?x=1`)).toBe('https://care.example.org/accept-invitation/[redacted]?x=1');
     expect(redactSecretsInUrl(`/api/caregiver-invitations/${token}/accept`)).toBe('/api/caregiver-invitations/[redacted]/accept');
+    expect(redactSecretsInUrl(`/api/caregiver-invitations/${token}/invitee`)).toBe('/api/caregiver-invitations/[redacted]/invitee');
   });
 
   it('leaves other paths alone (ids of invitations are not secrets)', () => {

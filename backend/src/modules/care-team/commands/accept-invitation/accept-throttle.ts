@@ -28,4 +28,11 @@ export class AcceptThrottle {
     const wait = Math.max(...waits);
     if (wait > 0) throw new TooManyRequestsException(INVITATION_MESSAGES.tooManyAttempts, wait);
   }
+
+  /** Looking a link up (whom it invites) counts per client address, as accepting does, on its own counter. */
+  async beforeLookup(address: string): Promise<void> {
+    const { perAddressPerHour, windowSeconds } = ACCEPT_LIMITS;
+    const wait = await countAttempt(this.redis, `invitation-lookup:address:${digest(address)}`, perAddressPerHour, windowSeconds);
+    if (wait > 0) throw new TooManyRequestsException(INVITATION_MESSAGES.tooManyAttempts, wait);
+  }
 }

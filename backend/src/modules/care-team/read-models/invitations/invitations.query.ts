@@ -58,6 +58,12 @@ export class InvitationsQuery {
     return row ? toRecord(row, now) : null;
   }
 
+  /** The address of a link's invitation while it can still be accepted (pending, not expired); else null. */
+  async inviteeOf(tokenHash: string, now = new Date()): Promise<string | null> {
+    const row = await this.em.fork().findOne(CaregiverInvitationEntity, { tokenHash, status: 'pending', expiresAt: { $gt: now } }, { fields: ['inviteeEmail'] });
+    return row?.inviteeEmail ?? null;
+  }
+
   /** Which team's stream holds the invitation of a link (by the token's hash, through the unique index). */
   async byTokenHash(tokenHash: string): Promise<{ invitationId: string; primaryUserId: string } | null> {
     const row = await this.em.fork().findOne(CaregiverInvitationEntity, { tokenHash }, { fields: ['id', 'primaryUserId'] });
