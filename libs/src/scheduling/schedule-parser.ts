@@ -192,6 +192,8 @@ const CLOCK_4DIGIT = /(^|[^\w.:,/])([01]\d|2[0-3])([0-5]\d)(\s*(?:h|hrs|hours)\b
 const WHILE_AWAKE = /\b(?:while|when)\s+awake\b|\bduring\s+the\s+day\b|\bdaytime\b/gi;
 /** "6a, 10a, 2p": a clock time without its m, written right after the number. */
 const CLOCK_SHORT = /(^|[^\w.:])(\d{1,2})(?::(\d{2}))?([ap])(?![\w.])/gi;
+/** "Week 2:", "Days 1-3:", "on day 1": which days of the course, counted from its start. */
+const SPAN = /(?:^\s*|\bon\s+)(?:week\s*(\d{1,2})|days?\s*(\d{1,3})(?:\s*(?:-|–|to|through)\s*(\d{1,3}))?)\b(?:\s+only\b)?/gi;
 const FOUR_DIGIT_LEAD = /(?:\bat|@|\bby)\s*$/i;
 const LIST_SEPARATOR = /^\s*(?:,|and|&|\/|or)\s*$/i;
 const KEYWORD_TIMES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -230,7 +232,7 @@ const COUNT_UNITS = 'tablets?|tabs?|capsules?|caps?|capfuls?|puffs?|drops?|gtts?
 const UNIT_NEXT = new RegExp(String.raw`^\s*(?:${MEASURE_UNITS}|${COUNT_UNITS})(?![a-z])`, 'i');
 const DOSE_NUMBER = String.raw`\d{1,3}(?:,\d{3})+|\d+\s+\d\/\d\b|\d+(?:[.,]\d+)?|\.\d+|\d+\s*\/\s*\d+|½|¼|¾`;
 const DOSE = new RegExp(
-  String.raw`(^|[^\w.])(?:(${DOSE_NUMBER})\s*(${MEASURE_UNITS}|${COUNT_UNITS})|(half(?:\s+an?)?|${WORD_NUMBER})\s+(${COUNT_UNITS})`
+  String.raw`(^|[^\w.]|\bx)(?:(${DOSE_NUMBER})\s*(${MEASURE_UNITS}|${COUNT_UNITS})|(half(?:\s+an?)?|${WORD_NUMBER})\s+(${COUNT_UNITS})`
   + String.raw`|((?:one|two|three|four|\d{1,2})\s+and\s+a\s+half)\s+(${COUNT_UNITS}))(?![a-z])`
   + String.raw`|\b(one|two|three|four|five)\b`,
   'gi');
@@ -414,7 +416,7 @@ function splitOutsideNumbers(line: string): string[] {
       cut = !ABBREVIATIONS.has(word);
     }
     if (ch === '/' && /\s/.test(line[i - 1] ?? '') && /\s/.test(line[i + 1] ?? '')) cut = true;
-    if (ch === ' ' && /^then\b/i.test(after()) && /(?:days?|weeks?|wks?|months?)\s*$/i.test(before())) {
+    if (ch === ' ' && /^then\b/i.test(after()) && /(?:days?|weeks?|wks?|months?|day\s*1)\s*$/i.test(before())) {
       cut = true;
       skip = 0;
     }
@@ -468,7 +470,9 @@ type Phrase =
   /** 0 = Sunday .. 6 = Saturday. */
   | { kind: 'days'; start: number; end: number; days: number[] }
   | { kind: 'everyNDays'; start: number; end: number; interval: number }
-  | { kind: 'weekly'; start: number; end: number };
+  | { kind: 'weekly'; start: number; end: number }
+  /** Days `from` .. `from + days - 1` of the course (0 = its first day). */
+  | { kind: 'span'; start: number; end: number; from: number; days: number };
 
 /** The schedule phrases of one segment, in text order, none overlapping. */
 function findPhrases(text: string): Phrase[] {
@@ -493,6 +497,12 @@ function findPhrases(text: string): Phrase[] {
     const at = { start: m.index, end: m.index + m[0].length };
     if (interval === 1) add({ kind: 'count', ...at, perDay: 1 }, false);
     else if (interval !== null && Number.isInteger(interval) && interval > 1 && interval <= SCHEDULE_MAX_INTERVAL_DAYS) add({ kind: 'everyNDays', ...at, interval }, false);
+  }
+  for (const m of text.matchAll(SPAN)) {
+    const first = Number(m[1] ?? m[2]);
+    const last = m[1] ? first : Number(m[3] ?? m[2]);
+    const [from, days] = m[1] ? [(first - 1) * 7, 7] : [first - 1, last - first + 1];
+    if (first >= 1 && days >= 1 && from + days <= SCHEDULE_MAX_DURATION_DAYS) add({ kind: 'span', start: m.index, end: m.index + m[0].length, from, days }, false);
   }
   for (const m of text.matchAll(WEEKLY)) add({ kind: 'weekly', start: m.index, end: m.index + m[0].length }, false);
   // "except Sundays", "not on weekends": the other days.
@@ -664,10 +674,10 @@ interface Found {
 }
 
 /** Phrases that say at what time of day (or that it is as needed). */
-const isWhen = (p: Phrase) => p.kind !== 'duration' && p.kind !== 'days' && p.kind !== 'everyNDays' && p.kind !== 'weekly';
+const isWhen = (p: Phrase) => !['duration', 'days', 'everyNDays', 'weekly', 'span'].includes(p.kind);
 const isTime = (p: Phrase) => isWhen(p) && p.kind !== 'asNeeded';
 /** Phrases that say on which days: each kind is taken from the item, else from where its times came from. */
-const REPEAT_KINDS = [['days', 'weekly'], ['everyNDays'], ['duration']] as const;
+const REPEAT_KINDS = [['days', 'weekly'], ['everyNDays'], ['duration', 'span']] as const;
 const isRepeat = (p: Phrase) => !isWhen(p);
 
 /** The item's own phrases, completed by the repeat phrases of `inherited` of the kinds it has none of. */
@@ -843,7 +853,8 @@ function noteOf(masked: string, found: Found[]): string {
   const words = rest.replace(/\|+/g, ' ').split(/\s+/).filter((word) => /[a-z0-9]/i.test(word));
   const filler = (word: string) => {
     const lower = word.toLowerCase().replace(/[^a-z0-9'’-]/g, '');
-    return lower === '' || ROUTE_WORDS.has(lower) || ['via', 'by', 'give', 'take', 'then', 'and', 'of', 'at'].includes(lower);
+    return lower === '' || ROUTE_WORDS.has(lower)
+      || ['via', 'by', 'give', 'take', 'then', 'and', 'of', 'at', 'to', 'decrease', 'increase', 'reduce', 'wean', 'taper'].includes(lower);
   };
   while (words.length > 0 && filler(words[0])) words.shift();
   while (words.length > 0 && filler(words[words.length - 1])) words.pop();
@@ -948,11 +959,18 @@ function assignPhrases(text: string, found: Found[], phrases: Phrase[]): void {
  * short or connector-only names are discarded (null). `offset` is where the name starts in the window.
  */
 function nameBefore(window: string): { name: string; offset: number } | null {
-  const trimmed = window.replace(/\([^()|]*\)/g, (m) => ' '.repeat(m.length)).replace(/[\s:=\-–—]+$/, '');
+  // "(Keppra)" is an aside; "Nebulizer (Pulmicort 0.25 mg": the name starts after the bracket.
+  const trimmed = window.replace(/\([^()|]*\)/g, (m) => ' '.repeat(m.length)).replace(/[([]/g, ' ').replace(/[\s:=\-–—]+$/, '');
   const tokens = [...trimmed.matchAll(/\S+/g)];
   const words: RegExpMatchArray[] = [];
+  let skipped = false;
   for (let i = tokens.length - 1; i >= 0 && words.length < NAME_MAX_WORDS; i--) {
     const token = tokens[i][0];
+    // "Tylenol every day 2 tabs": one schedule phrase between the name and its dose.
+    if (/^\|+$/.test(token) && words.length === 0 && !skipped && i > 0) {
+      skipped = true;
+      continue;
+    }
     // "Omega 3 1000mg": a one- or two-digit number right after a word belongs to the name.
     const numberInName = /^\d{1,2}$/.test(token) && words.length === 0 && /^[a-z]{3,}$/i.test(tokens[i - 1]?.[0] ?? '');
     if (!numberInName && (!/^[a-z][a-z0-9'’-]*$/i.test(token) || NAME_LEAD_WORDS.has(token.toLowerCase()))) break;
@@ -1049,6 +1067,8 @@ interface When {
   times: string[];
   asNeeded: boolean;
   durationDays?: number;
+  /** "Week 2", "Days 1-3": where in the course, from its first day. */
+  span?: { from: number; days: number };
   /** 0 = Sunday .. 6; absent: every day. */
   days?: number[];
   interval?: number;
@@ -1084,7 +1104,8 @@ function resolve(phrases: Phrase[]): When {
   const everyNDays = phrases.find((p) => p.kind === 'everyNDays');
   const weekly = phrases.some((p) => p.kind === 'weekly');
   const dayLists = phrases.flatMap((p) => (p.kind === 'days' ? p.days : []));
-  if (times.length === 0 && (everyNDays || weekly || dayLists.length > 0) && !phrases.some((p) => p.kind === 'asNeeded')) times = spread(1);
+  const span = phrases.find((p) => p.kind === 'span');
+  if (times.length === 0 && (everyNDays || weekly || span || dayLists.length > 0) && !phrases.some((p) => p.kind === 'asNeeded')) times = spread(1);
   const duration = phrases.find((p) => p.kind === 'duration');
   const unique = [...new Set(times.map((m) => m % (24 * 60)))].sort((a, b) => a - b);
   const days = [...new Set(dayLists)].sort((a, b) => a - b);
@@ -1093,6 +1114,7 @@ function resolve(phrases: Phrase[]): When {
     times: unique.map(clock),
     asNeeded: phrases.some((p) => p.kind === 'asNeeded'),
     durationDays: duration?.kind === 'duration' ? duration.days : undefined,
+    span: span?.kind === 'span' ? { from: span.from, days: span.days } : undefined,
     days: days.length > 0 && days.length < 7 ? days : undefined,
     interval: everyNDays?.kind === 'everyNDays' ? everyNDays.interval : undefined,
     weeklyWithoutDay: weekly && days.length === 0,
@@ -1164,6 +1186,7 @@ type Repeat = Pick<ParsedScheduleTask, 'daysOfWeek' | 'repeatInterval' | 'startD
 interface Span { start: number; days?: number; doubt: boolean }
 
 function spanOf(item: Item, when: When, spans: Map<Item, Span>): Span {
+  if (when.span) return { start: when.span.from, days: when.span.days, doubt: false };
   const previous = item.after ? spans.get(item.after) : undefined;
   if (!previous) return { start: 0, days: when.durationDays, doubt: false };
   // A step after an open-ended one cannot be placed: the review asks.

@@ -233,7 +233,7 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
       // Without a start date, the days count from the user's today.
       const today = localDate(new Date(), LA);
       const defaulted = await owner.agent.post('/api/schedule/parse').send({ text: 'Amoxicillin 250mg at 8am for 3 days' }).expect(200);
-      expect(defaulted.body.tasks[0]).toMatchObject({ durationDays: 3, endDate: addDays(today, 2) });
+      expect(defaulted.body.tasks[0]).toMatchObject({ startDate: today, endDate: addDays(today, 2) });
     });
 
     it.each([
