@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { Child, EmergencyContact, TaskTemplate } from '@carecircle/libs';
+import type { Child, EmergencyContact, Medication, TaskTemplate } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 
 // The six-step onboarding wizard (spec document 2), walked on a phone the way a new primary caregiver
@@ -121,6 +121,18 @@ test('a new caregiver walks the onboarding wizard on a phone and lands on a fill
     expect(contacts.map((c) => [c.name, c.phoneNumber, c.isPrimary])).toEqual([['Grandma Sun', '+14155550132', true]]);
     // Today shows the new recipient's day.
     await expect(page.getByRole('main').getByText('Noah Kim', { exact: true })).toBeVisible();
+
+    // The wizard's medication is a medication (issue 21): made once with its dose, linked to its schedule,
+    // on the Medications card and in Quick Add's linked-medication picker.
+    const medications = await getJson<Medication[]>(page, `/api/children/${childId}/medications`);
+    expect(medications.map((m) => [m.name, m.dosage, m.unit, m.doseAmount])).toEqual([['Oxybutynin', '2.5 ml', 'ml', 2.5]]);
+    expect(medications[0].dosesPerDay).toBeCloseTo(4 / 7, 5);
+    expect(templates.find((t) => t.name === 'Oxybutynin')?.medicationId).toBe(medications[0].id);
+    await expect(page.getByRole('list', { name: "Noah Kim's medications" })).toContainText('Oxybutynin2.5 ml');
+    await page.getByRole('button', { name: 'Quick Add' }).click();
+    await page.getByRole('menuitem', { name: 'Add Task' }).click();
+    const quickAdd = page.getByRole('dialog', { name: 'Add New Task' });
+    await expect(quickAdd.getByLabel('Linked medication')).toContainText('Oxybutynin (2.5 ml)');
   });
 });
 
