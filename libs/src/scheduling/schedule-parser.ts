@@ -164,6 +164,8 @@ const FORM_WORDS = new Set([
   'susp', 'suspension', 'solution', 'soln', 'syrup', 'liquid', 'elixir', 'oral', 'tab', 'tabs', 'tablet', 'tablets',
   'cap', 'caps', 'capsule', 'capsules', 'cream', 'ointment', 'er', 'xr', 'sr', 'dr', 'odt', 'inhaler', 'neb', 'nebs', 'chewable',
 ]);
+/** Words after a name that say what kind of list it heads: "Prednisone taper: 40 mg". */
+const NAME_TAIL_WORDS = new Set(['taper', 'course', 'regimen', 'schedule', 'plan', 'wean']);
 /** Words after a dose that say how, not what ("1 tablet by mouth", "2 drops each eye"). */
 const ROUTE_WORDS = new Set([
   'mouth', 'orally', 'po', 'each', 'every', 'per', 'under', 'tongue', 'eye', 'eyes', 'ear', 'ears',
@@ -253,7 +255,7 @@ const EXCEPT = String.raw`\b(except|excluding|but\s+not|not\s+on|skip(?:ping)?|n
 const DAY_LIST = new RegExp(
   String.raw`(?:${EXCEPT}|\b(?:on|every|each)\s+)?${DAY_TOKEN}(?:\s*(?:,|\/|&|\+|and|or|-|–|to|through|thru)\s*${DAY_TOKEN})*(?:\s+only\b)?`, 'gi');
 const DAY_GROUPS = new RegExp(
-  String.raw`(?:${EXCEPT}|\bon\s+)?\b(?:(week ?days|school ?days)|(week ?ends?))\b(?:\s+only\b)?`, 'gi');
+  String.raw`(?:${EXCEPT}|\bon\s+)?\b(?:(week ?days|school ?days|week ?nights)|(week ?ends?)|(school ?nights))\b(?:\s+only\b)?`, 'gi');
 /** The letters pharmacies write: "M/W/F", "MWF", "T/Th", "TTh". */
 const DAY_LETTERS = /\b(?:on\s+)?(?:(M\s*\/\s*W\s*\/\s*F|MWF|M-W-F)|(Tu?\s*\/\s*Th|TTh|TuTh|T-Th))\b/g;
 /** "every other day", "alternate days", "every 3 days", "every third day", "q48h", "QOD". */
@@ -264,7 +266,8 @@ const ORDINALS: Record<string, number> = {
   other: 2, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7,
 };
 /** "once weekly", "once a week", "every week", "weekly": on the days given, else the review asks which. */
-const WEEKLY = /\b(?:once\s+(?:a|per|each|every)\s+week|once\s+weekly|weekly|every\s+week|q\s?(?:wk|week))\b/gi;
+const WEEKLY = new RegExp(
+  String.raw`\b(?:(?:(once|twice|thrice)|(\d|${WORD_NUMBER})\s*(?:x|times))\s*(?:a|per|each|every|\/)\s*(?:week|wk)|once\s+weekly|weekly|every\s+week|q\s?(?:wk|week))\b`, 'gi');
 
 
 /**
@@ -470,7 +473,8 @@ type Phrase =
   /** 0 = Sunday .. 6 = Saturday. */
   | { kind: 'days'; start: number; end: number; days: number[] }
   | { kind: 'everyNDays'; start: number; end: number; interval: number }
-  | { kind: 'weekly'; start: number; end: number }
+  /** "weekly" (perWeek 1), "three times a week". */
+  | { kind: 'weekly'; start: number; end: number; perWeek: number }
   /** Days `from` .. `from + days - 1` of the course (0 = its first day). */
   | { kind: 'span'; start: number; end: number; from: number; days: number };
 
@@ -504,11 +508,15 @@ function findPhrases(text: string): Phrase[] {
     const [from, days] = m[1] ? [(first - 1) * 7, 7] : [first - 1, last - first + 1];
     if (first >= 1 && days >= 1 && from + days <= SCHEDULE_MAX_DURATION_DAYS) add({ kind: 'span', start: m.index, end: m.index + m[0].length, from, days }, false);
   }
-  for (const m of text.matchAll(WEEKLY)) add({ kind: 'weekly', start: m.index, end: m.index + m[0].length }, false);
+  for (const m of text.matchAll(WEEKLY)) {
+    const perWeek = m[1] || m[2] ? numberOf(m[1] ?? m[2]) : 1;
+    if (perWeek !== null && perWeek >= 1 && perWeek <= 7) add({ kind: 'weekly', start: m.index, end: m.index + m[0].length, perWeek }, false);
+  }
   // "except Sundays", "not on weekends": the other days.
   const except = (days: number[], negated: string | undefined) => (negated ? [0, 1, 2, 3, 4, 5, 6].filter((d) => !days.includes(d)) : days);
   for (const m of text.matchAll(DAY_GROUPS)) {
-    add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: except(m[2] ? [1, 2, 3, 4, 5] : [0, 6], m[1]) }, false);
+    const days = m[2] ? [1, 2, 3, 4, 5] : m[3] ? [0, 6] : [0, 1, 2, 3, 4];
+    add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: except(days, m[1]) }, false);
   }
   for (const m of text.matchAll(DAY_LETTERS)) {
     add({ kind: 'days', start: m.index, end: m.index + m[0].length, days: m[1] ? [1, 3, 5] : [2, 4] }, false);
@@ -773,7 +781,9 @@ function readItems(segments: Segment[]): { items: Item[]; sawTime: boolean } {
     const segmentItems: Item[] = [];
     found.forEach((f, i) => {
       // "x 3 days, then 5 mL daily x 3 days": the next step of the taper of the item before.
-      const step = i === 0 && startsWithThen && lastItem !== null && sameLine && lastItem.name !== null
+      // Without "then" too: "40 mg daily x 3 days, 30 mg daily x 3 days" when both steps have a duration.
+      const continues = startsWithThen || (f.name === null && phrases.some((p) => p.kind === 'duration') && lastItem?.effective.some((p) => p.kind === 'duration'));
+      const step = i === 0 && continues && lastItem !== null && sameLine && lastItem.name !== null
         && (f.name === null || f.name.toLowerCase() === lastItem.name.toLowerCase()) ? lastItem : undefined;
       let effective: Phrase[];
       if (step) {
@@ -977,7 +987,7 @@ function nameBefore(window: string): { name: string; offset: number } | null {
     words.unshift(tokens[i]);
   }
   // "tab" of "500mg tab: 1 tab" is a form, not a medication.
-  while (words.length > 0 && FORM_WORDS.has(words[words.length - 1][0].toLowerCase())) words.pop();
+  while (words.length > 0 && (FORM_WORDS.has(words[words.length - 1][0].toLowerCase()) || NAME_TAIL_WORDS.has(words[words.length - 1][0].toLowerCase()))) words.pop();
   const name = words.map((w) => w[0]).filter((word) => word.toLowerCase() !== 'ml').join(' ');
   if (name.length <= 2 || DISCARDED_NAMES.includes(name.toLowerCase())) return null;
   return { name, offset: words[0].index ?? 0 };
@@ -1072,8 +1082,8 @@ interface When {
   /** 0 = Sunday .. 6; absent: every day. */
   days?: number[];
   interval?: number;
-  /** "weekly" without a day: the review must say which. */
-  weeklyWithoutDay: boolean;
+  /** "weekly" (1), "three times a week": with no day list the review must say which days. */
+  perWeek?: number;
   /** The times written do not agree with the frequency ("twice daily at 8am"). */
   conflict: boolean;
 }
@@ -1102,7 +1112,8 @@ function resolve(phrases: Phrase[]): When {
   const count = phrases.find((p) => p.kind === 'count');
   if (times.length === 0 && count?.kind === 'count') times = spread(count.perDay);
   const everyNDays = phrases.find((p) => p.kind === 'everyNDays');
-  const weekly = phrases.some((p) => p.kind === 'weekly');
+  const weeklyPhrase = phrases.find((p) => p.kind === 'weekly');
+  const weekly = weeklyPhrase !== undefined;
   const dayLists = phrases.flatMap((p) => (p.kind === 'days' ? p.days : []));
   const span = phrases.find((p) => p.kind === 'span');
   if (times.length === 0 && (everyNDays || weekly || span || dayLists.length > 0) && !phrases.some((p) => p.kind === 'asNeeded')) times = spread(1);
@@ -1117,7 +1128,7 @@ function resolve(phrases: Phrase[]): When {
     span: span?.kind === 'span' ? { from: span.from, days: span.days } : undefined,
     days: days.length > 0 && days.length < 7 ? days : undefined,
     interval: everyNDays?.kind === 'everyNDays' ? everyNDays.interval : undefined,
-    weeklyWithoutDay: weekly && days.length === 0,
+    perWeek: weeklyPhrase?.kind === 'weekly' ? weeklyPhrase.perWeek : undefined,
     conflict: count?.kind === 'count' && written > 0 && !phrases.some((p) => p.kind === 'range' || p.kind === 'meals') && written !== count.perDay,
   };
 }
@@ -1199,9 +1210,13 @@ function repeatOf(when: When, span: Span, startDate: string | undefined, tapered
   const repeat: Repeat = {};
   let doubt = false;
   let days = when.days;
-  if (when.weeklyWithoutDay) {
+  if (when.perWeek !== undefined && (days?.length ?? 0) !== when.perWeek) {
+    // Days that do not say which, or not as many as written: propose days spread from the start, and ask.
     doubt = true;
-    if (startDate) days = [weekdayOf(startDate)];
+    if (!days && startDate) {
+      const first = weekdayOf(startDate);
+      days = [...new Set(Array.from({ length: when.perWeek }, (_, i) => (first + Math.floor((i * 7) / when.perWeek!)) % 7))].sort((a, b) => a - b);
+    }
   }
   if (days) repeat.daysOfWeek = days.map((d) => DAY_NAMES[d]);
   if (when.interval) repeat.repeatInterval = when.interval;
