@@ -206,6 +206,16 @@ describe('medication regimens: bulk create, day views and medications over HTTP'
     expect(new Set((await templatesOf(childId)).map((x) => x.medicationId))).toEqual(new Set([medications[0].id]));
   });
 
+  it('two requests at the same moment naming one medication make it once (decided on the recipient\'s stream)', async () => {
+    const childId = await newChild();
+    const body = (time: string) => ({ tasks: [{ time, name: 'Famotidine', category: 'medication', dosage: '2 ml', strength: '40 mg/5 mL' }], startDate: start });
+    await Promise.all(['08:00', '20:00', '12:00'].map((time) => bulk(childId, body(time)).expect(201)));
+    const medications = await medicationsOf(childId);
+    expect(medications.map((m) => m.name)).toEqual(['Famotidine']);
+    expect((await templatesOf(childId)).map((x) => x.medicationId)).toEqual([medications[0].id, medications[0].id, medications[0].id]);
+    expect(medications[0].dosesPerDay).toBeCloseTo(3, 5);
+  });
+
   it('the onboarding wizard\'s medication (task-templates) and a repeating task make and link the medication with its dose', async () => {
     const childId = await newChild();
     const wizard = {

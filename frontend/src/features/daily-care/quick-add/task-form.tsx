@@ -306,7 +306,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
           <option value="none">None</option>
           {medications.map((medication) => (
             <option key={medication.id} value={medication.id}>
-              {medication.dosage ? `${medication.name} (${medication.dosage})` : medication.name}
+              {medication.dosage ? `${medication.name} (${[medication.dosage, medication.strength].filter(Boolean).join(' · ')})` : medication.name}
             </option>
           ))}
         </select>
