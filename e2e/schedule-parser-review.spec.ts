@@ -1,87 +1,194 @@
-import { expect } from '@playwright/test';
-import type { Child, Medication, TaskTemplate } from '@carecircle/libs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { BulkTasksInput, Child, Medication } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 import { addChild } from './today-support';
 
-// Issue 9, item 1: the pasted schedule a caregiver would type comes back right in the review: both
-// medications at their times, a dose without a name flagged and blocked until named, an as-needed item
-// listed but not scheduled; approving saves the parsed medications as the person's medications.
+// Issue 21: a schedule copied from a discharge letter comes back in the review as it was written
+// (Mon/Wed/Fri, a taper of three consecutive steps with their own doses, strength apart from the
+// dose), a line the parser could not fully read is flagged beside its original text and holds Create
+// back until confirmed, one step is edited, and the medications reach the Medications card and
+// Quick Add's linked-medication picker. On a phone and on a desktop, with axe on each screen.
 
-const SCHEDULE = 'Tylenol 5ml at 8am and 8pm daily, Vitamin D once a day with breakfast\n8am 2.5 ml\nMotrin 100mg as needed for pain';
+const VITAMIN_D = 'Vitamin D3 1000 IU - 1 tab PO once daily with breakfast Mon/Wed/Fri';
+const TAPER =
+  'Prednisolone 15 mg/5 mL: 10 mL once daily at 8:00 am x 3 days, then 5 mL daily x 3 days, then 2.5 mL daily x 3 days, then stop.';
+// Twice daily, but one time written: the parser cannot tell which is meant, so it asks.
+const FLAGGED = 'Famotidine 8 mg twice daily at 8am';
+// A dose without a name: never named from other words, the caregiver names it.
+const NAMELESS = '8am 2.5 ml';
+const SCHEDULE = [VITAMIN_D, TAPER, FLAGGED, NAMELESS, 'Motrin 100mg as needed for pain'].join('\n');
+const MEDICATIONS = ['Famotidine', 'Keppra', 'Motrin', 'Prednisolone', 'Vitamin D3'];
+
+/** yyyy-mm-dd plus whole days. */
+function plusDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** As the review writes it: 'Mar 4', with the year when it is not the Start Date's. */
+function shortDate(date: string, start: string): string {
+  const words = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+  return date.slice(0, 4) === start.slice(0, 4) ? words : `${words}, ${date.slice(0, 4)}`;
+}
+
+/** The right edge of the title's text stays left of the close button (it ran under it at 360 px). */
+async function expectTitleClearOfClose(dialog: Locator): Promise<void> {
+  const textRight = await dialog.locator('.ant-modal-title').evaluate((title) => {
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    return Math.max(...Array.from(range.getClientRects(), (rect) => rect.right));
+  });
+  const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+  expect(textRight).toBeLessThanOrEqual(close!.x);
+}
+
+/** Axe on the open dialog, at rest (no hover colours). */
+async function expectAccessibleDialog(page: Page, selector: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page, selector);
+}
 
 for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
-  test(`a pasted schedule is reviewed and its medications saved (${viewport.width} px)`, async ({ page, baseURL }) => {
+  test(`a pasted regimen is reviewed as written, flagged lines confirmed, and its medications saved (${viewport.width} px)`, async ({ page, baseURL }) => {
+    test.setTimeout(300_000); // four screens and axe on each, on 2 shared cores
     await page.setViewportSize(viewport);
-    await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('parser'), firstName: 'Rosa', lastName: 'Diaz' });
+    await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('regimen'), firstName: 'Rosa', lastName: 'Diaz' });
     // The first recipient comes from onboarding; Add Person (this flow) adds the next ones.
     await addChild(page, baseURL!, 'Ana', 'Diaz');
     await page.goto('/settings?tab=children');
+    await expect(page.getByRole('button', { name: 'Add Person' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     const wizard = page.getByRole('dialog', { name: 'Add Person' });
-    await page.getByRole('button', { name: 'Add Person' }).click();
-    await wizard.getByLabel('Name', { exact: true }).fill('Leo Diaz');
-    await wizard.getByRole('button', { name: 'Next: Add Care Schedule' }).click();
-    await wizard.getByLabel('Medication schedule').fill(SCHEDULE);
-    await wizard.getByRole('button', { name: 'Parse My Schedule' }).click();
-    await expect(wizard.getByText('4 tasks found in your schedule.')).toBeVisible();
-    await wizard.getByRole('button', { name: 'Review All Tasks (4 medications + 0 routine tasks)' }).click();
+    const parseRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/schedule/parse');
+    await test.step('paste the schedule: the parse counts from the review\'s start date, today', async () => {
+      await page.getByRole('button', { name: 'Add Person' }).click();
+      await wizard.getByLabel('Name', { exact: true }).fill('Leo Diaz');
+      await expectAccessibleDialog(page, '.add-person-dialog');
+      await wizard.getByRole('button', { name: 'Next: Add Care Schedule' }).click();
+      await wizard.getByLabel('Medication schedule').fill(SCHEDULE);
+      await expectAccessibleDialog(page, '.add-person-dialog');
+      await wizard.getByRole('button', { name: 'Parse My Schedule' }).click();
+      expect((await parseRequest).postDataJSON()).toEqual({ text: SCHEDULE, startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      await wizard.getByRole('button', { name: /^Review All Tasks/ }).click();
+    });
 
     const review = page.getByRole('dialog', { name: 'Review Daily Tasks for Leo Diaz' });
+    const startDate = review.getByLabel('Start Date', { exact: true });
     const morning = review.getByRole('region', { name: '8:00 AM' });
-    const evening = review.getByRole('region', { name: '8:00 PM' });
-    const create = review.getByRole('button', { name: 'Create 4 Task(s)' });
+    const rows = review.getByRole('listitem');
+    const taperStep = (dose: string) => morning.getByRole('listitem').filter({ hasText: 'Prednisolone' }).filter({ hasText: new RegExp(`Dosage: ${dose} ml`, 'i') });
+    const flaggedRows = rows.filter({ hasText: 'Check this line' });
+    const create = review.getByRole('button', { name: /^Create \d+ Task\(s\)$/ });
+    const start = (await parseRequest).postDataJSON().startDate as string;
+    await expect(startDate).toHaveValue(start);
 
-    await test.step('both medications at the right times, the unnamed dose flagged, the as-needed item listed', async () => {
-      await expect(review.getByRole('heading', { level: 3 })).toHaveText(['8:00 AM', '8:00 PM', 'Not scheduled', 'Schedule Settings']);
-      await expect(morning.getByRole('listitem')).toHaveCount(3);
-      await expect(morning.getByRole('listitem').filter({ hasText: 'Tylenol' })).toContainText('Dosage: 5 ml');
-      await expect(morning.getByRole('listitem').filter({ hasText: 'Vitamin D' })).toHaveCount(1);
-      await expect(morning.getByRole('listitem').filter({ hasText: 'Needs a name' })).toContainText('Dosage: 2.5 ml');
-      await expect(evening.getByRole('listitem')).toHaveCount(1);
-      await expect(evening).toContainText('Tylenol');
-      // No task is named from leftover text.
-      await expect(review).not.toContainText('daily, Vitamin D');
-      const notScheduled = review.getByRole('region', { name: 'Not scheduled' });
-      await expect(notScheduled).toContainText('Motrin');
-      await expect(notScheduled).toContainText('100 mg · as needed, not scheduled');
-      await expect(notScheduled.getByRole('checkbox', { name: 'Save Motrin as medication' })).toBeChecked();
-      await expect(morning.getByRole('checkbox', { name: 'Save Tylenol as medication' })).toBeChecked();
-      await expectNoSeriousA11yViolations(page, '.task-review-dialog');
+    await test.step('each row says its regimen in words, its strength apart from its dose', async () => {
+      await expectTitleClearOfClose(review);
+      const vitamin = morning.getByRole('listitem').filter({ hasText: 'Vitamin D3' });
+      await expect(vitamin).toHaveCount(1);
+      await expect(vitamin).toContainText('Mon, Wed, Fri');
+      await expect(vitamin).toContainText(/Dosage: 1 tab/i);
+      await expect(vitamin).toContainText(/Strength 1000 IU/i);
+      // The taper: three steps at 8:00, each its own dose and days, one after the other.
+      await expect(morning.getByRole('listitem').filter({ hasText: 'Prednisolone' })).toHaveCount(3);
+      await expect(taperStep('10')).toContainText(`Until ${shortDate(plusDays(start, 2), start)}`);
+      await expect(taperStep('5')).toContainText(`From ${shortDate(plusDays(start, 3), start)} to ${shortDate(plusDays(start, 5), start)}`);
+      await expect(taperStep('2.5')).toContainText(`From ${shortDate(plusDays(start, 6), start)} to ${shortDate(plusDays(start, 8), start)}`);
+      await expect(taperStep('10')).toContainText(/Strength 15 mg\/5 ml/i);
+      // No task is named from leftover words.
+      await expect(rows.filter({ hasText: 'Needs a name' })).toHaveCount(1);
+      await expect(review.getByRole('region', { name: 'Not scheduled' })).toContainText('Motrin');
+      await expectAccessibleDialog(page, '.task-review-dialog');
     });
 
-    await test.step('approving waits until the flagged task has a name', async () => {
+    await test.step('unclear lines are flagged beside their original text, and Create waits for them', async () => {
+      await expect(flaggedRows).toHaveCount((await rows.filter({ hasText: 'Famotidine' }).count()) + 1);
+      for (const row of await flaggedRows.filter({ hasText: 'Famotidine' }).all()) await expect(row).toContainText(`Original: ${FLAGGED}`);
+      const nameless = flaggedRows.filter({ hasText: 'Needs a name' });
+      await expect(nameless).toContainText(/Dosage: 2\.5 ml/i);
+      // A line without a name is confirmed by naming it.
+      await expect(nameless.getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
       await expect(create).toBeDisabled();
       await expect(review.getByText('Give every task that needs a name a name first.')).toBeVisible();
-      await review.getByRole('button', { name: 'Edit task that needs a name' }).click();
-      await expect(review.getByLabel('Task Name')).toHaveValue('');
-      await review.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(review.getByText('Task name is required')).toBeVisible();
-      await review.getByLabel('Task Name').fill('Keppra');
-      await review.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(morning.getByRole('listitem').filter({ hasText: 'Keppra' })).toContainText('Dosage: 2.5 ml');
-      await expect(review.getByText('Needs a name')).toHaveCount(0);
-      await expect(morning.getByRole('checkbox', { name: 'Save Keppra as medication' })).toBeChecked();
-      await expect(create).toBeEnabled();
-      await expectNoSeriousA11yViolations(page, '.task-review-dialog');
+
+      await nameless.getByRole('button', { name: 'Edit task that needs a name' }).click();
+      const editor = review.getByRole('form', { name: 'Edit task that needs a name' });
+      await expect(editor.getByLabel('Task Name')).toHaveValue('');
+      await editor.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(editor.getByText('Task name is required')).toBeVisible();
+      await editor.getByLabel('Task Name').fill('Keppra');
+      await editor.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(morning.getByRole('listitem').filter({ hasText: 'Keppra' })).toContainText(/Dosage: 2\.5 ml/i);
+      await expect(rows.filter({ hasText: 'Needs a name' })).toHaveCount(0);
+      await expect(create).toBeDisabled();
+      await expect(review.getByText(/^Check the (flagged line|\d+ flagged lines), then confirm or edit/)).toBeVisible();
     });
 
-    await test.step('approve: the tasks at their times, the medications saved once each', async () => {
-      await create.click();
-      await expectToast(page, 'Leo has been added successfully!');
-      const leo = (await getJson<Child[]>(page, '/api/children')).find((child) => child.name === 'Leo Diaz')!;
-      const templates = await getJson<TaskTemplate[]>(page, `/api/children/${leo.id}/task-templates`);
-      expect(templates.map((t) => [t.name, t.scheduledTimes.join()]).sort()).toEqual([
-        ['Keppra', '08:00'], ['Tylenol', '08:00'], ['Tylenol', '20:00'], ['Vitamin D', '08:00'],
-      ]);
-      const medications = await getJson<Medication[]>(page, `/api/children/${leo.id}/medications`);
-      expect(medications.map((m) => [m.name, m.dosage, m.instructions ?? null]).sort()).toEqual([
-        ['Keppra', '2.5 ml', null], ['Motrin', '100 mg', 'As needed'], ['Tylenol', '5 ml', null],
-      ]);
+    const moved = plusDays(start, 7);
+    await test.step('moving the Start Date moves the taper\'s steps with it; one step is edited', async () => {
+      await startDate.fill(moved);
+      await expect(taperStep('5')).toContainText(`From ${shortDate(plusDays(moved, 3), moved)} to ${shortDate(plusDays(moved, 5), moved)}`);
+      await taperStep('2.5').getByRole('button', { name: 'Edit Prednisolone' }).click();
+      const editor = review.getByRole('form', { name: 'Edit Prednisolone' });
+      await expect(editor.getByLabel('Starts on')).toHaveValue(plusDays(moved, 6));
+      await expect(editor.getByLabel('Ends on')).toHaveValue(plusDays(moved, 8));
+      await expect(editor.getByLabel('Strength')).toHaveValue(/^15 mg\/5 ml$/i);
+      await expectAccessibleDialog(page, '.task-review-dialog');
+      // One more day of the last step.
+      await editor.getByLabel('Ends on').fill(plusDays(moved, 9));
+      await editor.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(taperStep('2.5')).toContainText(`From ${shortDate(plusDays(moved, 6), moved)} to ${shortDate(plusDays(moved, 9), moved)}`);
+    });
 
+    await test.step('confirming each flagged line lets Create go', async () => {
+      const confirms = review.getByRole('button', { name: /^Confirm .* as shown$/ });
+      for (let left = await confirms.count(); left > 0; left -= 1) {
+        await confirms.first().click();
+        await expect(confirms).toHaveCount(left - 1);
+      }
+      await expect(flaggedRows).toHaveCount(0);
+      await expect(create).toBeEnabled();
+      await expectAccessibleDialog(page, '.task-review-dialog');
+    });
+
+    await test.step('create sends exactly what was reviewed, in one call', async () => {
+      const bulk = page.waitForRequest((request) => /\/api\/children\/[^/]+\/tasks\/bulk$/.test(new URL(request.url()).pathname));
+      await create.click();
+      const body = (await bulk).postDataJSON() as BulkTasksInput & { medications?: { name: string }[] };
+      const prednisolone = body.tasks.filter((task) => task.name === 'Prednisolone');
+      expect(prednisolone.map((task) => [task.dosage?.toLowerCase(), task.startDate, task.endDate])).toEqual([
+        ['10 ml', moved, plusDays(moved, 2)],
+        ['5 ml', plusDays(moved, 3), plusDays(moved, 5)],
+        ['2.5 ml', plusDays(moved, 6), plusDays(moved, 9)],
+      ]);
+      expect(prednisolone.every((task) => task.strength?.toLowerCase() === '15 mg/5 ml' && task.time === '08:00')).toBe(true);
+      expect(body.tasks.find((task) => task.name === 'Vitamin D3')).toMatchObject({ daysOfWeek: [1, 3, 5], repeatInterval: 1, strength: expect.stringMatching(/^1000 IU$/i) });
+      expect(body.tasks.every((task) => task.needsReview === undefined)).toBe(true);
+      expect(body.medications?.map((medication) => medication.name)).toEqual(['Motrin']);
+      await expectToast(page, 'Leo has been added successfully!');
+    });
+
+    const leo = (await getJson<Child[]>(page, '/api/children')).find((child) => child.name === 'Leo Diaz')!;
+    await test.step('the medications are on the Medications card', async () => {
+      const saved = await getJson<Medication[]>(page, `/api/children/${leo.id}/medications`);
+      expect(saved.map((medication) => medication.name).sort()).toEqual(MEDICATIONS);
       await page.getByRole('button', { name: 'Medications for Leo Diaz' }).click();
       const list = page.getByRole('region', { name: 'Medications for Leo Diaz' }).getByRole('list', { name: "Leo Diaz's medications" });
-      for (const text of ['Tylenol', '5 ml', 'Keppra', '2.5 ml', 'Motrin', 'As needed']) await expect(list).toContainText(text);
+      for (const name of MEDICATIONS) await expect(list).toContainText(name);
       await expectNoSeriousA11yViolations(page, '.care-recipients-panel');
+    });
+
+    await test.step('and in Quick Add\'s linked-medication picker', async () => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Quick Add' }).click();
+      await page.getByRole('menuitem', { name: 'Add Task' }).click();
+      const quickAdd = page.getByRole('dialog', { name: 'Add New Task' });
+      await quickAdd.getByLabel('For', { exact: true }).selectOption({ label: 'Leo Diaz' });
+      const picker = quickAdd.getByLabel('Linked medication');
+      for (const name of MEDICATIONS) await expect(picker).toContainText(name);
+      await expectAccessibleDialog(page, '.quick-add-dialog');
     });
   });
 }

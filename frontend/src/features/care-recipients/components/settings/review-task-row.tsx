@@ -68,8 +68,10 @@ export function ReviewTaskRow({ task, schedule, onConfirm, onEdit, onDelete, edi
           <CategoryBadge category={task.category} />
         </span>
         {(task.dosage || task.strength) && (
+          // The strength is the product's ("15 mg/5 mL"), the dosage what is given: never one for the other.
           <span className="task-review__dosage">
-            {[task.dosage && `Dosage: ${task.dosage}`, task.strength && `Strength ${task.strength}`].filter(Boolean).join(' · ')}
+            {task.dosage && <span>Dosage: {task.dosage}</span>}
+            {task.strength && <span>Strength {task.strength}</span>}
           </span>
         )}
         {regimen.length > 0 && <span className="task-review__regimen">{regimen.join(' · ')}</span>}

@@ -94,8 +94,9 @@ function TaskReview({
     <div className="task-review">
       {flagged > 0 && (
         <p className="task-review__flag-summary">
-          {flagged === 1 ? '1 line needs' : `${flagged} lines need`} checking: compare each with its original text, then
-          confirm or edit it.
+          {flagged === 1
+            ? '1 line needs checking: compare it with its original text, then confirm or edit it.'
+            : `${flagged} lines need checking: compare each with its original text, then confirm or edit it.`}
         </p>
       )}
       {count === 0 ? (
