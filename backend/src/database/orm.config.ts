@@ -30,7 +30,6 @@ import { Migration20261127007000 } from './migrations/Migration20261127007000';
 import { Migration20261127002000 } from './migrations/Migration20261127002000';
 import { Migration20261127001000 } from './migrations/Migration20261127001000';
 import { Migration20261127083000 } from './migrations/Migration20261127083000';
-import { Migration20261127083000 } from './migrations/Migration20261127083000';
 import { Migration20261127210000 } from './migrations/Migration20261127210000';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
@@ -60,7 +59,6 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261127007000', class: Migration20261127007000 },
         { name: 'Migration20261127002000', class: Migration20261127002000 },
         { name: 'Migration20261127001000', class: Migration20261127001000 },
-        { name: 'Migration20261127083000', class: Migration20261127083000 },
         { name: 'Migration20261127083000', class: Migration20261127083000 },
         { name: 'Migration20261127210000', class: Migration20261127210000 },
       ],
