@@ -156,7 +156,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
     await test.step('create sends exactly what was reviewed, in one call', async () => {
       const bulk = page.waitForRequest((request) => /\/api\/children\/[^/]+\/tasks\/bulk$/.test(new URL(request.url()).pathname));
       await create.click();
-      const body = (await bulk).postDataJSON() as BulkTasksInput & { medications?: { name: string }[] };
+      const body = (await bulk).postDataJSON() as BulkTasksInput;
       const prednisolone = body.tasks.filter((task) => task.name === 'Prednisolone');
       expect(prednisolone.map((task) => [task.dosage?.toLowerCase(), task.startDate, task.endDate])).toEqual([
         ['10 ml', moved, plusDays(moved, 2)],

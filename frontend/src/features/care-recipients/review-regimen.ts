@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type BulkTasksInput, type Priority } from '@carecircle/libs';
+import { addDays, daysBetween, type BulkMedicationInput, type BulkTasksInput, type Priority } from '@carecircle/libs';
 import {
   DAY_OPTIONS,
   withPriority,
@@ -174,26 +174,15 @@ export function reviewBlocker(tasks: ReviewTask[], schedule: ReviewSchedule, edi
   return null;
 }
 
-/** A listed (as-needed or unscheduled) item the caregiver keeps ticked, saved as a medication. */
-export interface ListedMedicationInput {
-  name: string;
-  dosage: string;
-  strength?: string;
-  instructions?: string;
-}
-
-/** POST /api/children/{childId}/tasks/bulk with the listed medications (the server links the tasks' own). */
-export type BulkTasksRequest = BulkTasksInput & { medications?: ListedMedicationInput[] };
-
 /** The ticked listed items with a name and a dose, once per name; as-needed ones say so in their instructions. */
-export function listedMedications(listed: ListedReviewItem[]): ListedMedicationInput[] {
+export function listedMedications(listed: ListedReviewItem[]): BulkMedicationInput[] {
   const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
   const seen = new Set<string>();
-  const out: ListedMedicationInput[] = [];
+  const out: BulkMedicationInput[] = [];
   for (const item of listed) {
     if (!item.saveAsMedication || item.name.trim() === '' || item.dosage.trim() === '' || seen.has(key(item.name))) continue;
     seen.add(key(item.name));
-    const medication: ListedMedicationInput = { name: item.name.trim(), dosage: item.dosage.trim() };
+    const medication: BulkMedicationInput = { name: item.name.trim(), dosage: item.dosage.trim() };
     if (item.strength?.trim()) medication.strength = item.strength.trim();
     const instructions = [item.reason === 'as needed' ? 'As needed' : '', item.description.trim()].filter(Boolean).join(', ');
     if (instructions) medication.instructions = instructions;
@@ -203,7 +192,7 @@ export function listedMedications(listed: ListedReviewItem[]): ListedMedicationI
 }
 
 /** Exactly what was reviewed: each row with its resolved dates, days and interval. */
-export function bulkTasksOf(tasks: ReviewTask[], listed: ListedReviewItem[], schedule: ReviewSchedule): BulkTasksRequest {
+export function bulkTasksOf(tasks: ReviewTask[], listed: ListedReviewItem[], schedule: ReviewSchedule): BulkTasksInput {
   const medications = listedMedications(listed);
   return {
     tasks: tasks.map((task) => {

@@ -1,6 +1,5 @@
-import type { CreatedBulkTasks, ParsedSchedule } from '@carecircle/libs';
+import type { BulkTasksInput, CreatedBulkTasks, ParsedSchedule } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
-import type { BulkTasksRequest } from './review-regimen';
 
 /**
  * The settings flow's extra calls (loaded with the settings screen only): photo upload, schedule-text
@@ -27,7 +26,7 @@ export const recipientSetupApi = baseApi.injectEndpoints({
      * POST /api/children/{childId}/tasks/bulk: each reviewed task becomes a repeating template; the
      * server finds or creates the medications of medication tasks and saves the listed ones.
      */
-    createBulkTasks: build.mutation<CreatedBulkTasks, { childId: string; input: BulkTasksRequest }>({
+    createBulkTasks: build.mutation<CreatedBulkTasks, { childId: string; input: BulkTasksInput }>({
       query: ({ childId, input }) => ({
         url: `children/${encodeURIComponent(childId)}/tasks/bulk`,
         method: 'POST',
