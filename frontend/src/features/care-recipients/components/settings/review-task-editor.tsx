@@ -1,4 +1,5 @@
 import { Button, Form, Input, InputNumber, Switch } from 'antd';
+import { useState } from 'react';
 import type { ReviewSchedule, ReviewTask } from '../../recipient-setup';
 import { applyRowEdit, editValuesOf, INTERVAL_MAX, isFlagged, type RowEditValues } from '../../review-regimen';
 import { DayCheckboxes, PriorityField, TaskCoreFields } from './task-fields';
@@ -17,7 +18,10 @@ interface Props {
  */
 export function ReviewTaskEditor({ task, schedule, onSave, onCancel }: Props) {
   const [form] = Form.useForm<RowEditValues>();
-  const noStart = schedule.startDate === '';
+  // The Schedule Settings as the editor opened: the fields were filled from them, and saving compares
+  // with what was shown (a Start Date changed meanwhile moves the row's own dates, as it moves every row's).
+  const [shown] = useState(schedule);
+  const noStart = shown.startDate === '';
   return (
     <Form<RowEditValues>
       form={form}
@@ -25,12 +29,12 @@ export function ReviewTaskEditor({ task, schedule, onSave, onCancel }: Props) {
       aria-label={`Edit ${task.name || 'task that needs a name'}`}
       layout="vertical"
       className="task-review__editor"
-      initialValues={editValuesOf(task, schedule)}
+      initialValues={editValuesOf(task, shown)}
       // Priority high turns urgent on; the reverse is not applied (spec section 4).
       onValuesChange={(changed: Partial<RowEditValues>) => {
         if (changed.priority === 'high') form.setFieldValue('isUrgent', true);
       }}
-      onFinish={(values) => onSave(applyRowEdit(task, values, schedule))}
+      onFinish={(values) => onSave(applyRowEdit(task, values, shown))}
     >
       {isFlagged(task) && task.sourceText && (
         <p className="task-review__source">
@@ -70,7 +74,7 @@ export function ReviewTaskEditor({ task, schedule, onSave, onCancel }: Props) {
             rules={[
               ({ getFieldValue }) => ({
                 validator: (_rule, value: string) => {
-                  const start: string = getFieldValue('startDate') || schedule.startDate;
+                  const start: string = getFieldValue('startDate') || shown.startDate;
                   return value && start && value < start
                     ? Promise.reject(new Error('The end date must not be before the start date.'))
                     : Promise.resolve();
