@@ -1,4 +1,4 @@
-import { CARE_HUB_MAX, normalizePhone, PHONE_INVALID } from '@carecircle/libs';
+import { CARE_HUB_MAX, readPhone } from '@carecircle/libs';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast';
@@ -20,7 +20,9 @@ export function ContactsStep({ contacts, onChange }: Props) {
 
   const add = () => {
     if (form.name.trim() === '' || form.phone.trim() === '') return toast({ ...ONBOARDING_MESSAGES.contact, variant: 'destructive' });
-    if (!normalizePhone(form.phone)) return setPhoneError(PHONE_INVALID);
+    // The Care Hub's own reading: "911" gets the reason (emergency numbers are not a person's).
+    const phone = readPhone(form.phone);
+    if (!phone.ok) return setPhoneError(phone.message);
     onChange([...contacts, { ...form, key: draftKey('contact') }]);
     setForm(blank());
     setPhoneError(null);
