@@ -4,20 +4,24 @@
  * dependency-free: the back end and the browser both run it. The grammar is in docs/scheduling.md
  * ("Schedule parser"); in short:
  *
- * - The text is cut into segments at line breaks, commas, semicolons and sentence ends; a colon after
- *   a time ("8am:", "Morning:", "As needed:") ends a header segment that opens a block.
- * - In each segment, schedule phrases are found first and masked: clock times, time keywords, "with
- *   breakfast", "twice a day" / BID, "every 4 hours from 6am to 10pm", "for 10 days", "as needed".
- * - In what is left, every dose (number + unit) is a medication named by the words before it (or
- *   after it: "2.5 ml Keppra"); a segment without a dose is one task named from its words.
+ * - The text is cut into segments at line breaks, commas, semicolons, sentence ends, " / " and a
+ *   taper's "then" (never inside brackets or a list of times or days); a colon after a schedule
+ *   phrase ("8am:", "Morning:", "Weekends only:", "Week 2:") ends a header segment that opens a block.
+ * - In each segment, schedule phrases are found first and masked: clock times, time keywords, meals,
+ *   "twice a day" / BID, "every 4 hours from 6am to 10pm", days of the week, "every other day",
+ *   "weekly", "for 10 days", "Days 1-3", "as needed".
+ * - In what is left, strengths ("100 mg/mL") and doses (number + unit) are found; each is a
+ *   medication named by the words before it (or after it: "2.5 ml Keppra"), or more of the one
+ *   before; a segment without either is one task named from its words.
  * - An item takes its own schedule phrases; else the block opened by a time right before an item or
  *   a header; else the phrase of a later item in the same segment ("Keppra 250mg and Oxybutynin
- *   0.5 ml at 8am"); else the block of earlier segments.
+ *   0.5 ml at 8am"); else the block of earlier segments. Days, intervals and spans are taken kind by
+ *   kind. A part after "then" is the next step of a taper.
+ * - Whatever the parser cannot read whole is flagged (needsReview, with its line), never guessed.
  */
 import type { Priority } from '../schema';
-import type { DayName } from '../scheduling';
+import { DAY_NAMES, type DayName } from '../scheduling';
 import { DATE_MAX } from '../validation';
-import { DAY_NAMES } from '../scheduling';
 import { addDays, daysBetween } from './local-time';
 
 export const SCHEDULE_TASK_CATEGORIES = [
