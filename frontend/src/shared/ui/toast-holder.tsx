@@ -1,7 +1,7 @@
 import { Button, ConfigProvider, notification, type ThemeConfig } from 'antd';
 import { useEffect } from 'react';
 import { PHONE_QUERY } from '../hooks/use-media-query';
-import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE, type ShowToast } from './toast';
+import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE, type ToastHandle, type ToastOptions } from './toast';
 
 /**
  * Where toasts appear: at the top on wide screens; on phones at the bottom, above the bottom
@@ -15,7 +15,7 @@ function placement() {
 let toastCount = 0;
 
 interface HolderProps {
-  register: (show: ShowToast | null) => void;
+  register: (handle: ToastHandle | null) => void;
 }
 
 /** antd's notification holder behind `toast()`, loaded when the first toast is shown (toast.tsx). */
@@ -30,9 +30,9 @@ export default function ToastHolder({ theme, ...props }: HolderProps & { theme: 
 function Holder({ register }: HolderProps) {
   const [api, holder] = notification.useNotification({ maxCount: TOAST_MAX_VISIBLE, duration: TOAST_DURATION_SECONDS, ...placement() });
   useEffect(() => {
-    register(({ title, description, variant = 'default', duration, action }) => {
+    const show = ({ title, description, variant = 'default', duration, action, key: named }: ToastOptions) => {
       const type = variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info';
-      const key = `toast-${++toastCount}`;
+      const key = named ?? `toast-${++toastCount}`;
       api[type]({
         key,
         title,
@@ -53,7 +53,8 @@ function Holder({ register }: HolderProps) {
         }),
         role: variant === 'destructive' ? 'alert' : 'status',
       });
-    });
+    };
+    register({ show, dismiss: (key) => api.destroy(key) });
     return () => register(null);
   }, [api, register]);
   return holder;

@@ -15,14 +15,21 @@ export interface ToastOptions {
   duration?: number;
   /** One button in the toast, such as Undo; the toast closes when it is pressed. */
   action?: { label: string; onClick: () => void };
+  /** Names the toast, so that `dismissToast` can take it away once what it asked for is done. */
+  key?: string;
 }
 
 export type ShowToast = (options: ToastOptions) => void;
+/** What the holder (toast-holder.tsx) registers: show a toast, take one away by its key. */
+export interface ToastHandle {
+  show: ShowToast;
+  dismiss: (key: string) => void;
+}
 
 // antd's notification code (about 14 kB gzip) loads with the first toast, not with every page.
 const ToastHolder = lazy(() => import('./toast-holder'));
 
-let show: ShowToast | null = null;
+let handle: ToastHandle | null = null;
 const waiting: { options: ToastOptions; shown: () => void }[] = [];
 let wakeHost: (() => void) | null = null;
 
@@ -31,8 +38,8 @@ let wakeHost: (() => void) | null = null;
  * once the toast is on screen: the first one waits for antd's notification code.
  */
 export function toast(options: ToastOptions): Promise<void> {
-  if (show) {
-    show(options);
+  if (handle) {
+    handle.show(options);
     return Promise.resolve();
   }
   return new Promise((shown) => {
@@ -41,11 +48,22 @@ export function toast(options: ToastOptions): Promise<void> {
   });
 }
 
-function register(showing: ShowToast | null): void {
-  show = showing;
-  if (showing)
+/**
+ * Takes away the toast shown with this key, if it is still there (or still waiting to be shown): a
+ * "required" message goes once the caregiver has given what it asked for.
+ */
+export function dismissToast(key: string): void {
+  for (let i = waiting.length - 1; i >= 0; i -= 1) {
+    if (waiting[i].options.key === key) waiting.splice(i, 1)[0].shown();
+  }
+  handle?.dismiss(key);
+}
+
+function register(registered: ToastHandle | null): void {
+  handle = registered;
+  if (registered)
     waiting.splice(0).forEach(({ options, shown }) => {
-      showing(options);
+      registered.show(options);
       shown();
     });
 }

@@ -1,7 +1,7 @@
 import { TEXT_MAX, type TaskCategory } from '@carecircle/libs';
 import { Button, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
-import { toast } from '../../../shared/ui/toast';
+import { dismissToast, toast } from '../../../shared/ui/toast';
 import { DAILY_TASK_CATEGORIES, DEFAULT_TASK_TIME, draftKey, ONBOARDING_MESSAGES, SUGGESTED_TASKS, type DailyTaskDraft } from '../onboarding-draft';
 import { TimesPicker } from './times-picker';
 
@@ -13,6 +13,8 @@ interface Props {
 const blank = (): DailyTaskDraft => ({ key: '', name: '', category: 'daily_other', times: [], isUrgent: false });
 const NO_PRESETS: { label: string; time: string }[] = [];
 const categoryLabel = (category: TaskCategory) => DAILY_TASK_CATEGORIES.find((option) => option.value === category)?.label ?? category;
+/** The "Task Name Required" toast: it goes once a name is typed or the task is added. */
+const NAME_REQUIRED_TOAST = 'onboarding-task-name-required';
 
 /** Step 4: the daily routine; each task repeats every day from today. */
 export function DailyTasksStep({ tasks, onChange }: Props) {
@@ -20,9 +22,13 @@ export function DailyTasksStep({ tasks, onChange }: Props) {
   const set = (changes: Partial<DailyTaskDraft>) => setForm((current) => ({ ...current, ...changes }));
   const has = (name: string) => tasks.some((task) => task.name.trim().toLowerCase() === name.toLowerCase());
 
+  const addTask = (task: DailyTaskDraft) => {
+    dismissToast(NAME_REQUIRED_TOAST);
+    onChange([...tasks, task]);
+  };
   const add = () => {
-    if (form.name.trim() === '') return toast({ ...ONBOARDING_MESSAGES.taskName, variant: 'destructive' });
-    onChange([...tasks, { ...form, key: draftKey('task'), times: form.times.length > 0 ? form.times : [DEFAULT_TASK_TIME] }]);
+    if (form.name.trim() === '') return toast({ ...ONBOARDING_MESSAGES.taskName, variant: 'destructive', key: NAME_REQUIRED_TOAST });
+    addTask({ ...form, key: draftKey('task'), times: form.times.length > 0 ? form.times : [DEFAULT_TASK_TIME] });
     setForm(blank());
   };
 
@@ -31,7 +37,7 @@ export function DailyTasksStep({ tasks, onChange }: Props) {
       <p className="muted">Suggested common tasks</p>
       <div className="onboarding-suggestions">
         {SUGGESTED_TASKS.map((suggestion) => (
-          <Button key={suggestion.name} disabled={has(suggestion.name)} onClick={() => onChange([...tasks, { ...suggestion, key: draftKey('task') }])}>
+          <Button key={suggestion.name} disabled={has(suggestion.name)} onClick={() => addTask({ ...suggestion, key: draftKey('task') })}>
             + {suggestion.name}
             {suggestion.isUrgent ? ' (urgent)' : ''}
           </Button>
@@ -54,7 +60,16 @@ export function DailyTasksStep({ tasks, onChange }: Props) {
       )}
       <Form layout="vertical" component="div">
         <Form.Item label="Task Name" htmlFor="onboarding-task-name">
-          <Input id="onboarding-task-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name} onChange={(e) => set({ name: e.target.value })} />
+          <Input
+            id="onboarding-task-name"
+            autoComplete="off"
+            maxLength={TEXT_MAX.name}
+            value={form.name}
+            onChange={(e) => {
+              set({ name: e.target.value });
+              if (e.target.value.trim() !== '') dismissToast(NAME_REQUIRED_TOAST);
+            }}
+          />
         </Form.Item>
         <Form.Item label="Category" htmlFor="onboarding-task-category">
           <select id="onboarding-task-category" className="native-select" value={form.category} onChange={(e) => set({ category: e.target.value as TaskCategory })}>
