@@ -32,14 +32,21 @@ async function invitationLinkFor(to: string): Promise<string> {
   }
 }
 
-/** A second person on their own phone: a new browser context, watched for CSP violations like the first. */
-async function newPhone(browser: Browser, watchCsp: (context: BrowserContext) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, timezoneId: 'America/New_York', reducedMotion: 'reduce' });
+/** A second person on their own phone (or desktop): a new browser context, watched for CSP violations like the first. */
+async function newDevice(
+  browser: Browser,
+  watchCsp: (context: BrowserContext) => Promise<void>,
+  viewport = { width: 360, height: 740 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, timezoneId: 'America/New_York', reducedMotion: 'reduce' });
   await watchCsp(context);
   return context.newPage();
 }
 
-/** The invitee opens the link signed out, creates an account on the way, and comes back to accept. */
+/**
+ * The invitee opens the link signed out, creates an account on the way (the form starts with the
+ * invited address), and comes back to accept, signed in: the app's navigation, no public Sign In.
+ */
 async function acceptAsNewUser(page: Page, link: string, firstName: string, email: string) {
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Care Team Invitation' })).toBeVisible();
@@ -48,13 +55,16 @@ async function acceptAsNewUser(page: Page, link: string, firstName: string, emai
   await page.getByRole('link', { name: 'Sign In to Accept Invitation' }).click();
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email')).toBeEditable();
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill('Kim');
-  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/accept-invitation\//);
   await expect(page.getByText('You joined the care team.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   await expect(page.getByText('Access emergency contact information')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'main');
 }
@@ -98,7 +108,7 @@ test('a primary invites by email during onboarding; the caregiver joins from the
     await expect(page.getByRole('checkbox', { name: 'Complete Stretches at 11:59 PM' })).toBeVisible();
   });
 
-  const grace = await newPhone(browser, watchCsp);
+  const grace = await newDevice(browser, watchCsp);
   await test.step('the invitee receives the mail, creates an account from the link and lands on Today', async () => {
     const link = await invitationLinkFor(inviteeEmail);
     await acceptAsNewUser(grace, link, 'Grace', inviteeEmail);
@@ -124,7 +134,7 @@ test('a primary invites by email during onboarding; the caregiver joins from the
   await grace.context().close();
 
   await test.step('the used link, opened by someone else, shows the error state', async () => {
-    const other = await newPhone(browser, watchCsp);
+    const other = await newDevice(browser, watchCsp);
     await registerThroughApi(other.request, baseURL!, { email: uniqueEmail('late'), firstName: 'Lee', lastName: 'Park' });
     await other.goto(await invitationLinkFor(inviteeEmail));
     await expect(other.getByText('This invitation has already been accepted.')).toBeVisible();
@@ -162,7 +172,7 @@ test('a view-only caregiver sees no controls that change things; revoked links s
     await expectNoSeriousA11yViolations(page, '.settings-page');
   });
 
-  const viewer = await newPhone(browser, watchCsp);
+  const viewer = await newDevice(browser, watchCsp, { width: 1280, height: 800 });
   await test.step('the view-only caregiver sees the day without checkboxes, and the API refuses a completion', async () => {
     await acceptAsNewUser(viewer, await invitationLinkFor(viewerEmail), 'Vic', viewerEmail);
     await viewer.getByRole('button', { name: 'Go to Today' }).click();

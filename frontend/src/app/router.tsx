@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 
 // Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the landing and legal pages do not.
 const LoginPage = lazyWithAntd(() => import('../features/identity/pages/login-page'));
-const EmailSignInPage = lazyWithAntd(() => import('../features/identity/pages/email-sign-in-page'));
+const EmailSignInPage = lazyWithAntd(() => import('./pages/email-sign-in-screen'));
 const SettingsScreen = lazyWithAntd(() => import('./pages/settings-screen'));
 const CalendarScreen = lazyWithAntd(() => import('./pages/calendar-screen'));
 const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));

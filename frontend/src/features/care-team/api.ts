@@ -5,6 +5,7 @@ import type {
   CaregiverInvitationInput,
   CaregiverInvitationWithLink,
   CareTeamCaregiver,
+  InvitationInvitee,
 } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
 
@@ -18,6 +19,10 @@ export const careTeamApi = baseApi.injectEndpoints({
       query: (token) => ({ url: `caregiver-invitations/${encodeURIComponent(token)}/accept`, method: 'POST' }),
       // The user's role and the recipients they see change.
       invalidatesTags: [{ type: 'Child', id: 'LIST' }, 'User'],
+    }),
+    /** GET /api/caregiver-invitations/{token}/invitee (public): whom a pending link invites; 404 for any other link. */
+    getInvitationInvitee: build.query<InvitationInvitee, string>({
+      query: (token) => `caregiver-invitations/${encodeURIComponent(token)}/invitee`,
     }),
     getCaregivers: build.query<CareTeamCaregiver[], void>({
       query: () => 'caregivers',
@@ -60,6 +65,7 @@ export const careTeamApi = baseApi.injectEndpoints({
 
 export const {
   useAcceptInvitationMutation,
+  useGetInvitationInviteeQuery,
   useGetCaregiversQuery,
   useGetInvitationsQuery,
   useInviteCaregiverMutation,

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage, statusOf } from '../../../shared/api/api-error';
 import { useAcceptInvitationMutation } from '../api';
+import { acceptInvitationPath } from '../invitation-path';
 import './accept-invitation-page.css';
 
 type Outcome = { state: 'loading' } | { state: 'success' } | { state: 'error'; message: string };
@@ -34,7 +35,7 @@ export function AcceptInvitationPage({ token, auth }: Props) {
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'loading' });
   const started = useRef(false);
-  const here = `/accept-invitation/${encodeURIComponent(token)}`;
+  const here = acceptInvitationPath(token);
   const signInHref = `/login?next=${encodeURIComponent(here)}`;
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_MAX } from '@carecircle/libs';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { serverMessage, statusOf } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -24,7 +24,12 @@ function failureText(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-export default function EmailSignInPage() {
+interface Props {
+  /** The address an invitation was sent to, when the visitor came from its link: the form starts with it. */
+  invitedEmail?: string;
+}
+
+export default function EmailSignInPage({ invitedEmail }: Props) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [failure, setFailure] = useState<string | null>(null);
   const [form] = Form.useForm<FormValues>();
@@ -33,6 +38,12 @@ export default function EmailSignInPage() {
   const [params] = useSearchParams();
   const creating = mode === 'create-account';
   useDocumentTitle(creating ? 'Create your account' : 'Sign in with email');
+
+  // The invited address arrives after the page: it fills the field unless something was typed there.
+  // It stays editable: she may join with an account she already has under another address.
+  useEffect(() => {
+    if (invitedEmail && !form.getFieldValue('email')) form.setFieldValue('email', invitedEmail);
+  }, [form, invitedEmail]);
 
   const submit = async (values: FormValues) => {
     setFailure(null);
