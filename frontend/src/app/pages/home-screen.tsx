@@ -134,7 +134,7 @@ function HomeDashboard() {
         </>
       )}
       <Suspense fallback={null}>
-        {managingMounted && <CareRecipientsDialog open={managing} onClose={() => setManaging(false)} />}
+        {managingMounted && <CareRecipientsDialog open={managing} userId={user?.id} onClose={() => setManaging(false)} />}
         {addingMounted && <OnboardingWizard open={adding} today={day.today} onClose={() => setAdding(false)} />}
       </Suspense>
       {linkedTaskId && <LinkedTaskDialog taskId={linkedTaskId} recipients={recipients} now={now} onClose={() => setParams({}, { replace: true })} />}

@@ -12,6 +12,8 @@ import { LoadError } from '../../../shared/ui/load-error';
 
 interface Props {
   open: boolean;
+  /** The signed-in caregiver: only a recipient's primary caregiver may remove them (the server's rule). */
+  userId: string | undefined;
   onClose: () => void;
 }
 
@@ -24,8 +26,12 @@ function describe(child: Child): string {
   return parts.join(' · ');
 }
 
-/** Lists the care recipients with Add Person, edit and delete (spec document 2, Care Recipients dialog). */
-export function CareRecipientsDialog({ open, onClose }: Props) {
+/**
+ * Lists the care recipients with Add Person, Edit and Delete (spec document 2, Care Recipients
+ * dialog), each offered to whoever the server lets do it: Edit with edit rights, Delete to the
+ * recipient's primary caregiver.
+ */
+export function CareRecipientsDialog({ open, userId, onClose }: Props) {
   const { data: recipients = [], isLoading, isError, refetch } = useGetChildrenQuery(undefined, { skip: !open });
   const [formOpen, setFormOpen] = useState(false);
   // Kept while the form closes so its title and fields do not flip to "add" mid-animation.
@@ -70,6 +76,7 @@ export function CareRecipientsDialog({ open, onClose }: Props) {
             {recipients.map((child) => {
               const name = recipientName(child);
               const details = describe(child);
+              const canRemove = canDelete && child.primaryCaregiverId === userId;
               return (
                 <li key={child.id} className="recipient-list__item">
                   <Avatar className="recipient-list__avatar" aria-hidden>
@@ -79,22 +86,17 @@ export function CareRecipientsDialog({ open, onClose }: Props) {
                     <span className="recipient-list__name">{name}</span>
                     {details && <span className="recipient-list__details">{details}</span>}
                   </div>
-                  {child.canEdit && (
+                  {(child.canEdit || canRemove) && (
                     <div className="recipient-list__actions">
-                      <Button
-                        type="text"
-                        icon={<EditOutlined />}
-                        aria-label={`Edit ${name}`}
-                        onClick={() => openForm(child)}
-                      />
-                      {canDelete && (
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={`Delete ${name}`}
-                          onClick={() => setRemoving(child)}
-                        />
+                      {child.canEdit && (
+                        <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => openForm(child)}>
+                          Edit
+                        </Button>
+                      )}
+                      {canRemove && (
+                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} onClick={() => setRemoving(child)}>
+                          Delete
+                        </Button>
                       )}
                     </div>
                   )}
