@@ -21,6 +21,7 @@ for (const size of [
         data: { childId: child.id, name: 'Vitamin D', description: '1 gummy', category: 'medication', scheduledTime: '23:59', repeatPattern: 'daily' },
       });
       expect(created.status(), await created.text()).toBe(201);
+      const { template } = (await created.json()) as { template: { id: string } };
 
       await page.goto('/');
       const main = page.getByRole('main');
@@ -92,10 +93,17 @@ for (const size of [
         const schedules = page.getByRole('dialog', { name: 'Repeating schedules: Eli Quinn' });
         await schedules.getByRole('button', { name: 'Stop Vitamin D' }).click();
         const stop = page.getByRole('dialog', { name: 'Stop Repeating Schedule' });
-        await stop.getByRole('button', { name: 'Stop Schedule' }).click();
+        const confirm = stop.getByRole('button', { name: 'Stop Schedule' });
+        // A reason is required: the button waits for one, and spaces are not one (nor for the server).
+        await expect(confirm).toBeDisabled();
+        await stop.getByLabel('Reason for stopping').fill('   ');
         await expect(stop.getByRole('alert')).toHaveText('Please provide a reason for stopping this schedule.');
+        await expect(confirm).toBeDisabled();
+        const blank = await page.request.delete(`/api/repeating-tasks/${template.id}`, { headers: { Origin: baseURL! }, data: { reason: '   ' } });
+        expect(blank.status()).toBe(400);
+        expect(await blank.text()).toContain('Please provide a reason for stopping this schedule.');
         await stop.getByLabel('Reason for stopping').fill('Pediatrician ended the course');
-        await stop.getByRole('button', { name: 'Stop Schedule' }).click();
+        await confirm.click();
         await expect(schedules.getByText('No repeating schedules yet.')).toBeVisible();
         await schedules.getByRole('button', { name: 'Close' }).last().click();
         await expectTomorrow(page, null);

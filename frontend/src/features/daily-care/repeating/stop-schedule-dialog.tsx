@@ -9,22 +9,23 @@ import { useStopRepeatingTaskMutation } from './api';
 export function StopScheduleDialog({ template, onClose }: { template: TaskTemplate | null; onClose: () => void }) {
   const [stop, { isLoading }] = useStopRepeatingTaskMutation();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const reasonId = useId();
   const errorId = useId();
   if (!template) return null;
+  // Required, as the server requires it: Stop Schedule stays disabled until the reason has words.
+  const blank = reason.trim() === '';
+  const error = failure ?? (touched && blank ? REPEATING_MESSAGES.reasonRequired : null);
 
   const confirm = async () => {
-    if (reason.trim() === '') {
-      setError(REPEATING_MESSAGES.reasonRequired);
-      return;
-    }
+    if (blank) return;
     try {
       await stop({ template, reason: reason.trim() }).unwrap();
       toast({ title: 'Schedule stopped', description: `${template.name} has no more tasks after today.`, variant: 'success' });
       onClose();
-    } catch (failure) {
-      if (!isSessionExpired(failure)) setError(serverMessage(failure) ?? 'Could not stop the schedule. Please try again.');
+    } catch (caught) {
+      if (!isSessionExpired(caught)) setFailure(serverMessage(caught) ?? 'Could not stop the schedule. Please try again.');
     }
   };
 
@@ -37,7 +38,7 @@ export function StopScheduleDialog({ template, onClose }: { template: TaskTempla
       footer={
         <div className="dialog-actions">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" danger loading={isLoading} onClick={() => void confirm()}>
+          <Button type="primary" danger disabled={blank} loading={isLoading} onClick={() => void confirm()}>
             Stop Schedule
           </Button>
         </div>
@@ -60,7 +61,8 @@ export function StopScheduleDialog({ template, onClose }: { template: TaskTempla
         placeholder="e.g. The doctor ended the course"
         onChange={(e) => {
           setReason(e.target.value);
-          setError(null);
+          setTouched(true);
+          setFailure(null);
         }}
       />
       {error && (
