@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, registerThroughApi, test, uniqueEmail } from './support';
 
 // The calendar page and appointments, clicked the way a caregiver would on a phone.
 
@@ -142,3 +142,27 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
     await expect(main.getByRole('region', { name: 'Upcoming Appointments' }).getByText('Neurology check-in')).toBeVisible();
   });
 });
+
+for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the day's Completed and Overdue tags read (axe)`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('calendar-tags'), firstName: 'Ana', lastName: 'Silva' });
+    const headers = { Origin: baseURL! };
+    expect((await page.request.patch('/api/user/timezone', { data: { timezone: ZONE }, headers })).ok()).toBe(true);
+    const child = await page.request.post('/api/children', { data: { firstName: 'Leo', lastName: 'Silva' }, headers });
+    const { id: childId } = (await child.json()) as { id: string };
+    const tasks = await page.request.post(`/api/children/${childId}/tasks`, {
+      data: { name: 'Keppra', category: 'medication', scheduledDate: dateInZone(), scheduledTimes: ['00:00', '00:01'] },
+      headers,
+    });
+    expect(tasks.status(), await tasks.text()).toBe(201);
+    const [done] = (await tasks.json()) as { id: string }[];
+    expect((await page.request.put(`/api/tasks/${done.id}/complete`, { data: {}, headers })).ok()).toBe(true);
+
+    await page.goto('/calendar');
+    const schedule = page.getByRole('main').locator('.calendar-card').filter({ has: page.getByRole('heading', { name: 'Daily Schedule' }) });
+    await expect(schedule.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(schedule.getByText('Overdue', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -11,6 +11,14 @@ export const theme: ThemeConfig = {
     colorLink: '#1f6f78',
     // antd's default red (#ff4d4f) is below AA contrast on white; this one reads.
     colorError: '#cf1322',
+    // The same for green: antd's #52c41a on its pale green (a Completed tag) is about 2:1; #237804 is
+    // 5.5:1 on antd's own pale green, kept here (derived from this darker seed it would turn grey).
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    // antd draws its focus ring (buttons, tabs, switches, checkboxes, close buttons) in this colour:
+    // the app's one ring (styles.css, --cc-focus-ring), 8:1 on white where antd's light teal was 2.9:1.
+    colorPrimaryBorder: '#17545b',
     // Hints under fields and secondary text: antd's 45% black is below AA contrast; these read.
     colorTextDescription: '#595959',
     colorTextTertiary: '#595959',
