@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectToast, test } from './support';
 import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
 
@@ -229,3 +229,61 @@ test.describe(() => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+/**
+ * The contrast of the focused element's ring (its outline) with the surface it sits on (the nearest
+ * ancestor with a background); 0 when it has no ring or was not focused by keyboard.
+ */
+function focusRingContrast(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    if (!element.matches(':focus-visible') || style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2) return 0;
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+    let surface = 'rgb(255, 255, 255)';
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const [, , , alpha = 1] = channels(getComputedStyle(node).backgroundColor);
+      if (alpha > 0) {
+        surface = getComputedStyle(node).backgroundColor;
+        break;
+      }
+    }
+    const luminance = (color: string) => {
+      const [r, g, b] = channels(color).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [luminance(style.outlineColor), luminance(surface)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
+for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+  test(`by keyboard at ${viewport.width} px: Tab stays in a task's Details dialog, and button focus rings read at 3:1`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    await signUp(page, baseURL!, 'Tess', 'Ward');
+    const child = await addChild(page, baseURL!, 'Ivy', 'Ward');
+    await addTasks(page, baseURL!, child.id, { name: 'Baclofen', category: 'medication', scheduledTimes: ['23:59'], scheduledDate: todayInZone() });
+    await page.goto('/');
+    await page.getByRole('main').getByRole('button', { name: 'Baclofen', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Baclofen' });
+    await expect(dialog.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
+    const focusInDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let press = 1; press <= 10; press += 1) {
+        await page.keyboard.press(key);
+        expect(await focusInDialog(), `${key} #${press}`).toBe(true);
+      }
+    }
+    // A secondary button (Close), an icon button (the dialog's x) and a primary one, reached by Tab.
+    for (const button of [dialog.getByRole('button', { name: 'Close' }).last(), dialog.getByRole('button', { name: 'Close' }).first(), dialog.getByRole('button', { name: 'Mark Complete' })]) {
+      for (let press = 0; press < 12 && !(await button.evaluate((element) => element === document.activeElement)); press += 1) await page.keyboard.press('Tab');
+      await expect(button).toBeFocused();
+      expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // An icon button on the page itself.
+    await page.getByRole('button', { name: 'Manage care recipients' }).focus();
+    expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
+  });
+}
