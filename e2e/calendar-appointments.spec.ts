@@ -144,13 +144,15 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
 });
 
 for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
-  test(`at ${viewport.width} px the day's Completed and Overdue tags read (axe)`, async ({ page, baseURL }) => {
+  test(`at ${viewport.width} px the day's Completed and Overdue tags read (axe), and a long name does not widen the page`, async ({ page, baseURL }) => {
     await page.setViewportSize(viewport);
     await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('calendar-tags'), firstName: 'Ana', lastName: 'Silva' });
     const headers = { Origin: baseURL! };
     expect((await page.request.patch('/api/user/timezone', { data: { timezone: ZONE }, headers })).ok()).toBe(true);
     const child = await page.request.post('/api/children', { data: { firstName: 'Leo', lastName: 'Silva' }, headers });
     const { id: childId } = (await child.json()) as { id: string };
+    const longName = { firstName: 'Maximiliana-Alexandrina-Josephine', lastName: 'Montgomery-Featherstonehaugh-Wolfeschlegel' };
+    expect((await page.request.post('/api/children', { data: longName, headers })).status()).toBe(201);
     const tasks = await page.request.post(`/api/children/${childId}/tasks`, {
       data: { name: 'Keppra', category: 'medication', scheduledDate: dateInZone(), scheduledTimes: ['00:00', '00:01'] },
       headers,
@@ -160,9 +162,16 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
     expect((await page.request.put(`/api/tasks/${done.id}/complete`, { data: {}, headers })).ok()).toBe(true);
 
     await page.goto('/calendar');
+    await page.getByRole('combobox', { name: /recipient/i }).selectOption({ label: 'Leo Silva' });
     const schedule = page.getByRole('main').locator('.calendar-card').filter({ has: page.getByRole('heading', { name: 'Daily Schedule' }) });
     await expect(schedule.getByText('Completed', { exact: true })).toBeVisible();
     await expect(schedule.getByText('Overdue', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // The recipient picker holds the long name without pushing the page sideways.
+    // and Sync stays clear of the notification bell.
+    const sync = await page.getByRole('button', { name: 'Sync' }).boundingBox();
+    const bell = await page.getByRole('link', { name: 'Notifications' }).boundingBox();
+    expect(sync!.x + sync!.width <= bell!.x || sync!.y >= bell!.y + bell!.height).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 }

@@ -356,6 +356,12 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
     await expect(shared.getByRole('button', { name: 'Edit Mia Chen' })).toBeVisible();
     await expect(shared.getByRole('button', { name: 'Delete Zoe Ortiz' })).toBeVisible();
     await expect(shared.getByRole('button', { name: 'Delete Mia Chen' })).toHaveCount(0);
+    // Settings' recipient cards follow the same rule.
+    await helper.keyboard.press('Escape');
+    await helper.goto('/settings?tab=children');
+    await expect(helper.getByRole('button', { name: 'Edit Mia Chen' })).toBeVisible();
+    await expect(helper.getByRole('button', { name: 'Delete Zoe Ortiz' })).toBeVisible();
+    await expect(helper.getByRole('button', { name: 'Delete Mia Chen' })).toHaveCount(0);
     await helperContext.close();
   });
 }

@@ -43,6 +43,7 @@ export default function SettingsScreen() {
         }
         careRecipientsPanel={
           <CareRecipientsPanel
+            userId={user?.id}
             schedulesDialog={(child, onClose) => (
               <RepeatingSchedulesDialog open childId={child.id} childName={child.name} canEdit={child.canEdit} onClose={onClose} />
             )}

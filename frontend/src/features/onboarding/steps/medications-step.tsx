@@ -1,7 +1,7 @@
 import { TEXT_MAX } from '@carecircle/libs';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { toast } from '../../../shared/ui/toast';
+import { dismissToast, toast } from '../../../shared/ui/toast';
 import { draftKey, MEDICATION_TIME_PRESETS, ONBOARDING_MESSAGES, REPEAT_OPTIONS, type MedicationDraft, type Repeat } from '../onboarding-draft';
 import { CustomDaysDialog } from './custom-days-dialog';
 import { TimesPicker } from './times-picker';
@@ -13,6 +13,10 @@ interface Props {
 }
 
 const blank = (today: string): MedicationDraft => ({ key: '', name: '', dose: '', times: [], repeat: 'everyday', customDays: [], startDate: today, endDate: '' });
+
+/** The step's "required" toasts: each goes once what it asks for is given, or the medication is added. */
+const NAME_REQUIRED_TOAST = 'onboarding-medication-name-required';
+const TIME_REQUIRED_TOAST = 'onboarding-medication-time-required';
 
 const repeatLabel = (medication: MedicationDraft) =>
   medication.repeat === 'custom'
@@ -26,9 +30,11 @@ export function MedicationsStep({ medications, today, onChange }: Props) {
   const set = (changes: Partial<MedicationDraft>) => setForm((current) => ({ ...current, ...changes }));
 
   const add = () => {
-    if (form.name.trim() === '') return toast({ ...ONBOARDING_MESSAGES.medicationName, variant: 'destructive' });
-    if (form.times.length === 0) return toast({ ...ONBOARDING_MESSAGES.medicationTime, variant: 'destructive' });
+    if (form.name.trim() === '') return toast({ ...ONBOARDING_MESSAGES.medicationName, variant: 'destructive', key: NAME_REQUIRED_TOAST });
+    if (form.times.length === 0) return toast({ ...ONBOARDING_MESSAGES.medicationTime, variant: 'destructive', key: TIME_REQUIRED_TOAST });
     if (form.endDate && form.endDate < form.startDate) return toast({ ...ONBOARDING_MESSAGES.medicationEndDate, variant: 'destructive' });
+    dismissToast(NAME_REQUIRED_TOAST);
+    dismissToast(TIME_REQUIRED_TOAST);
     onChange([...medications, { ...form, key: draftKey('medication') }]);
     setForm(blank(today));
   };
@@ -52,13 +58,26 @@ export function MedicationsStep({ medications, today, onChange }: Props) {
       )}
       <Form layout="vertical" component="div">
         <Form.Item label="Medication Name" htmlFor="onboarding-medication-name">
-          <Input id="onboarding-medication-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name} onChange={(e) => set({ name: e.target.value })} />
+          <Input id="onboarding-medication-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name}
+            onChange={(e) => {
+              set({ name: e.target.value });
+              if (e.target.value.trim() !== '') dismissToast(NAME_REQUIRED_TOAST);
+            }}
+          />
         </Form.Item>
         <Form.Item label="Dose (optional)" htmlFor="onboarding-medication-dose">
           <Input id="onboarding-medication-dose" autoComplete="off" placeholder="e.g. 5 ml" maxLength={TEXT_MAX.name} value={form.dose} onChange={(e) => set({ dose: e.target.value })} />
         </Form.Item>
         <Form.Item label="Times" htmlFor="onboarding-medication-time">
-          <TimesPicker id="onboarding-medication-time" times={form.times} presets={MEDICATION_TIME_PRESETS} onChange={(times) => set({ times })} />
+          <TimesPicker
+            id="onboarding-medication-time"
+            times={form.times}
+            presets={MEDICATION_TIME_PRESETS}
+            onChange={(times) => {
+              set({ times });
+              if (times.length > 0) dismissToast(TIME_REQUIRED_TOAST);
+            }}
+          />
         </Form.Item>
         <Form.Item label="Repeat" htmlFor="onboarding-medication-repeat">
           <select

@@ -22,9 +22,12 @@ const AddPersonDialog = lazy(() => import('./add-person-dialog').then((m) => ({ 
  * `firstRecipientDialog` is the onboarding wizard that Add Your First Care Recipient opens (spec document 1).
  */
 export function CareRecipientsPanel({
+  userId,
   schedulesDialog,
   firstRecipientDialog,
 }: {
+  /** The signed-in user: Delete is offered only on the recipients she is the primary caregiver of (the server's rule). */
+  userId?: string;
   schedulesDialog?: (child: Child, onClose: () => void) => ReactNode;
   firstRecipientDialog?: (onClose: () => void) => ReactNode;
 } = {}) {
@@ -94,7 +97,7 @@ export function CareRecipientsPanel({
                 setSelectedId(child.id);
                 setFocusMedications(true);
               }}
-              onDelete={() => setRemoving(child)}
+              onDelete={child.primaryCaregiverId === userId ? () => setRemoving(child) : undefined}
               onSchedules={schedulesDialog && (() => setScheduling(child))}
             />
           ))}

@@ -10,7 +10,8 @@ interface Props {
   selected: boolean;
   onEdit: () => void;
   onManageMedications: () => void;
-  onDelete: () => void;
+  /** Absent: she may not delete this recipient (only its primary caregiver may). */
+  onDelete?: () => void;
   /** Repeating schedules (given by the app, which owns the scheduling screens). */
   onSchedules?: () => void;
 }
@@ -64,7 +65,7 @@ export function RecipientCard({ recipient, selected, onEdit, onManageMedications
             Schedules
           </Button>
         )}
-        {recipient.canEdit && (
+        {onDelete && (
           <Button danger icon={<DeleteOutlined />} onClick={onDelete} aria-label={`Delete ${name}`}>
             Delete
           </Button>
