@@ -259,4 +259,23 @@ describe('medication regimens: bulk create, day views and medications over HTTP'
     );
     expect(await medicationsOf(childId)).toEqual([expect.objectContaining({ name: 'Vitamin D3', unit: 'tablets', doseAmount: 1 })]);
   });
+
+  it('parse, then bulk create: every other day, and a taper with the right dose each day, over two weeks', async () => {
+    const childId = await newChild();
+    const text = [
+      'Clobazam 10 mg tab - half a tablet PO at bedtime every other day',
+      'Prednisolone 15 mg/5 mL: 10 mL once daily at 8:00 am x 3 days, then 5 mL daily x 3 days, then 2.5 mL daily x 3 days, then stop.',
+    ].join('\n');
+    const parsed = (await owner.agent.post('/api/schedule/parse').send({ text, startDate: start }).expect(200)).body;
+    await bulk(childId, { tasks: parsed.tasks, startDate: start }).expect(201);
+    const taper = (i: number) => (i < 3 ? '10 ml' : i < 6 ? '5 ml' : i < 9 ? '2.5 ml' : null);
+    const days = await dayViews(childId);
+    expect([...days].map(([date, tasks]) => [date, tasks.map((task) => `${task.localTime} ${task.name}: ${task.description?.split('\n')[0]}`)])).toEqual(
+      fortnight().map((date, i) => [date, [
+        ...(taper(i) ? [`08:00 Prednisolone: Dosage: ${taper(i)}`] : []),
+        ...(i % 2 === 0 ? ['21:00 Clobazam: Dosage: 1/2 tablet'] : []),
+      ]]),
+    );
+    expect((await medicationsOf(childId)).map((m) => [m.name, m.strength])).toEqual(expect.arrayContaining([['Clobazam', '10 mg'], ['Prednisolone', '15 mg/5 ml']]));
+  });
 });
