@@ -96,13 +96,20 @@ export const SCHEDULE_PARSE_MESSAGES = {
   noTimes: 'No valid times found. Please include times like "9:00am" or "12pm"',
   noTasks: 'No tasks could be created from the provided text',
   parseErrorPrefix: 'Parsing error: ',
+  /** Not the spec's: the answer is bounded as every answer is (DESIGN, Bounds), like the bulk create it feeds. */
+  tooMany: 'A schedule can make at most 100 tasks and list at most 100 other items at once. Please paste it in parts.',
 } as const;
+/** At most this many tasks, and this many as-needed and untimed items, in one parse (the bulk create's limits). */
+export const SCHEDULE_PARSE_MAX_ITEMS = 100;
+/** sourceText is the item's line, cut to this many characters: a flagged item never carries a whole pasted page. */
+export const SCHEDULE_SOURCE_TEXT_MAX = 300;
 
 export const SCHEDULE_PARSE_ERROR_CODES = {
   blankText: 'SCHEDULING.SCHEDULE_TEXT_BLANK',
   noTimes: 'SCHEDULING.SCHEDULE_NO_TIMES',
   noTasks: 'SCHEDULING.SCHEDULE_NO_TASKS',
   parseFailed: 'SCHEDULING.SCHEDULE_PARSE_FAILED',
+  tooMany: 'SCHEDULING.SCHEDULE_TOO_MANY',
 } as const;
 export type ScheduleParseErrorCode = (typeof SCHEDULE_PARSE_ERROR_CODES)[keyof typeof SCHEDULE_PARSE_ERROR_CODES];
 
@@ -149,6 +156,9 @@ export function parseSchedule(text: string, options: ScheduleParseOptions = {}):
     throw new ScheduleParseError(SCHEDULE_PARSE_ERROR_CODES.noTasks, SCHEDULE_PARSE_MESSAGES.noTasks);
   }
   result.tasks = dedupe(result.tasks).sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  if (result.tasks.length > SCHEDULE_PARSE_MAX_ITEMS || result.asNeeded.length + result.unscheduled.length > SCHEDULE_PARSE_MAX_ITEMS) {
+    throw new ScheduleParseError(SCHEDULE_PARSE_ERROR_CODES.tooMany, SCHEDULE_PARSE_MESSAGES.tooMany);
+  }
   return result;
 }
 
@@ -195,7 +205,7 @@ function listedItem(item: Item, needsReview: boolean): ListedScheduleItem {
   if (item.strength) listed.strength = item.strength;
   if (needsReview) {
     listed.needsReview = true;
-    listed.sourceText = item.source;
+    listed.sourceText = item.source.length > SCHEDULE_SOURCE_TEXT_MAX ? `${item.source.slice(0, SCHEDULE_SOURCE_TEXT_MAX - 1)}…` : item.source;
   }
   return listed;
 }

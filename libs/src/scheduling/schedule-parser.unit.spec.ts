@@ -21,6 +21,8 @@ describe('spec messages', () => {
       noTimes: 'No valid times found. Please include times like "9:00am" or "12pm"',
       noTasks: 'No tasks could be created from the provided text',
       parseErrorPrefix: 'Parsing error: ',
+      // Ours, beside the spec's: an answer is bounded.
+      tooMany: 'A schedule can make at most 100 tasks and list at most 100 other items at once. Please paste it in parts.',
     });
   });
 });
@@ -659,6 +661,16 @@ describe('odd and hostile text', () => {
   ])('answers 20,000 characters of %s with a result or the spec\'s message', (_case, text) => {
     const result = parseScheduleTextOrExplain(text, START);
     if (!result.ok) expect(Object.values(SCHEDULE_PARSE_MESSAGES)).toContain(result.error.message);
+  });
+
+  it('makes at most 100 tasks, and keeps a flagged line to 300 characters', () => {
+    const many = Array.from({ length: 101 }, (_, i) => `Med${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))} 5 ml at 8am`).join('\n');
+    expect(() => parseScheduleText(many)).toThrow(SCHEDULE_PARSE_MESSAGES.tooMany);
+    expect(parseScheduleText(many.split('\n').slice(0, 100).join('\n'))).toHaveLength(100);
+    const long = `Keppra 250 at 8am, ${'and more words '.repeat(100)}`;
+    const [flagged] = parseScheduleText(long);
+    expect(flagged.needsReview).toBe(true);
+    expect(flagged.sourceText).toHaveLength(300);
   });
 
   it('never dates a step past the last storable day, and asks', () => {
