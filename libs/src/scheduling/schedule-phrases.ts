@@ -71,7 +71,7 @@ const COUNT = new RegExp(
   + String.raw`|\b(?:(q\.?d|daily|every\s?day|each day|once)|(b\.?i\.?d|bd)|(t\.?i\.?d|tds)|(q\.?i\.?d|qds))\b\.?(?!\s*(?:schedule|routine|plan|list|log|tasks?|care|notes?)\b)`,
   'gi');
 const DURATION = new RegExp(
-  String.raw`\b(?:for|x|×)\s*(?:the\s+next\s+|another\s+)?(\d{1,3}|${WORD_NUMBER})\s*(days?|d|weeks?|wks?|months?)\b|\b(\d{1,3})[- ]day course\b`, 'gi');
+  String.raw`\b(?:for|x|×)\s*(?:the\s+next\s+|another\s+)?(\d{1,3}|${WORD_NUMBER})\s*(days?|d|weeks?|wks?|months?|hours?|hrs?)\b|\b(\d{1,3})[- ]day course\b`, 'gi');
 const AS_NEEDED = /\b(?:as needed|as required|as necessary|when needed|when required|when necessary|if needed|if required|if necessary|p\.r\.n\.?|prn)(?![a-z])/gi;
 /** Words that belong to the schedule phrase after them: "at 8am", "every evening", "in the morning". */
 const PHRASE_LEAD = /(?:^|\s)(?:at|@|around|about|by|every|each|in the|this|from|between|starting|start)\s*$/i;
@@ -79,7 +79,7 @@ const RANGE_JOIN = /^\s*(?:to|until|till|through|thru|-|–|—)\s*$/i;
 
 // Doses: a number and a unit, or a word number and a counted unit, or (the spec's) bare one..five.
 export const MEASURE_UNITS = 'ml|mls|millilit(?:er|re)s?|cc|mcg|µg|micrograms?|mg|milligrams?|g|grams?|iu|i\\.u\\.|units?|meq|mmol';
-export const COUNT_UNITS = 'tablets?|tabs?|capsules?|caps?|capfuls?|puffs?|drops?|gtts?|sprays?|scoops?|patch(?:es)?|packets?|sachets?'
+export const COUNT_UNITS = 'tablets?|tabs?|capsules?|caps?|capfuls?|dropperfuls?|ampoules?|ampules?|respules?|nebules?|puffs?|drops?|gtts?|sprays?|scoops?|patch(?:es)?|packets?|sachets?'
   + '|suppositor(?:y|ies)|pumps?|inhalations?|vials?|nebs?|teaspoons?|tsps?|tablespoons?|tbsps?|chewables?|gumm(?:y|ies)'
   + '|pieces?|lozenges?|applications?|syringes?';
 /** A unit right after a number: "1500 mg" is a dose, not 15:00. */
@@ -101,7 +101,7 @@ const DAY_GROUPS = new RegExp(
 const DAY_LETTERS = /\b(?:on\s+)?(?:(M\s*\/\s*W\s*\/\s*F|MWF|M-W-F)|(Tu?\s*\/\s*Th|TTh|TuTh|T-Th))\b/g;
 /** "every other day", "alternate days", "every 3 days", "every third day", "q48h", "QOD". */
 const EVERY_N_DAYS = new RegExp(
-  String.raw`\bevery\s+(other|second|third|fourth|fifth|sixth|seventh|2nd|3rd|4th|5th|6th|7th|\d{1,2}|${WORD_NUMBER})\s+days?\b`
+  String.raw`\bevery\s+(other|second|third|fourth|fifth|sixth|seventh|2nd|3rd|4th|5th|6th|7th|\d{1,2}|${WORD_NUMBER})\s+(?:days?\b|(?=(?:nights?|mornings?|evenings?)\b))`
   + String.raw`|\b(?:on\s+)?alternat(?:e|ing)\s+days?\b|\bq\.?o\.?d\b\.?|\b(?:every|q)\s*(48|72|96)\s*(?:hours?|hrs?|h)\b`, 'gi');
 const ORDINALS: Record<string, number> = {
   other: 2, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7,
@@ -139,7 +139,8 @@ export type Phrase =
   | { kind: 'at'; start: number; end: number; time: string; isClock: boolean }
   | { kind: 'range'; start: number; end: number; from: string; to: string }
   | { kind: 'interval'; start: number; end: number; hours: number }
-  | { kind: 'count'; start: number; end: number; perDay: number }
+  /** `loose`: "daily", "every day" say it is every day, not how often in it ("at 7 AM and 7 PM every day"). */
+  | { kind: 'count'; start: number; end: number; perDay: number; loose?: boolean }
   | { kind: 'meals'; start: number; end: number }
   | { kind: 'duration'; start: number; end: number; days: number }
   | { kind: 'asNeeded'; start: number; end: number }
@@ -207,7 +208,8 @@ export function findPhrases(text: string): Phrase[] {
   for (const m of text.matchAll(COUNT)) {
     const perDay = m[1] || m[2] ? numberOf(m[1] ?? m[2]) : m[3] ? 1 : m[4] ? 2 : m[5] ? 3 : 4;
     if (perDay !== null && perDay >= 1 && perDay <= SCHEDULE_MAX_TIMES_PER_DAY) {
-      add({ kind: 'count', start: m.index, end: m.index + m[0].length, perDay });
+      const loose = m[3] !== undefined && m[3].toLowerCase() !== 'once';
+      add({ kind: 'count', start: m.index, end: m.index + m[0].length, perDay, loose });
     }
   }
   for (const m of text.matchAll(WITH_MEALS)) add({ kind: 'meals', start: m.index, end: m.index + m[0].length });
@@ -309,6 +311,8 @@ function durationDays(count: string | undefined, unit: string | undefined, cours
   const n = numberOf(courseDays ?? count ?? '');
   if (n === null || n < 1) return null;
   const u = (unit ?? 'd').toLowerCase();
+  // "x 24 hours" is a day, "x 48 hours" two; "x 36 hours" is no whole number of days: not read.
+  if (u.startsWith('h')) return n % 24 === 0 && n / 24 <= SCHEDULE_MAX_DURATION_DAYS ? n / 24 : null;
   const days = u.startsWith('w') ? n * 7 : u.startsWith('m') ? n * 30 : n;
   return days <= SCHEDULE_MAX_DURATION_DAYS ? days : null;
 }
@@ -378,7 +382,7 @@ export function resolve(phrases: Phrase[]): When {
     days: days.length > 0 && days.length < 7 ? days : undefined,
     interval: everyNDays?.kind === 'everyNDays' ? everyNDays.interval : undefined,
     perWeek: weeklyPhrase?.kind === 'weekly' ? weeklyPhrase.perWeek : undefined,
-    conflict: count?.kind === 'count' && written > 0 && !phrases.some((p) => p.kind === 'range' || p.kind === 'meals') && written !== count.perDay,
+    conflict: count?.kind === 'count' && !count.loose && written > 0 && !phrases.some((p) => p.kind === 'range' || p.kind === 'meals') && written !== count.perDay,
   };
 }
 
