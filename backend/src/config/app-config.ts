@@ -148,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
 
   const dataKeySecret = text('DATA_KEY_SECRET');
   if (dataKeySecret !== null && dataKeySecret.length < 32) problems.push('DATA_KEY_SECRET must be at least 32 characters');
+  // Unwrapped data keys beside their ciphertext: a stolen backup would read every live subject (docs/privacy.md).
+  if (dataKeySecret === null && text('NODE_ENV') === 'production') {
+    problems.push('DATA_KEY_SECRET must be set in production (NODE_ENV=production): 32+ random characters (openssl rand -hex 32) that wrap the data keys');
+  }
 
   const adminEmails = list('ADMIN_EMAILS').map((e) => e.toLowerCase());
   for (const email of adminEmails) if (!EMAIL.test(email)) problems.push(`ADMIN_EMAILS has an invalid email: ${email}`);

@@ -125,8 +125,18 @@ describe('configuration', () => {
 
   it('serves /api/docs outside production, and in production only with API_DOCS=public', () => {
     expect(loadConfig({ NODE_ENV: 'development' }, defaults).apiDocs).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }, defaults).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'public' }, defaults).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32) }, defaults).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32), API_DOCS: 'public' }, defaults).apiDocs).toBe(true);
+  });
+
+  it('refuses to start in production without DATA_KEY_SECRET, naming it; elsewhere it stays optional', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, defaults)).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' }, defaults)).toThrow('DATA_KEY_SECRET must be set in production (NODE_ENV=production)');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_KEY_SECRET: '   ' }, defaults)).toThrow('DATA_KEY_SECRET must be set in production');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(31) }, defaults)).toThrow('DATA_KEY_SECRET must be at least 32 characters');
+    expect(loadConfig({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32) }, defaults).dataKeySecret).toBe('k'.repeat(32));
+    // `npm start` and the tests set no NODE_ENV (or development/test): the embedded defaults keep working.
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) expect(loadConfig(env, defaults).dataKeySecret).toBeNull();
   });
 
   it('names every problem at once', () => {

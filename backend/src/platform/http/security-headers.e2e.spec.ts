@@ -97,7 +97,7 @@ describe('security headers', () => {
 describe('security headers behind HTTPS, and API docs in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'https://care.example.org', NODE_ENV: 'production' });
+    t = await startTestApp({ PUBLIC_URL: 'https://care.example.org', NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32) });
   });
   afterAll(() => t.close());
 
@@ -118,7 +118,7 @@ describe('security headers behind HTTPS, and API docs in production', () => {
 describe('OpenAPI description', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ NODE_ENV: 'production', API_DOCS: 'public' });
+    t = await startTestApp({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32), API_DOCS: 'public' });
   });
   afterAll(() => t.close());
 
