@@ -3,11 +3,17 @@
  * cannot store). The back end's DTO decorators (backend/src/platform/http/dto-rules.ts) and the
  * deciders apply them; nothing here reads the clock: "today" is always passed in.
  */
-import { isLocalDate, LOCAL_DATE } from './scheduling/local-time';
+import { daysBetween, isLocalDate, LOCAL_DATE } from './scheduling/local-time';
 
 /** Calendar dates the product accepts anywhere (PostgreSQL's `date` holds more; this is the product's range). */
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2100-12-31';
+
+/**
+ * The longest date range one read may ask for, both ends included (DESIGN.md, Bounds): two months
+ * of days, more than any screen shows (the calendar and Upcoming Appointments ask for 7 or 8).
+ */
+export const DATE_RANGE_MAX_DAYS = 62;
 
 /**
  * Longest text each kind of field takes: the API refuses more with a 400 naming the field and its
@@ -40,6 +46,8 @@ export const VALIDATION_MESSAGES = {
   dateRange: `Dates must be between ${DATE_MIN} and ${DATE_MAX}.`,
   /** Only dates of birth are refused in the future. */
   dateInFuture: 'Date of birth cannot be in the future',
+  rangeTooLong: `A date range is at most ${DATE_RANGE_MAX_DAYS} days.`,
+  rangeBackwards: 'The end date must not be before the start date.',
   /** After the field's name: "firstName must not contain ...". */
   unsafeText: 'must not contain NUL characters or unpaired surrogates',
   tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
@@ -67,6 +75,16 @@ export function dateProblemMessage(problem: DateProblem, formatMessage: string):
   if (problem === 'range') return VALIDATION_MESSAGES.dateRange;
   if (problem === 'future') return VALIDATION_MESSAGES.dateInFuture;
   return formatMessage;
+}
+
+/**
+ * What is wrong with a range of two valid dates, both ends included: the end before the start, or
+ * more than DATE_RANGE_MAX_DAYS days.
+ */
+export function dateRangeProblem(start: string, end: string): 'backwards' | 'tooLong' | null {
+  const days = daysBetween(start, end) + 1;
+  if (days < 1) return 'backwards';
+  return days > DATE_RANGE_MAX_DAYS ? 'tooLong' : null;
 }
 
 /** A real yyyy-mm-dd date within DATE_MIN..DATE_MAX. */

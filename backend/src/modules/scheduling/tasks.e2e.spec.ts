@@ -14,6 +14,7 @@ import {
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { tasksBetween } from '../../test-support/tasks-between';
 
 describe('tasks over HTTP', () => {
   let t: TestApp;
@@ -122,10 +123,10 @@ describe('tasks over HTTP', () => {
       ['appointment without end', { name: 'A', category: 'appointment', scheduledDate: '2026-12-02', appointmentDetails: { ...appointment, endTime: null } }, APPOINTMENT_MESSAGES.timesRequired],
       ['appointment ending first', { name: 'A', category: 'appointment', scheduledDate: '2026-12-02', appointmentDetails: { ...appointment, endTime: '13:00' } }, APPOINTMENT_MESSAGES.endAfterStart],
     ])('refuses %s with 400 and its message, recording nothing', async (_, body, message) => {
-      const before = (await owner.get(`/api/children/${childId}/tasks?startDate=2026-01-01&endDate=2026-12-31`)).body.length;
+      const before = (await tasksBetween(owner, childId, '2026-01-01', '2026-12-31')).length;
       const res = await owner.post(`/api/children/${childId}/tasks`).send(body).expect(400);
       expect(res.body.message).toBe(message);
-      expect((await owner.get(`/api/children/${childId}/tasks?startDate=2026-01-01&endDate=2026-12-31`)).body.length).toBe(before);
+      expect((await tasksBetween(owner, childId, '2026-01-01', '2026-12-31')).length).toBe(before);
     });
 
     it.each([

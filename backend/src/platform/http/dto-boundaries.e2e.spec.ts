@@ -8,6 +8,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { INT4_MAX } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { tasksBetween } from '../../test-support/tasks-between';
 
 /**
  * Every command DTO, found from the routes Nest registered (a new route's DTO is covered without
@@ -172,7 +173,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
   const snapshot = async () => ({
     children: (await owner.get('/api/children')).body,
-    tasks: (await owner.get(`/api/children/${childId}/tasks?startDate=2026-01-01&endDate=2026-12-31`)).body,
+    tasks: await tasksBetween(owner, childId, '2026-01-01', '2026-12-31'),
     templates: (await owner.get(`/api/children/${childId}/task-templates`)).body,
     medications: (await owner.get(`/api/children/${childId}/medications`)).body,
     updates: (await owner.get(`/api/children/${childId}/updates`)).body,

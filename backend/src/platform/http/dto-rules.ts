@@ -171,6 +171,21 @@ export function IsCalendarDate(options: { message: string; dateTime?: boolean; n
   });
 }
 
+/**
+ * A date in a query string (`?date=`, `?startDate=`): a real yyyy-mm-dd within 1900-01-01..2100-12-31,
+ * like IsCalendarDate, but blank is refused too: a query parameter means "not given" only when it is
+ * left out (pair it with IsOptional). A repeated parameter (an array) is refused.
+ */
+export function IsQueryDate(message: string) {
+  return ValidateBy({
+    name: 'isQueryDate',
+    validator: {
+      validate: (value: unknown) => dateProblem(value) === null,
+      defaultMessage: (args?: ValidationArguments) => dateProblemMessage(dateProblem(args?.value) ?? 'format', message),
+    },
+  });
+}
+
 const CLOCK = /^(\d{1,2}):(\d{2})(?::([0-5]\d))?$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/i;
 

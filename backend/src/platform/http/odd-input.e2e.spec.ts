@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { TEMPLATE_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { tasksBetween } from '../../test-support/tasks-between';
 
 /**
  * Issue 7: requests that used to be accepted, appended, and then refused by PostgreSQL in the
@@ -16,7 +17,7 @@ describe('odd input: refused before the event, never a 500', () => {
   const readModels = async () => ({
     children: (await owner.get('/api/children')).body,
     templates: (await owner.get(`/api/children/${childId}/task-templates`)).body,
-    tasks: (await owner.get(`/api/children/${childId}/tasks?startDate=2026-01-01&endDate=2026-12-31`)).body,
+    tasks: await tasksBetween(owner, childId, '2026-01-01', '2026-12-31'),
   });
   const deep = (levels: number, open = '{"a":', close = '}') => `${open.repeat(levels)}1${close.repeat(levels)}`;
 

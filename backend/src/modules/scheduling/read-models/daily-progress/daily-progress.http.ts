@@ -1,10 +1,17 @@
-import { BadRequestException, Controller, Get, NotFoundException, Query } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { isLocalDate, isUuid, TASK_MESSAGES, type Progress, type User } from '@carecircle/libs';
+import { Controller, Get, NotFoundException, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { TASK_MESSAGES, type Progress, type User } from '@carecircle/libs';
+import { IsQueryDate, IsUuid } from '../../../../platform/http/dto-rules';
 import { ChildrenQuery } from '../../../care-recipients';
 import { CurrentUser } from '../../../identity';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { DailyProgressQuery } from './daily-progress.query';
+
+export class ProgressQuery {
+  @IsUuid('childId must be a care recipient id (UUID)') childId!: string;
+  @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) date?: string;
+}
 
 @ApiTags('progress')
 @Controller('progress')
@@ -20,14 +27,8 @@ export class DailyProgressReadController {
    * in the care team's zone (404 for other families).
    */
   @Get()
-  @ApiQuery({ name: 'childId', required: true })
-  @ApiQuery({ name: 'date', required: false })
-  async forChild(@CurrentUser() user: User, @Query('childId') childId: unknown, @Query('date') date: unknown): Promise<Progress> {
-    if (!isUuid(childId)) throw new BadRequestException('childId must be a care recipient id (UUID)');
-    if (date !== undefined && date !== '' && !(typeof date === 'string' && isLocalDate(date))) {
-      throw new BadRequestException({ message: TASK_MESSAGES.invalidDate, errors: [{ field: 'date', message: TASK_MESSAGES.invalidDate }] });
-    }
+  async forChild(@CurrentUser() user: User, @Query() { childId, date }: ProgressQuery): Promise<Progress> {
     if (!(await this.children.getFor(user.id, childId))) throw new NotFoundException('Care recipient not found');
-    return this.progress.forDay(childId, typeof date === 'string' && date !== '' ? date : await this.clock.today(childId, new Date()));
+    return this.progress.forDay(childId, date ?? (await this.clock.today(childId, new Date())));
   }
 }

@@ -1,7 +1,8 @@
 import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { addDays, daysBetween, isLocalDate, isUuid, localDate, TASK_MESSAGES, type Child, type Task, type User } from '@carecircle/libs';
+import { IsOptional } from 'class-validator';
+import { addDays, DATE_MAX, dateRangeProblem, localDate, TASK_MESSAGES, VALIDATION_MESSAGES, type Child, type Task, type User } from '@carecircle/libs';
+import { IsQueryDate, IsUuid } from '../../../../platform/http/dto-rules';
 import { ChildAccess, ChildAccessGuard, ChildrenQuery } from '../../../care-recipients';
 import { CurrentUser } from '../../../identity';
 import { TaskAccess, TaskAccessGuard } from '../../access/task-access.guard';
@@ -9,25 +10,19 @@ import { CareTeamClock } from '../../time/care-team-clock';
 import { DailyTasksQuery } from './daily-tasks.query';
 import { PlannedTasks } from './planned-tasks';
 
-/** The longest range one call may ask for (a year and a day). */
-export const MAX_RANGE_DAYS = 366;
-
 export class TasksForDayQuery {
-  @IsOptional() @IsString() @MaxLength(40) childId?: string;
-  @IsOptional() @IsString() @MaxLength(40) date?: string;
+  @IsOptional() @IsUuid('childId must be a care recipient id (UUID)') childId?: string;
+  @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) date?: string;
 }
 
+/** ?date, or ?startDate&endDate (both included): dates 1900-2100, a range of at most 62 days (DATE_RANGE_MAX_DAYS). */
 export class ChildTasksQuery {
-  @IsOptional() @IsString() @MaxLength(40) date?: string;
-  @IsOptional() @IsString() @MaxLength(40) startDate?: string;
-  @IsOptional() @IsString() @MaxLength(40) endDate?: string;
+  @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) date?: string;
+  @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) startDate?: string;
+  @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) endDate?: string;
 }
 
-function checkDate(value: string | undefined, field: string): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!isLocalDate(value)) throw new BadRequestException({ message: TASK_MESSAGES.invalidDate, errors: [{ field, message: TASK_MESSAGES.invalidDate }] });
-  return value;
-}
+const refuse = (field: string, message: string) => new BadRequestException({ message, errors: [{ field, message }] });
 
 /**
  * Day and range views. Every answer is in the spec's order (overdue, other pending, completed; by
@@ -55,9 +50,8 @@ export class DailyTasksReadController {
   @Get('tasks')
   async forDay(@CurrentUser() user: User, @Query() query: TasksForDayQuery): Promise<Task[]> {
     const now = new Date();
-    const date = checkDate(query.date, 'date');
-    if (query.childId !== undefined && query.childId !== '') {
-      if (!isUuid(query.childId)) throw new BadRequestException('Care recipient id must be a UUID');
+    const date = query.date;
+    if (query.childId !== undefined) {
       const child = await this.children.getFor(user.id, query.childId);
       if (!child) throw new NotFoundException('Care recipient not found');
       const day = date ?? (await this.clock.today(query.childId, now));
@@ -76,22 +70,23 @@ export class DailyTasksReadController {
     return task;
   }
 
-  /** GET /api/children/{id}/tasks?date, or ?startDate&endDate (both included, at most 366 days). */
+  /**
+   * GET /api/children/{id}/tasks?date, or ?startDate&endDate (both included, at most 62 days); a start
+   * alone ends 7 days later (at 2100-12-31 at the latest), an end alone starts today.
+   */
   @Get('children/:childId/tasks')
   @ChildAccess('read')
   async forChild(@Param('childId') childId: string, @Query() query: ChildTasksQuery, @Req() req: { child: Child }): Promise<Task[]> {
     const now = new Date();
-    const startDate = checkDate(query.startDate, 'startDate');
-    const endDate = checkDate(query.endDate, 'endDate');
-    if (startDate || endDate) {
+    const { startDate, endDate } = query;
+    if (startDate !== undefined || endDate !== undefined) {
       const start = startDate ?? (await this.clock.today(childId, now));
-      const end = endDate ?? addDays(start, 7);
-      const days = daysBetween(start, end);
-      if (days < 0) throw new BadRequestException('The end date must not be before the start date.');
-      if (days >= MAX_RANGE_DAYS) throw new BadRequestException(`A range can cover at most ${MAX_RANGE_DAYS} days.`);
+      const end = endDate ?? (start > addDays(DATE_MAX, -7) ? DATE_MAX : addDays(start, 7));
+      const problem = dateRangeProblem(start, end);
+      if (problem) throw refuse('endDate', problem === 'tooLong' ? VALIDATION_MESSAGES.rangeTooLong : VALIDATION_MESSAGES.rangeBackwards);
       return this.withPlanned([req.child], start, end, now);
     }
-    const date = checkDate(query.date, 'date') ?? (await this.clock.today(childId, now));
+    const date = query.date ?? (await this.clock.today(childId, now));
     return this.withPlanned([req.child], date, date, now);
   }
 }
