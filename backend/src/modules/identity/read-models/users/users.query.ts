@@ -36,5 +36,6 @@ export class UsersQuery {
   }
 }
 
-const displayName = (row: Pick<UserEntity, 'firstName' | 'lastName' | 'email'>): string =>
+/** First and last name, else the email: how a user is named to others. */
+export const displayName = (row: Pick<UserEntity, 'firstName' | 'lastName' | 'email'>): string =>
   [row.firstName, row.lastName].filter((part) => part?.trim()).join(' ').trim() || row.email;

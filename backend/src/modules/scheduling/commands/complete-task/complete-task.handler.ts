@@ -4,11 +4,11 @@ import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { UsersQuery } from '../../../identity';
-import { taskStream } from '../../domain/task';
+import { taskStream, type TaskState } from '../../domain/task';
 import { SOMEONE, taskDecider } from '../../domain/task.decide';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
 
-export class CompleteTask extends Command<void> {
+export class CompleteTask extends Command<TaskState> {
   constructor(
     readonly taskId: string,
     readonly notes: string | null,
@@ -32,9 +32,10 @@ export class CompleteTaskHandler implements ICommandHandler<CompleteTask> {
     private readonly users: UsersQuery,
   ) {}
 
-  async execute({ taskId, notes, metadata }: CompleteTask): Promise<void> {
+  /** Answers the task's state after the completion (its events projected). */
+  async execute({ taskId, notes, metadata }: CompleteTask): Promise<TaskState> {
     try {
-      await this.streams.execute(taskStream(taskId), taskDecider, { type: 'CompleteTask', data: { notes }, metadata });
+      return (await this.streams.execute(taskStream(taskId), taskDecider, { type: 'CompleteTask', data: { notes }, metadata })).state;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'SCHEDULING.TASK_ALREADY_COMPLETED') throw await this.nameWhoCompleted(taskId, error);
       throw error;

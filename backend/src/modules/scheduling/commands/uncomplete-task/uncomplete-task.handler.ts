@@ -1,10 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
-import { taskStream } from '../../domain/task';
+import { taskStream, type TaskState } from '../../domain/task';
 import { taskDecider } from '../../domain/task.decide';
 
-export class UncompleteTask extends Command<void> {
+export class UncompleteTask extends Command<TaskState> {
   constructor(
     readonly taskId: string,
     readonly metadata: CommandMetadata,
@@ -18,7 +18,8 @@ export class UncompleteTask extends Command<void> {
 export class UncompleteTaskHandler implements ICommandHandler<UncompleteTask> {
   constructor(private readonly streams: EventSourcedStreams) {}
 
-  async execute({ taskId, metadata }: UncompleteTask): Promise<void> {
-    await this.streams.execute(taskStream(taskId), taskDecider, { type: 'UncompleteTask', data: {}, metadata });
+  /** Answers the task's state after the undo (its events projected). */
+  async execute({ taskId, metadata }: UncompleteTask): Promise<TaskState> {
+    return (await this.streams.execute(taskStream(taskId), taskDecider, { type: 'UncompleteTask', data: {}, metadata })).state;
   }
 }

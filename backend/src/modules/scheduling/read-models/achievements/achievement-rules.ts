@@ -77,6 +77,17 @@ export function achievementsEarnedOn(day: ProgressDay): EarnedAchievement[] {
   return earned;
 }
 
+/** A daily_progress row as the award rules read it (month_rate: the window average, see ProgressDay). */
+export interface ProgressDayRow {
+  date: string;
+  total_tasks: number;
+  completed_tasks: number;
+  completion_rate: string;
+  streak_days: number;
+  consistent_days: number;
+  month_rate: string;
+}
+
 /** Awards what the given days of one recipient earn; days already awarded stay as they are. */
 export async function awardAchievements(
   em: EntityManager,
@@ -85,15 +96,7 @@ export async function awardAchievements(
   earnedBy: { userId: string | null; earnedAt: string },
 ): Promise<void> {
   if (dates.length === 0) return;
-  const rows: {
-    date: string;
-    total_tasks: number;
-    completed_tasks: number;
-    completion_rate: string;
-    streak_days: number;
-    consistent_days: number;
-    month_rate: string;
-  }[] = await em.execute(
+  const rows: ProgressDayRow[] = await em.execute(
     `SELECT * FROM (
        SELECT to_char(date, 'YYYY-MM-DD') AS date, total_tasks, completed_tasks, completion_rate, streak_days, consistent_days,
               avg(completion_rate) OVER (ORDER BY date ROWS BETWEEN ${MONTHLY_CONSISTENCY_DAYS - 1} PRECEDING AND CURRENT ROW) AS month_rate
@@ -102,6 +105,16 @@ export async function awardAchievements(
      WHERE date IN (?)`,
     [childId, dates],
   );
+  await awardEarned(em, childId, rows, earnedBy);
+}
+
+/** Awards what these days (already read) earn; days already awarded stay as they are. */
+export async function awardEarned(
+  em: EntityManager,
+  childId: string,
+  rows: ProgressDayRow[],
+  earnedBy: { userId: string | null; earnedAt: string },
+): Promise<void> {
   for (const row of rows) {
     const day: ProgressDay = {
       date: row.date,

@@ -1,10 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { completionTiming } from '@carecircle/libs';
+import { EARLY_COMPLETION_MINUTES, ON_TIME_GRACE_MINUTES } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskEvent } from '../../domain/task';
-import { awardAchievements, MONTHLY_CONSISTENCY_MIN_RATE } from '../achievements/achievement-rules';
+import { awardEarned, MONTHLY_CONSISTENCY_DAYS, MONTHLY_CONSISTENCY_MIN_RATE, type ProgressDayRow } from '../achievements/achievement-rules';
+
+/**
+ * libs' completionTiming in SQL, over a progress_tasks row (same rule, same constants): null while
+ * pending, early more than EARLY_COMPLETION_MINUTES before its time, on time up to
+ * ON_TIME_GRACE_MINUTES after it, else late. In SQL so that writing a task's timing costs no read.
+ */
+const TIMING = `CASE WHEN completed_at IS NULL THEN NULL
+  WHEN scheduled_time - completed_at > interval '${EARLY_COMPLETION_MINUTES} minutes' THEN 'early'
+  WHEN completed_at - scheduled_time <= interval '${ON_TIME_GRACE_MINUTES} minutes' THEN 'on_time'
+  ELSE 'late' END`;
 
 /**
  * Progress per recipient and care-team date (daily_progress), from task events, and the achievements
@@ -21,8 +31,14 @@ import { awardAchievements, MONTHLY_CONSISTENCY_MIN_RATE } from '../achievements
  *   task completed (a day without tasks ends a streak). It is recomputed for the whole recipient
  *   when any day changes, since completing an old day can join two streaks.
  *
- * Idempotent: task facts are upserted by task id and each day is recomputed from them, so applying
- * an event again changes nothing.
+ * - Completing and uncompleting (the hot path: every tick) change the day's counters in place, by
+ *   the difference between the task's row before and after, in one statement; streaks and
+ *   achievements are looked at again only when the day's "every task done" or "80%" flag changed,
+ *   since nothing else they depend on moved. Other events recompute their days from the task rows.
+ *
+ * Idempotent: task facts are upserted by task id and counters move by the change of the task's own
+ * row, so applying an event again changes nothing; a rebuild, which applies the same events in order,
+ * gives the same rows (rebuild.e2e.spec.ts).
  */
 @Injectable()
 @ReadModelProjection()
@@ -50,13 +66,8 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
       case 'TaskCompleted':
       case 'TaskUncompleted': {
         const completedAt = event.type === 'TaskCompleted' ? event.data.completedAt : null;
-        const rows: { child_id: string; date: string }[] = await em.execute(
-          `UPDATE progress_tasks SET completed_at = ? WHERE task_id = ? RETURNING child_id, to_char(scheduled_date, 'YYYY-MM-DD') AS date`,
-          [completedAt, event.data.taskId],
-        );
-        if (rows.length === 0) return;
-        await this.retime(em, event.data.taskId);
-        await this.refresh(em, rows[0].child_id, [rows[0].date], earnedBy);
+        const day = await this.tick(em, event.data.taskId, completedAt);
+        if (day?.flagsChanged) await this.restreak(em, day.childId, [day.date], earnedBy);
         return;
       }
       case 'TaskRemoved': {
@@ -101,13 +112,39 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
 
   /** Writes the task's completion timing again from its row (null while pending). */
   private async retime(em: EntityManager, taskId: string): Promise<void> {
-    const rows: { scheduled_time: Date | string; completed_at: Date | string | null }[] = await em.execute(
-      `SELECT scheduled_time, completed_at FROM progress_tasks WHERE task_id = ?`,
-      [taskId],
+    await em.execute(`UPDATE progress_tasks SET timing = ${TIMING} WHERE task_id = ?`, [taskId]);
+  }
+
+  /**
+   * A completion or its undo, in one statement: the task's row (completed_at and timing) and its
+   * day's counters, moved by the difference between the row before and after. Answers the day and
+   * whether its "every task done" or "consistent" flag changed (then streaks need a look).
+   */
+  private async tick(em: EntityManager, taskId: string, completedAt: string | null): Promise<{ childId: string; date: string; flagsChanged: boolean } | null> {
+    const rows: { child_id: string; date: string; flags_changed: boolean }[] = await em.execute(
+      `WITH before AS (
+         SELECT task_id, completed_at, timing FROM progress_tasks WHERE task_id = ? FOR UPDATE
+       ), after AS (
+         UPDATE progress_tasks p SET completed_at = ?::timestamptz, timing = ${TIMING.replaceAll('completed_at', '?::timestamptz')}
+         FROM before b WHERE p.task_id = b.task_id
+         RETURNING p.child_id, p.scheduled_date,
+           (p.completed_at IS NOT NULL)::int - (b.completed_at IS NOT NULL)::int AS completed,
+           (p.timing IS NOT DISTINCT FROM 'on_time')::int - (b.timing IS NOT DISTINCT FROM 'on_time')::int AS on_time,
+           (p.timing IS NOT DISTINCT FROM 'early')::int - (b.timing IS NOT DISTINCT FROM 'early')::int AS early
+       ), day AS (
+         UPDATE daily_progress d SET completed_tasks = d.completed_tasks + a.completed, on_time_tasks = d.on_time_tasks + a.on_time,
+           early_tasks = d.early_tasks + a.early, completion_rate = round((d.completed_tasks + a.completed) * 100.0 / d.total_tasks, 2)
+         FROM after a WHERE d.child_id = a.child_id AND d.date = a.scheduled_date
+         RETURNING d.child_id, to_char(d.date, 'YYYY-MM-DD') AS date, d.total_tasks, d.completed_tasks - a.completed AS was_completed, a.completed
+       )
+       SELECT child_id, date,
+              (was_completed = total_tasks) <> (was_completed + completed = total_tasks)
+              OR (round(was_completed * 100.0 / total_tasks, 2) >= ${MONTHLY_CONSISTENCY_MIN_RATE})
+                 <> (round((was_completed + completed) * 100.0 / total_tasks, 2) >= ${MONTHLY_CONSISTENCY_MIN_RATE}) AS flags_changed
+       FROM day`,
+      [taskId, completedAt, completedAt, completedAt, completedAt],
     );
-    if (rows.length === 0) return;
-    const { scheduled_time: scheduledTime, completed_at: completedAt } = rows[0];
-    await em.execute(`UPDATE progress_tasks SET timing = ? WHERE task_id = ?`, [completedAt === null ? null : completionTiming(scheduledTime, completedAt), taskId]);
+    return rows.length > 0 ? { childId: rows[0].child_id, date: rows[0].date, flagsChanged: rows[0].flags_changed } : null;
   }
 
   /** Recomputes the given days from their tasks, then the recipient's streaks, then achievements. */
@@ -131,28 +168,42 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
         [childId, date, childId, date],
       );
     }
+    await this.restreak(em, childId, days, earnedBy);
+  }
+
+  /**
+   * The recipient's streaks written again where they changed, and the achievements of `dates` and of
+   * every day whose streak changed, in one statement (plus an insert per new achievement).
+   */
+  private async restreak(em: EntityManager, childId: string, dates: string[], earnedBy: { userId: string | null; earnedAt: string }): Promise<void> {
     // Gaps and islands: consecutive dates of one kind share `date - row_number()`.
-    const changed: { date: string }[] = await em.execute(
+    const days: ProgressDayRow[] = await em.execute(
       `WITH days AS (
-         SELECT date, completed_tasks = total_tasks AS complete, completion_rate >= ${MONTHLY_CONSISTENCY_MIN_RATE} AS consistent
+         SELECT date, total_tasks, completed_tasks, completion_rate,
+                completed_tasks = total_tasks AS complete, completion_rate >= ${MONTHLY_CONSISTENCY_MIN_RATE} AS consistent,
+                avg(completion_rate) OVER (ORDER BY date ROWS BETWEEN ${MONTHLY_CONSISTENCY_DAYS - 1} PRECEDING AND CURRENT ROW) AS month_rate
          FROM daily_progress WHERE child_id = ?
        ), grouped AS (
-         SELECT date, complete, consistent,
+         SELECT *,
                 date - (row_number() OVER (PARTITION BY complete ORDER BY date))::int AS complete_group,
                 date - (row_number() OVER (PARTITION BY consistent ORDER BY date))::int AS consistent_group
          FROM days
        ), counted AS (
-         SELECT date,
-                CASE WHEN complete THEN row_number() OVER (PARTITION BY complete, complete_group ORDER BY date) ELSE 0 END AS streak,
-                CASE WHEN consistent THEN row_number() OVER (PARTITION BY consistent, consistent_group ORDER BY date) ELSE 0 END AS run
+         SELECT date, total_tasks, completed_tasks, completion_rate, month_rate,
+                CASE WHEN complete THEN row_number() OVER (PARTITION BY complete, complete_group ORDER BY date) ELSE 0 END::int AS streak,
+                CASE WHEN consistent THEN row_number() OVER (PARTITION BY consistent, consistent_group ORDER BY date) ELSE 0 END::int AS run
          FROM grouped
+       ), changed AS (
+         UPDATE daily_progress d SET streak_days = c.streak, consistent_days = c.run
+         FROM counted c
+         WHERE d.child_id = ? AND d.date = c.date AND (d.streak_days, d.consistent_days) IS DISTINCT FROM (c.streak, c.run)
+         RETURNING d.date
        )
-       UPDATE daily_progress d SET streak_days = c.streak, consistent_days = c.run
-       FROM counted c
-       WHERE d.child_id = ? AND d.date = c.date AND (d.streak_days, d.consistent_days) IS DISTINCT FROM (c.streak::int, c.run::int)
-       RETURNING to_char(d.date, 'YYYY-MM-DD') AS date`,
-      [childId, childId],
+       SELECT to_char(date, 'YYYY-MM-DD') AS date, total_tasks, completed_tasks, completion_rate, streak AS streak_days, run AS consistent_days, month_rate
+       FROM counted WHERE to_char(date, 'YYYY-MM-DD') IN (?) OR date IN (SELECT date FROM changed)
+       ORDER BY date`,
+      [childId, childId, dates.length > 0 ? dates : ['']],
     );
-    await awardAchievements(em, childId, [...new Set([...days, ...changed.map((row) => row.date)])], earnedBy);
+    await awardEarned(em, childId, days, earnedBy);
   }
 }
