@@ -37,6 +37,13 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    */
   readonly awaitedByCommands?: false;
   apply(em: EntityManager, event: RecordedEventOf<E>): Promise<void>;
+  /**
+   * Rebuild only (`npm run projections:rebuild`): applies, in order, the events of one read batch
+   * that it handles, set-based (rows gathered in memory, written in a few multi-row statements), and
+   * must leave exactly the rows that `apply` one event at a time leaves. Live projectors never call it,
+   * so live behaviour stays `apply`'s. Without it a rebuild calls `apply` per event.
+   */
+  applyBatch?(em: EntityManager, events: RecordedEventOf<E>[]): Promise<void>;
 }
 
 /** Marks a provider as a projection; the runner finds every marked provider of every module. */

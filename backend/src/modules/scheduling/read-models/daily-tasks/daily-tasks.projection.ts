@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { joinFullName } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
+import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskDetails, TaskEvent, TaskSchedule } from '../../domain/task';
 import { DailyTaskEntity, SchedulingChildEntity } from './daily-tasks.entity';
@@ -91,5 +92,81 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
       case 'TaskBecameUrgentOverdue':
         return; // derived from now at query time
     }
+  }
+
+  /** Rebuild: what `apply` does, event by event, on the batch's rows in memory (BatchRows). */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<TaskEvent | CareRecipientEvent>[]): Promise<void> {
+    const tasks = new BatchRows('daily_tasks', 'id');
+    const children = new BatchRows('scheduling_children', 'id');
+    await children.load(em, 'id', events.map((event) => event.data.childId));
+    await tasks.load(em, 'id', events.flatMap((event) => ('taskId' in event.data ? [event.data.taskId] : [])));
+    await tasks.load(em, 'child_id', events.flatMap((event) => (event.type === 'CareRecipientUpdated' || event.type === 'CareRecipientRemoved' ? [event.data.childId] : [])));
+    const tasksOf = (childId: string) => tasks.filter((row) => row.child_id === childId);
+    for (const event of events) {
+      switch (event.type) {
+        case 'CareRecipientAdded': {
+          const { childId, firstName, lastName, primaryCaregiverId } = event.data;
+          children.put(columnsOf(em, SchedulingChildEntity, { id: childId, firstName, lastName, name: joinFullName(firstName, lastName), primaryCaregiverId }, true));
+          break;
+        }
+        case 'CareRecipientUpdated': {
+          const { childId, firstName, lastName } = event.data;
+          const child = children.get(childId);
+          if ((firstName === undefined && lastName === undefined) || !child) break;
+          const next = { first_name: firstName ?? child.first_name, last_name: lastName ?? child.last_name };
+          const name = joinFullName(next.first_name as string, next.last_name as string);
+          children.patch(childId, { ...next, name });
+          for (const task of tasksOf(childId)) tasks.patch(String(task.id), { child_name: name });
+          break;
+        }
+        case 'CareRecipientRemoved':
+          for (const task of tasksOf(event.data.childId)) tasks.delete(String(task.id));
+          children.delete(event.data.childId);
+          break;
+        case 'TaskScheduled': {
+          const { taskId, childId, templateId, scheduledBy: _by, scheduledAt, ...fields } = event.data;
+          const child = children.get(childId);
+          if (!child) break;
+          const row = columnsOf(em, DailyTaskEntity, {
+            ...columns(fields),
+            id: taskId,
+            childId,
+            childName: child.name as string,
+            templateId,
+            status: 'pending',
+            completedAt: null,
+            completedBy: null,
+            notes: null,
+            googleCalendarEventId: null,
+            createdAt: new Date(scheduledAt),
+            updatedAt: new Date(scheduledAt),
+          });
+          const before = tasks.get(taskId);
+          tasks.put(before ? { ...before, ...row } : { ...columnsOf(em, DailyTaskEntity, {}, true), ...row });
+          break;
+        }
+        case 'TaskCompleted': {
+          const { taskId, notes, completedBy, completedAt } = event.data;
+          tasks.patch(taskId, columnsOf(em, DailyTaskEntity, { status: 'completed', completedAt: new Date(completedAt), completedBy, notes, updatedAt: new Date(completedAt) }));
+          break;
+        }
+        case 'TaskUncompleted':
+          tasks.patch(event.data.taskId, columnsOf(em, DailyTaskEntity, { status: 'pending', completedAt: null, completedBy: null, notes: null, updatedAt: new Date(event.data.uncompletedAt) }));
+          break;
+        case 'TaskRemoved':
+          tasks.delete(event.data.taskId);
+          break;
+        case 'TaskUpdated':
+        case 'AppointmentUpdated': {
+          const { taskId, childId: _c, updatedBy: _by, updatedAt, ...changes } = event.data;
+          tasks.patch(taskId, columnsOf(em, DailyTaskEntity, { ...columns(changes), updatedAt: new Date(updatedAt) }));
+          break;
+        }
+        case 'TaskBecameUrgentOverdue':
+          break;
+      }
+    }
+    await children.flush(em);
+    await tasks.flush(em);
   }
 }
