@@ -18,3 +18,4 @@ export * from './care-updates';
 export * from './notifications';
 export * from './medication-stock';
 export * from './notification-settings';
+export * from './limits';

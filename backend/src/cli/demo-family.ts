@@ -440,7 +440,7 @@ class DemoFamilyStory {
   private async addRecipient(demo: DemoRecipient, times: { added: string; routines: string; tasks: string }): Promise<Recipient> {
     const childId = randomUUID();
     const added = this.metadata('primary', this.at(-7, times.added));
-    await this.recipientCommand(childId, { type: 'AddCareRecipient', data: { childId, input: demo.input }, metadata: added });
+    await this.recipientCommand(childId, { type: 'AddCareRecipient', data: { childId, input: demo.input, ownedRecipients: 0 /* counted by the handler */ }, metadata: added });
     const medicationIds = new Map<string, string>();
     for (const { key, ...input } of demo.medications) {
       const medicationId = randomUUID();

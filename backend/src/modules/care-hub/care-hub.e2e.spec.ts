@@ -230,23 +230,39 @@ describe('Care Hub over HTTP', () => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it(`a family keeps at most ${CARE_HUB_LIMITS.emergencyContacts} contacts: the next is a 409 that records nothing`, async () => {
+    /**
+     * Issue 22: each list's maximum (a family's emergency contacts, a recipient's doctors and family
+     * support). Given one short of it (appended at once: the rules themselves are unit-tested), the
+     * last one over HTTP is a 201, the next a 400 naming the limit that records nothing.
+     */
+    it.each([
+      { list: 'emergency contacts', limit: CARE_HUB_LIMITS.emergencyContacts, message: CARE_HUB_TEXT.tooMany.contact, code: 'CARE_HUB.CONTACT_LIMIT' },
+      { list: 'doctors', limit: CARE_HUB_LIMITS.doctors, message: CARE_HUB_TEXT.tooMany.doctor, code: 'CARE_HUB.DOCTOR_LIMIT' },
+      { list: 'family support', limit: CARE_HUB_LIMITS.familySupport, message: CARE_HUB_TEXT.tooMany.support, code: 'CARE_HUB.SUPPORT_LIMIT' },
+    ])('$list: at most $limit, the last one is a 201, the next a 400 naming it that records nothing', async ({ list, limit, message, code }) => {
       const { user, agent } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Nia', lastName: 'Park' }).expect(201)).body.id as string;
       const addedAt = new Date().toISOString();
-      // Given a full list (appended at once: the decider's limit rules are unit-tested).
-      const full = Array.from({ length: CARE_HUB_LIMITS.emergencyContacts }, (_, i) => ({
-        id: randomUUID(),
-        type: 'EmergencyContactAdded',
-        data: { familyId: user.id, contactId: randomUUID(), name: `Contact ${i}`, phoneNumber: '+12025550100', relationship: null, contactType: 'family', isPrimary: false, notes: null, addedAt },
-        metadata: { ...metadata(user.id), causationId: null },
-      }));
+      const contact = (i: number) => ({ type: 'EmergencyContactAdded', data: { familyId: user.id, contactId: randomUUID(), name: `Contact ${i}`, phoneNumber: '+12025550100', relationship: null, contactType: 'family', isPrimary: false, notes: null, addedAt } });
+      const doctor = (i: number) => ({ type: 'DoctorAdded', data: { childId: child, doctorId: randomUUID(), name: `Dr. ${i}`, specialty: 'pediatrician', phoneNumber: null, email: null, address: null, notes: null, isPrimary: false, addedAt } });
+      const support = (i: number) => ({ type: 'FamilySupportAdded', data: { childId: child, resourceId: randomUUID(), name: `Support ${i}`, role: 'teacher', organization: null, phoneNumber: null, email: null, notes: null, addedAt } });
+      const [stream, make, route, read] =
+        list === 'emergency contacts'
+          ? [`emergency-contacts-${user.id}`, contact, '/api/emergency-contacts', '/api/emergency-contacts']
+          : list === 'doctors'
+            ? [`care-directory-${child}`, doctor, `/api/children/${child}/doctors`, `/api/children/${child}/doctors`]
+            : [`care-directory-${child}`, support, `/api/children/${child}/family-support`, `/api/children/${child}/family-support`];
       const store = t.app.get<EventStore>(EVENT_STORE);
       const start = await events();
-      await store.append(`emergency-contacts-${user.id}`, full, 'no_stream');
-      const before = await settledEventCount(store, start + full.length);
-      const res = await agent.post('/api/emergency-contacts').send({ name: 'One too many', phoneNumber: '+12025550100' }).expect(409);
-      expect(res.body).toMatchObject({ statusCode: 409, message: CARE_HUB_TEXT.tooMany.contact, code: 'CARE_HUB.CONTACT_LIMIT' });
-      expect(await events()).toBe(before);
+      const nearlyFull = Array.from({ length: limit - 1 }, (_, i) => ({ id: randomUUID(), ...make(i), metadata: { ...metadata(user.id), causationId: null } }));
+      await store.append(stream, nearlyFull, 'no_stream');
+      await settledEventCount(store, start + nearlyFull.length);
+      await agent.post(route).send({ name: 'The last one', phoneNumber: '+12025550100' }).expect(201);
+      const before = { events: await events(), list: (await agent.get(read).expect(200)).body };
+      expect(before.list).toHaveLength(limit);
+      const res = await agent.post(route).send({ name: 'One too many', phoneNumber: '+12025550100' });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: expect.objectContaining({ statusCode: 400, message, code }) });
+      expect({ events: await events(), list: (await agent.get(read).expect(200)).body }).toEqual(before);
     });
   });
 

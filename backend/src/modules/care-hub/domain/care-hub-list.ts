@@ -41,7 +41,7 @@ const sameDetails = (a: object, b: object) =>
 export function recordsChange<Details extends object>(entries: Entries<Details>, change: ListChange, id: string, rules: ListRules, details?: Details): boolean {
   const entry = entries[id] as Entry<Details> | undefined;
   const notFound = () => new DomainError(`${rules.code}_NOT_FOUND`, 'not_found', rules.notFound);
-  const tooMany = () => new DomainError(`${rules.code}_LIMIT`, 'conflict', rules.tooMany);
+  const tooMany = () => new DomainError(`${rules.code}_LIMIT`, 'invalid', rules.tooMany);
   switch (change) {
     case 'add':
       if (entry) return false;

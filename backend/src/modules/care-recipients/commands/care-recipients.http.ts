@@ -43,7 +43,7 @@ export class CareRecipientsController {
   async add(@CurrentUser() user: User, @Body() body: ChildDto, @Req() req: Request): Promise<Child> {
     const childId = randomUUID();
     await this.commands.execute(
-      new ExecuteCareRecipientCommand(childId, { type: 'AddCareRecipient', data: { childId, input: body }, metadata: commandMetadata(req) }),
+      new ExecuteCareRecipientCommand(childId, { type: 'AddCareRecipient', data: { childId, input: body, ownedRecipients: 0 /* counted by the handler */ }, metadata: commandMetadata(req) }),
     );
     return (await this.children.getFor(user.id, childId))!;
   }

@@ -7,9 +7,11 @@ import {
   DEFAULT_DOSE_AMOUNT,
   DEFAULT_MEDICATION_UNIT,
   DEFAULT_REFILL_THRESHOLD_DAYS,
+  FAMILY_LIMITS,
   isIntInRange,
   isStockAmount,
   isStockLow,
+  LIMIT_MESSAGES,
   MEDICATION_DOSAGE_REQUIRED,
   MEDICATION_NAME_REQUIRED,
   MEDICATION_STRENGTH_MAX,
@@ -49,7 +51,11 @@ export interface ObservedStock {
 
 type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type CareRecipientCommand =
-  | Command<'AddCareRecipient', { childId: string; input: ChildInput }>
+  /**
+   * `ownedRecipients`: how many recipients the actor is already the primary caregiver of, read by the
+   * handler in the actor's turn (at most FAMILY_LIMITS.recipientsPerCaregiver).
+   */
+  | Command<'AddCareRecipient', { childId: string; input: ChildInput; ownedRecipients: number }>
   | Command<'UpdateCareRecipient', { input: ChildInput }>
   | Command<'RemoveCareRecipient', Record<string, never>>
   | Command<'GrantCaregiverAccess', { userId: string; canEdit: boolean }>
@@ -226,6 +232,9 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
       if (state.status !== 'none') throw new DomainError('CARE_RECIPIENTS.ALREADY_EXISTS', 'conflict', 'This care recipient already exists');
       if (actorId === null) throw notFound();
       const details = readChildInput(command.data.input, today, true);
+      if (command.data.ownedRecipients >= FAMILY_LIMITS.recipientsPerCaregiver) {
+        throw new DomainError('CARE_RECIPIENTS.RECIPIENT_LIMIT', 'invalid', LIMIT_MESSAGES.recipientsPerCaregiver);
+      }
       return [
         {
           type: 'CareRecipientAdded',

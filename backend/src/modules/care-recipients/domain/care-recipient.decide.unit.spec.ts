@@ -1,4 +1,4 @@
-import { CHILD_DATE_OF_BIRTH_INVALID, VALIDATION_MESSAGES } from '@carecircle/libs';
+import { CHILD_DATE_OF_BIRTH_INVALID, FAMILY_LIMITS, LIMIT_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { CareRecipientEvent } from './care-recipient';
 import { careRecipientDecider, MEDICATION_STRENGTH_MESSAGE, normalizeDateOfBirth, readChildInput } from './care-recipient.decide';
@@ -36,10 +36,16 @@ const removed: CareRecipientEvent = { type: 'CareRecipientRemoved', data: { chil
 
 describe('care recipient decider', () => {
   describe('AddCareRecipient', () => {
-    const add = (input: object, actorId: string | null = 'parent') => ({
+    const add = (input: object, actorId: string | null = 'parent', ownedRecipients = 0) => ({
       type: 'AddCareRecipient' as const,
-      data: { childId: 'child', input },
+      data: { childId: 'child', input, ownedRecipients },
       metadata: meta(actorId),
+    });
+
+    it(`a caregiver adds at most ${FAMILY_LIMITS.recipientsPerCaregiver} recipients`, () => {
+      const maya = { firstName: 'Maya', lastName: 'Lopez', dateOfBirth: '2018-03-04', medicalConditions: 'Spina bifida' };
+      spec.given([]).when(add(maya, 'parent', FAMILY_LIMITS.recipientsPerCaregiver - 1)).then([added]);
+      spec.given([]).when(add(maya, 'parent', FAMILY_LIMITS.recipientsPerCaregiver)).thenThrows('CARE_RECIPIENTS.RECIPIENT_LIMIT', LIMIT_MESSAGES.recipientsPerCaregiver);
     });
 
     it('adds with the dashboard shape; medicalConditions is stored as medical notes', () => {

@@ -1,4 +1,4 @@
-import { dateProblem, dateProblemMessage, instantToLocal, isLocalDate, isLocalTime, TASK_MESSAGES } from '@carecircle/libs';
+import { dateProblem, dateProblemMessage, FAMILY_LIMITS, instantToLocal, isLocalDate, isLocalTime, LIMIT_MESSAGES, TASK_MESSAGES } from '@carecircle/libs';
 import { invalidInput } from '../../../platform/commands/domain-error';
 
 const invalid = invalidInput('SCHEDULING.INVALID');
@@ -47,11 +47,13 @@ export function readTime(value: string | null | undefined, zone: string): { time
   throw invalid('scheduledTime', TASK_MESSAGES.invalidTime);
 }
 
-/** One task per time: the list's times (sorted, each once), else the single time, else none. */
+/** One task per time: the list's times (sorted, each once, at most 24), else the single time, else none. */
 export function readTimes(scheduledTimes: string[] | undefined, single: string | null): string[] {
   if (scheduledTimes && scheduledTimes.length > 0) {
     for (const time of scheduledTimes) if (!isLocalTime(time)) throw invalid('scheduledTimes', TASK_MESSAGES.invalidTime);
-    return [...new Set(scheduledTimes)].sort();
+    const times = [...new Set(scheduledTimes)].sort();
+    if (times.length > FAMILY_LIMITS.timesPerSchedule) throw invalid('scheduledTimes', LIMIT_MESSAGES.timesPerSchedule);
+    return times;
   }
   return single ? [single] : [];
 }

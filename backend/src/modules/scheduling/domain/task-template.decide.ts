@@ -2,7 +2,9 @@ import {
   dateProblem,
   dateProblemMessage,
   DAY_NAMES,
+  FAMILY_LIMITS,
   INT4_MAX,
+  LIMIT_MESSAGES,
   PRIORITIES,
   REPEATING_MESSAGES,
   REPEAT_INTERVAL_MAX,
@@ -38,6 +40,11 @@ export type TaskTemplateCommand =
         today: string;
         /** The recipient's medications: a template may only reference one of these. */
         medicationIds: string[];
+        /**
+         * The recipient's active schedules (repeating tasks and saved templates, stopped ones not
+         * counted) before this one, as the handler read them while holding the recipient's turn.
+         */
+        activeSchedules: number;
       }
     >
   /** Stops a repeating schedule for good (DELETE /api/repeating-tasks/{id}): a reason is required. */
@@ -52,6 +59,16 @@ export type TaskTemplateCommand =
 
 const invalid = invalidInput('SCHEDULING.INVALID_TEMPLATE');
 const notFound = () => new DomainError('SCHEDULING.TEMPLATE_NOT_FOUND', 'not_found', REPEATING_MESSAGES.notFound);
+
+/**
+ * A recipient with `activeSchedules` active schedules may get `adding` more (a bulk approve adds
+ * several at once): at most FAMILY_LIMITS.schedulesPerRecipient, a 400 naming it otherwise.
+ */
+export function checkScheduleRoom(activeSchedules: number, adding: number): void {
+  if (adding > 0 && activeSchedules + adding > FAMILY_LIMITS.schedulesPerRecipient) {
+    throw new DomainError('SCHEDULING.SCHEDULE_LIMIT', 'invalid', LIMIT_MESSAGES.schedulesPerRecipient);
+  }
+}
 const stopped = () => new DomainError('SCHEDULING.TEMPLATE_STOPPED', 'conflict', REPEATING_MESSAGES.stopped);
 
 type Existing = Extract<TaskTemplateState, { status: 'active' | 'inactive' }>;
@@ -160,6 +177,7 @@ export function readTemplateInput(input: TaskTemplateInput, today: string, medic
   const rawTimes = input.scheduledTimes ?? (input.scheduledTime !== undefined ? [input.scheduledTime] : []);
   const scheduledTimes = normalizeTimes(rawTimes.filter((time) => !(typeof time === 'string' && time.trim() === '')));
   if (scheduledTimes.length === 0) throw invalid('scheduledTimes', TEMPLATE_MESSAGES.timesRequired);
+  if (scheduledTimes.length > FAMILY_LIMITS.timesPerSchedule) throw invalid('scheduledTimes', LIMIT_MESSAGES.timesPerSchedule);
 
   const repeatPattern = input.repeatPattern ?? 'daily';
   if (!REPEAT_PATTERNS.includes(repeatPattern)) throw invalid('repeatPattern', TEMPLATE_MESSAGES.unknownPattern);
@@ -231,8 +249,9 @@ export function decideTaskTemplate(command: TaskTemplateCommand, state: TaskTemp
       if (state.status !== 'none') {
         throw new DomainError('SCHEDULING.TEMPLATE_ALREADY_EXISTS', 'conflict', 'This task template already exists');
       }
-      const { templateId, childId, input, today, medicationIds } = command.data;
+      const { templateId, childId, input, today, medicationIds, activeSchedules } = command.data;
       const details = readTemplateInput(input, today, medicationIds);
+      checkScheduleRoom(activeSchedules, input.isActive === false ? 0 : 1);
       const created: TaskTemplateEvent = {
         type: 'TaskTemplateCreated',
         data: { ...details, templateId, childId, createdBy: actorId ?? 'system', createdAt: at },

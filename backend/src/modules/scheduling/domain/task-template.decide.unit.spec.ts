@@ -1,4 +1,4 @@
-import { REPEATING_MESSAGES, TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type RepeatingTaskChangeInput, type TaskTemplateInput } from '@carecircle/libs';
+import { FAMILY_LIMITS, LIMIT_MESSAGES, REPEATING_MESSAGES, TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type RepeatingTaskChangeInput, type TaskTemplateInput } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { evolveTaskTemplate, initialTaskTemplateState, type TaskTemplateEvent } from './task-template';
 import { normalizeDays, normalizeTemplateDate, normalizeTimes, taskTemplateDecider } from './task-template.decide';
@@ -7,9 +7,9 @@ const at = '2026-11-21T08:00:00.000Z';
 const today = '2026-11-21';
 const meta = (actorId: string | null = 'parent') => ({ actorId, correlationId: 'c1', occurredAt: at });
 const spec = deciderSpec(taskTemplateDecider);
-const create = (input: Partial<TaskTemplateInput> & object, medicationIds: string[] = ['med-1']) => ({
+const create = (input: Partial<TaskTemplateInput> & object, medicationIds: string[] = ['med-1'], activeSchedules = 0) => ({
   type: 'CreateTaskTemplate' as const,
-  data: { templateId: 'tpl', childId: 'child', input: input as TaskTemplateInput, today, medicationIds },
+  data: { templateId: 'tpl', childId: 'child', input: input as TaskTemplateInput, today, medicationIds, activeSchedules },
   metadata: meta(),
 });
 
@@ -49,6 +49,24 @@ const deactivated: TaskTemplateEvent = {
 
 describe('task template decider', () => {
   describe('CreateTaskTemplate', () => {
+    describe('limits', () => {
+      const times = (n: number) => Array.from({ length: n }, (_, i) => `${String(i).padStart(2, '0')}:30`);
+      const base = { name: 'Catheterization', category: 'catheterization' as const, isRepeating: true };
+
+      it(`a schedule has at most ${FAMILY_LIMITS.timesPerSchedule} times a day (each time counted once)`, () => {
+        spec.given([]).when(create({ ...base, scheduledTimes: times(24) })).then([created({ scheduledTimes: times(24) })]);
+        spec.given([]).when(create({ ...base, scheduledTimes: [...times(24), '00:30'] })).then([created({ scheduledTimes: times(24) })]);
+        spec.given([]).when(create({ ...base, scheduledTimes: [...times(24), '23:45'] })).thenThrows('SCHEDULING.INVALID_TEMPLATE', LIMIT_MESSAGES.timesPerSchedule);
+      });
+
+      it(`a recipient has at most ${FAMILY_LIMITS.schedulesPerRecipient} active schedules; one created stopped does not count`, () => {
+        const max = FAMILY_LIMITS.schedulesPerRecipient;
+        spec.given([]).when(create({ ...base, scheduledTimes: ['06:00'] }, [], max - 1)).then([created({})]);
+        spec.given([]).when(create({ ...base, scheduledTimes: ['06:00'] }, [], max)).thenThrows('SCHEDULING.SCHEDULE_LIMIT', LIMIT_MESSAGES.schedulesPerRecipient);
+        spec.given([]).when(create({ ...base, scheduledTimes: ['06:00'], isActive: false }, [], max)).then([created({}), deactivated]);
+      });
+    });
+
     it('creates from the template payload (onboarding medication: weekdays, start and end as dates)', () => {
       spec
         .given([])

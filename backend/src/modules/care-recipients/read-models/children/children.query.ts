@@ -72,6 +72,12 @@ export class ChildrenQuery {
     return rows.map((row) => ({ userId: row.user_id, childId: row.child_id, childName: row.name, canEdit: row.can_edit }));
   }
 
+  /** How many recipients the user is the primary caregiver of (the recipients limit's count). */
+  async ownedCount(userId: string): Promise<number> {
+    const [row]: { n: string }[] = await this.em.fork().execute('SELECT count(*) AS n FROM children WHERE primary_caregiver_id = ?', [userId]);
+    return Number(row.n);
+  }
+
   async getFor(userId: string, childId: string): Promise<Child | null> {
     const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND c.id = ?`, [userId, userId, userId, childId]);
     return rows.length > 0 ? toChild(rows[0]) : null;

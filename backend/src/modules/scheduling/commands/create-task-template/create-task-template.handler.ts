@@ -2,9 +2,10 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import { localDate, type MedicationInput, type TaskTemplate, type TaskTemplateInput } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { OneAtATime } from '../../../../platform/commands/one-at-a-time';
 import { EnsureMedications, MedicationsQuery } from '../../../care-recipients';
 import { taskTemplateStream } from '../../domain/task-template';
-import { readTemplateInput, taskTemplateDecider } from '../../domain/task-template.decide';
+import { checkScheduleRoom, readTemplateInput, taskTemplateDecider } from '../../domain/task-template.decide';
 import { TaskTemplatesQuery } from '../../read-models/task-templates/task-templates.query';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { TemplateMaterialiser } from '../../workers/recurring-tasks.job';
@@ -42,13 +43,16 @@ export class CreateTaskTemplates extends Command<CreatedTemplates> {
 /**
  * Creates one or more templates of a recipient (one: the template and repeating-task routes; several:
  * the review dialog's approve), then today's tasks of each, today being the care team's date.
- * All inputs are checked before anything is stored, so a bad item leaves nothing half-created.
+ * All inputs are checked before anything is stored, so a bad item leaves nothing half-created; so is
+ * the recipient's schedules limit, counted and appended in the recipient's turn (OneAtATime).
  * A medication schedule that names no medication is linked to the recipient's medication of its
  * name, found or added (care-recipients' EnsureMedications, one decision for all of them) once every
  * template is known to be valid; a retry after a failure further on finds them by name.
  */
 @CommandHandler(CreateTaskTemplates)
 export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTemplates, CreatedTemplates> {
+  private readonly recipientTurns = new OneAtATime();
+
   constructor(
     private readonly commands: CommandBus,
     private readonly streams: EventSourcedStreams,
@@ -58,11 +62,17 @@ export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTem
     private readonly materialiser: TemplateMaterialiser,
   ) {}
 
-  async execute({ childId, items, metadata, listedMedications }: CreateTaskTemplates): Promise<CreatedTemplates> {
+  execute(command: CreateTaskTemplates): Promise<CreatedTemplates> {
+    return this.recipientTurns.run(command.childId, () => this.create(command));
+  }
+
+  private async create({ childId, items, metadata, listedMedications }: CreateTaskTemplates): Promise<CreatedTemplates> {
     const timezone = await this.clock.timezoneFor(childId);
     const today = localDate(new Date(metadata.occurredAt), timezone);
     const medicationIds = (await this.medications.forChild(childId)).map((m) => m.id);
     for (const { input } of items) readTemplateInput(input, today, medicationIds);
+    let activeSchedules = await this.templates.activeCount(childId);
+    checkScheduleRoom(activeSchedules, items.filter((item) => item.input.isActive !== false).length);
 
     const unlinked = items.filter((item) => schedulesUnknownMedication(item.input));
     const wanted = [...unlinked.map((item) => item.medication ?? medicationOfSchedule(item.input)), ...listedMedications];
@@ -76,9 +86,10 @@ export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTem
       const input = medicationId ? { ...item.input, medicationId } : item.input;
       await this.streams.execute(taskTemplateStream(templateId), taskTemplateDecider, {
         type: 'CreateTaskTemplate',
-        data: { templateId, childId, input, today, medicationIds: known },
+        data: { templateId, childId, input, today, medicationIds: known, activeSchedules },
         metadata,
       });
+      if (input.isActive !== false) activeSchedules++;
     }
     const templates = await this.templates.byIds(items.map((i) => i.templateId));
     const taskIds: string[] = [];

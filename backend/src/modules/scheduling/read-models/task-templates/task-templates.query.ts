@@ -14,6 +14,11 @@ export class TaskTemplatesQuery {
     return rows.map(toTaskTemplate);
   }
 
+  /** How many active (not stopped) templates and repeating tasks a recipient has: the schedules limit's count. */
+  async activeCount(childId: string): Promise<number> {
+    return this.em.fork().count(TaskTemplateEntity, { childId, isActive: true });
+  }
+
   async byIds(ids: string[]): Promise<TaskTemplate[]> {
     if (ids.length === 0) return [];
     const rows = await this.em.fork().find(TaskTemplateEntity, { id: { $in: ids } });
