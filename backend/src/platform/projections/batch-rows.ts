@@ -5,7 +5,8 @@ export type JsonRow = Record<string, unknown>;
 
 /**
  * One read-model table as a rebuild batch sees it (Projection.applyBatch): rows are read once
- * (`load`, a statement per column looked up), changed in memory in event order, and written back in
+ * (`load`, a statement per column looked up; its values are typed as the column is, through
+ * jsonb_populate_recordset, so the column's index is used), changed in memory in event order, and written back in
  * two statements (`flush`): a DELETE of the keys removed and one multi-row INSERT ... ON CONFLICT DO
  * UPDATE of the rows changed. Rows travel as JSON both ways (`to_jsonb` out, `jsonb_populate_recordset`
  * in), so every column keeps its exact value and type. A new row must name every column: one left out
@@ -14,23 +15,33 @@ export type JsonRow = Record<string, unknown>;
 export class BatchRows {
   private readonly rows = new Map<string, JsonRow>();
   private readonly changed = new Set<string>();
-  private readonly removed = new Set<string>();
+  /** Keys removed, with their key columns. */
+  private readonly removed = new Map<string, JsonRow>();
+  private readonly keys: string[];
 
+  /** `key`: the primary key's column, or its columns. */
   constructor(
     readonly table: string,
-    readonly key: string,
-  ) {}
+    key: string | string[],
+  ) {
+    this.keys = typeof key === 'string' ? [key] : key;
+  }
+
+  /** The map key of a row (or of its key columns). */
+  keyOf(row: JsonRow): string {
+    return this.keys.map((column) => String(row[column])).join('|');
+  }
 
   /** Reads the rows whose `column` is one of `values` (call before changing any row). */
   async load(em: EntityManager, column: string, values: Iterable<string>): Promise<void> {
     const wanted = [...new Set(values)];
     if (wanted.length === 0) return;
     const rows: { row: JsonRow }[] = await em.execute(
-      `SELECT to_jsonb(t) AS row FROM "${this.table}" t WHERE "${column}" IN (${this.valuesOf(column)})`,
+      `SELECT to_jsonb(t) AS row FROM "${this.table}" t WHERE "${column}" IN (SELECT "${column}" FROM jsonb_populate_recordset(NULL::"${this.table}", ?::jsonb))`,
       [JSON.stringify(wanted.map((value) => ({ [column]: value })))],
     );
     for (const { row } of rows) {
-      const key = String(row[this.key]);
+      const key = this.keyOf(row);
       if (!this.changed.has(key) && !this.removed.has(key)) this.rows.set(key, row);
     }
   }
@@ -46,7 +57,7 @@ export class BatchRows {
 
   /** Inserts or replaces the row. */
   put(row: JsonRow): void {
-    const key = String(row[this.key]);
+    const key = this.keyOf(row);
     this.rows.set(key, row);
     this.changed.add(key);
     this.removed.delete(key);
@@ -58,34 +69,32 @@ export class BatchRows {
     if (row) this.put({ ...row, ...changes });
   }
 
-  delete(key: string): void {
+  /** Deletes the row with these key columns (loaded or not). */
+  delete(keyColumns: JsonRow): void {
+    const key = this.keyOf(keyColumns);
     this.rows.delete(key);
     this.changed.delete(key);
-    this.removed.add(key);
+    this.removed.set(key, Object.fromEntries(this.keys.map((column) => [column, keyColumns[column]])));
   }
 
   async flush(em: EntityManager): Promise<void> {
     if (this.removed.size > 0) {
-      await em.execute(`DELETE FROM "${this.table}" WHERE "${this.key}" IN (${this.valuesOf(this.key)})`, [
-        JSON.stringify([...this.removed].map((key) => ({ [this.key]: key }))),
+      const keys = this.keys.map((column) => `"${column}"`).join(', ');
+      await em.execute(`DELETE FROM "${this.table}" WHERE (${keys}) IN (SELECT ${keys} FROM jsonb_populate_recordset(NULL::"${this.table}", ?::jsonb))`, [
+        JSON.stringify([...this.removed.values()]),
       ]);
     }
     const rows = [...this.changed].map((key) => this.rows.get(key)!);
     if (rows.length > 0) {
-      const columns = Object.keys(rows[0]).filter((column) => column !== this.key);
+      const columns = Object.keys(rows[0]).filter((column) => !this.keys.includes(column));
       await em.execute(
         `INSERT INTO "${this.table}" SELECT * FROM jsonb_populate_recordset(NULL::"${this.table}", ?::jsonb)
-         ON CONFLICT ("${this.key}") DO UPDATE SET ${columns.map((column) => `"${column}" = excluded."${column}"`).join(', ')}`,
+         ON CONFLICT (${this.keys.map((column) => `"${column}"`).join(', ')}) DO UPDATE SET ${columns.map((column) => `"${column}" = excluded."${column}"`).join(', ')}`,
         [JSON.stringify(rows)],
       );
     }
     this.changed.clear();
     this.removed.clear();
-  }
-
-  /** A list of values of `column`, typed as the column is (so its index is used), from a JSON parameter. */
-  private valuesOf(column: string): string {
-    return `SELECT "${column}" FROM jsonb_populate_recordset(NULL::"${this.table}", ?::jsonb)`;
   }
 }
 

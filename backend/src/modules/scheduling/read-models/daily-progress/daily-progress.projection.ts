@@ -4,6 +4,7 @@ import { EARLY_COMPLETION_MINUTES, ON_TIME_GRACE_MINUTES } from '@carecircle/lib
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskEvent } from '../../domain/task';
+import { applyProgressBatch } from './daily-progress.batch';
 import { awardEarned, MONTHLY_CONSISTENCY_DAYS, MONTHLY_CONSISTENCY_MIN_RATE, type ProgressDayRow } from '../achievements/achievement-rules';
 
 /**
@@ -100,6 +101,11 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
       case 'TaskBecameUrgentOverdue':
         return;
     }
+  }
+
+  /** Rebuild: the same rows, set-based per batch (daily-progress.batch.ts). */
+  applyBatch(em: EntityManager, events: RecordedEventOf<TaskEvent | CareRecipientEvent>[]): Promise<void> {
+    return applyProgressBatch(em, events);
   }
 
   private async taskDay(em: EntityManager, taskId: string): Promise<{ childId: string; date: string } | null> {

@@ -120,8 +120,8 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
           break;
         }
         case 'CareRecipientRemoved':
-          for (const task of tasksOf(event.data.childId)) tasks.delete(String(task.id));
-          children.delete(event.data.childId);
+          for (const task of tasksOf(event.data.childId)) tasks.delete(task);
+          children.delete({ id: event.data.childId });
           break;
         case 'TaskScheduled': {
           const { taskId, childId, templateId, scheduledBy: _by, scheduledAt, ...fields } = event.data;
@@ -154,7 +154,7 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
           tasks.patch(event.data.taskId, columnsOf(em, DailyTaskEntity, { status: 'pending', completedAt: null, completedBy: null, notes: null, updatedAt: new Date(event.data.uncompletedAt) }));
           break;
         case 'TaskRemoved':
-          tasks.delete(event.data.taskId);
+          tasks.delete({ id: event.data.taskId });
           break;
         case 'TaskUpdated':
         case 'AppointmentUpdated': {
