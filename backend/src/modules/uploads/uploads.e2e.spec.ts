@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
+import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
-import { MAX_UPLOADS_PER_DAY } from './upload-storage';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './uploads.http';
+import { LegacyDiskUploads } from './legacy-disk-uploads';
+import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_DAY, UPLOAD_MESSAGES } from './upload-rules';
 
 /** A 1x1 transparent PNG. */
 const PNG = Buffer.from(
@@ -25,23 +26,35 @@ describe('photo uploads over HTTP', () => {
   let owner: TestAgent;
   let other: TestAgent;
   let dataDir: string;
+  let db: Client;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'carecircle-uploads-'));
     t = await startTestApp({ DATA_DIR: dataDir });
+    db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
     owner = (await t.signUp()).agent;
     other = (await t.signUp()).agent;
   });
   afterAll(async () => {
+    await db.end();
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const stored = async () => readdir(join(dataDir, 'uploads')).catch(() => [] as string[]);
+  /** The names of the images stored in the database (bytes and all); nothing is written to disk. */
+  const stored = async () => (await db.query<{ name: string }>('SELECT name FROM uploads WHERE bytes IS NOT NULL ORDER BY name')).rows.map((row) => row.name);
+  /** Rows anywhere in `uploads` whose bytes contain these. */
+  const rowsHolding = async (bytes: Buffer) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads WHERE position($1::bytea IN bytes) > 0', [bytes])).rows[0].n;
+  /** A PNG (by its signature) carrying a text no other upload has. */
+  const distinctivePng = (marker: string) => Buffer.concat([PNG, Buffer.from(marker)]);
 
   it('stores a signed-in caregiver image under a random name and serves it back with its type', async () => {
     const res = await owner.post('/api/upload').attach('file', PNG, { filename: 'photo.png', contentType: 'image/png' }).expect(201);
     expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/) });
     expect(await stored()).toContain(res.body.url.split('/').pop());
+    expect(await readdir(join(dataDir, 'uploads')).catch(() => [])).toEqual([]);
+    const { rows } = await db.query('SELECT uploader_id, content_type, size, created_at FROM uploads WHERE name = $1', [res.body.url.split('/').pop()]);
+    expect(rows).toEqual([{ uploader_id: expect.any(String), content_type: 'image/png', size: PNG.length, created_at: expect.any(Date) }]);
 
     const back = await owner.get(res.body.url).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
@@ -50,6 +63,8 @@ describe('photo uploads over HTTP', () => {
     }).expect(200);
     expect(back.headers['content-type']).toBe('image/png');
     expect(back.headers['x-content-type-options']).toBe('nosniff');
+    expect(back.headers['cache-control']).toBe('private, max-age=300');
+    expect(back.headers['content-length']).toBe(String(PNG.length));
     expect(Buffer.compare(back.body as Buffer, PNG)).toBe(0);
   });
 
@@ -174,16 +189,28 @@ describe('photo uploads over HTTP', () => {
       await victim.agent.get(photo).expect(200);
     });
 
-    it('a removed recipient’s uploads are the uploader’s alone again', async () => {
+    it('Remove Care Recipient erases the photos attached to them: the bytes leave the database', async () => {
       const primary = await t.signUp();
       const secondary = await t.signUp();
-      const photo = await upload(primary.agent);
+      const marker = `recipient-photo-${randomUUID()}`;
+      const photo = (await primary.agent.post('/api/upload').attach('file', distinctivePng(marker), 'photo.png').expect(201)).body.url as string;
+      const medicationPhoto = await upload(primary.agent);
+      const kept = await upload(primary.agent);
       const childId = await addChild(primary.agent, photo);
+      await primary.agent.post(`/api/children/${childId}/medications`).send({ name: 'Baclofen', dosage: '5 mg', photoUrl: medicationPhoto }).expect(201);
       await share(childId, primary.user, secondary.user, { canEdit: false });
       await secondary.agent.get(photo).expect(200);
+      expect(await rowsHolding(Buffer.from(marker))).toBe(1);
+
       await primary.agent.delete(`/api/children/${childId}`).expect(204);
-      await secondary.agent.get(photo).expect(404);
-      await primary.agent.get(photo).expect(200);
+      for (const url of [photo, medicationPhoto]) {
+        await secondary.agent.get(url).expect(404);
+        await primary.agent.get(url).expect(404);
+      }
+      expect(await rowsHolding(Buffer.from(marker))).toBe(0);
+      expect(await stored()).not.toContain(photo.split('/').pop());
+      // An upload never attached to the recipient stays the uploader's.
+      await primary.agent.get(kept).expect(200);
     });
   });
 
@@ -204,7 +231,8 @@ describe('photo uploads over HTTP', () => {
 
   it('Delete Account removes the photos the user uploaded, and only theirs', async () => {
     const leaving = await t.signUp({ password: 'correct horse battery' });
-    const theirs = (await leaving.agent.post('/api/upload').attach('file', PNG, 'photo.png').expect(201)).body.url.split('/').pop();
+    const marker = `account-photo-${randomUUID()}`;
+    const theirs = (await leaving.agent.post('/api/upload').attach('file', distinctivePng(marker), 'photo.png').expect(201)).body.url.split('/').pop();
     const kept = (await other.post('/api/upload').attach('file', PNG, 'photo.png').expect(201)).body.url.split('/').pop();
     expect(await stored()).toEqual(expect.arrayContaining([theirs, kept]));
 
@@ -212,6 +240,25 @@ describe('photo uploads over HTTP', () => {
     const left = await stored();
     expect(left).not.toContain(theirs);
     expect(left).toContain(kept);
+    expect(await rowsHolding(Buffer.from(marker))).toBe(0);
     await other.get(`/api/uploads/${kept}`).expect(200);
+  });
+
+  it('moves photos an API process had stored on its disk into the database, then serves them from there', async () => {
+    const { user, agent } = await t.signUp();
+    const onDisk = `${randomUUID()}.gif`;
+    const missing = `${randomUUID()}.png`;
+    await mkdir(join(dataDir, 'uploads'), { recursive: true });
+    await writeFile(join(dataDir, 'uploads', onDisk), GIF);
+    // Rows as the disk store wrote them: no bytes. `missing` lies on another replica's disk.
+    for (const name of [onDisk, missing]) await db.query('INSERT INTO uploads (name, uploader_id, created_at) VALUES ($1, $2, now())', [name, user.id]);
+    await agent.get(`/api/uploads/${onDisk}`).expect(404);
+
+    expect(await t.app.get(LegacyDiskUploads).importFiles()).toBe(1);
+    const back = await agent.get(`/api/uploads/${onDisk}`).expect(200);
+    expect(back.headers['content-type']).toBe('image/gif');
+    expect(await readdir(join(dataDir, 'uploads'))).toEqual([]);
+    await agent.get(`/api/uploads/${missing}`).expect(404);
+    expect(await t.app.get(LegacyDiskUploads).importFiles()).toBe(0);
   });
 });

@@ -80,10 +80,22 @@ describe('upload links read model (PostgreSQL)', () => {
     expect(await access.mayRead(parent, photo(9))).toBe(false);
   });
 
-  it('removing a recipient removes its links', async () => {
+  it('removing a recipient removes its links and the photos their uploaders attached to it, bytes and all', async () => {
+    const em = h.em();
+    // A photo the parent also attached to another recipient stays, for that one.
+    await em.execute(`INSERT INTO uploads (name, uploader_id, created_at) VALUES (?, ?, now())`, [photo(8), parent]);
+    await h.apply(projection, [
+      h.record(`care-recipient-${child}`, { type: 'MedicationAdded', data: { childId: child, medicationId: 'n', photoUrl: url(8) } }, by(parent)),
+      h.record(`care-recipient-${otherChild}`, { type: 'CareRecipientUpdated', data: { childId: otherChild, profileImageUrl: url(8) } }, by(parent)),
+    ]);
     await h.apply(projection, [h.record(`care-recipient-${child}`, { type: 'CareRecipientRemoved', data: { childId: child } }, by(parent))]);
-    expect(await h.rows('upload_links')).toEqual([]);
+    expect(await h.rows('upload_links')).toEqual([{ name: photo(8), child_id: otherChild, attached_by: parent }]);
+    const left = (await em.execute<{ name: string }[]>(`SELECT name FROM uploads ORDER BY name`)).map((row) => row.name);
+    // Gone: 1, 2, 3, 6, 7 (attached by their uploaders). Kept: 4 (the stranger's, only named by the parent),
+    // 5 (never attached by a person), 8 (also the other recipient's).
+    expect(left).toEqual([photo(4), photo(5), photo(8)]);
     expect(await access.mayRead(helper, photo(1))).toBe(false);
-    expect(await access.mayRead(parent, photo(1))).toBe(true);
+    expect(await access.mayRead(parent, photo(1))).toBe(false);
+    expect(await access.mayRead(stranger, photo(4))).toBe(true);
   });
 });

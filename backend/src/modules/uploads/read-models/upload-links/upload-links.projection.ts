@@ -33,7 +33,7 @@ function linkOf(event: RecordedEventOf<LinkingEvent>): string | null | undefined
  * Which recipient each upload is attached to, and by whom (the event's actor). The uploads module
  * serves an upload to the recipient's caregivers only through a link its own uploader made
  * (upload-links.query.ts), so naming someone else's upload in your recipient's profile shows you
- * nothing. A removed recipient's links go with it.
+ * nothing. A removed recipient's links go with it, and the photos its caregivers attached to it.
  */
 @Injectable()
 @ReadModelProjection()
@@ -55,6 +55,15 @@ export class UploadLinksProjection implements Projection<LinkingEvent> {
 
   async apply(em: EntityManager, event: RecordedEventOf<LinkingEvent>): Promise<void> {
     if (event.type === 'CareRecipientRemoved') {
+      // Erasure (docs/privacy.md): the photos attached to the recipient by their uploader go, bytes and
+      // all, unless the uploader attached one to another recipient too. Only `upload_links` is a read
+      // model here; `uploads` rows are never rebuilt, so replaying this deletes nothing that is left.
+      await em.execute(
+        `DELETE FROM uploads u USING upload_links l
+          WHERE l.child_id = ? AND l.name = u.name AND l.attached_by = u.uploader_id
+            AND NOT EXISTS (SELECT 1 FROM upload_links o WHERE o.name = u.name AND o.attached_by = u.uploader_id AND o.child_id <> l.child_id)`,
+        [event.data.childId],
+      );
       await em.nativeDelete(UploadLinkEntity, { childId: event.data.childId });
       return;
     }
