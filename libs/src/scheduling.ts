@@ -187,7 +187,13 @@ export function isOverdue(task: Pick<Task, 'status' | 'scheduledTime'>, now: Dat
 
 /** Overdue first, then other pending, then completed; by time within each (spec document 2, section 4). */
 export function compareTasks(now: Date) {
-  const rank = (t: Pick<Task, 'status' | 'scheduledTime'>) => (isOverdue(t, now) ? 0 : t.status === 'pending' ? 1 : 2);
+  // Each task's rank once per sort, not twice per comparison (a 62-day range sorts thousands).
+  const ranks = new WeakMap<object, number>();
+  const rank = (t: Pick<Task, 'status' | 'scheduledTime'>) => {
+    let found = ranks.get(t);
+    if (found === undefined) ranks.set(t, (found = isOverdue(t, now) ? 0 : t.status === 'pending' ? 1 : 2));
+    return found;
+  };
   return (a: Pick<Task, 'status' | 'scheduledTime' | 'name'>, b: Pick<Task, 'status' | 'scheduledTime' | 'name'>) =>
     rank(a) - rank(b) || a.scheduledTime.localeCompare(b.scheduledTime) || a.name.localeCompare(b.name);
 }

@@ -37,13 +37,33 @@ export async function resolveSessionSecret(pool: Pool, configured: string | null
   return rows[0].value;
 }
 
+/**
+ * A session's stored expiry moves at most this often. Rolling sessions otherwise cost every request
+ * an UPDATE of its row before the answer is finished (express-session waits for the store's touch);
+ * against a 7-day idle time-out a minute of drift is nothing.
+ */
+export const SESSION_TOUCH_EVERY_MS = 60_000;
+/** Sessions this process remembers having touched (the oldest is forgotten first). */
+const TOUCHED_MEMORY = 10_000;
+
 /** Sessions live in the spec's `sessions` table (sid, sess, expire), so API instances are stateless. */
 export function sessionMiddleware(pool: Pool, secret: string): RequestHandler {
   const PgStore = connectPgSimple(session);
+  const store = new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: false });
+  const touch = store.touch.bind(store);
+  const touchedAt = new Map<string, number>();
+  store.touch = (sid, sess, done) => {
+    const now = Date.now();
+    if (now - (touchedAt.get(sid) ?? 0) < SESSION_TOUCH_EVERY_MS) return done?.();
+    touchedAt.delete(sid);
+    touchedAt.set(sid, now);
+    if (touchedAt.size > TOUCHED_MEMORY) touchedAt.delete(touchedAt.keys().next().value as string);
+    touch(sid, sess, done);
+  };
   return session({
     name: SESSION_COOKIE,
     secret,
-    store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: false }),
+    store,
     resave: false,
     saveUninitialized: false,
     rolling: true,

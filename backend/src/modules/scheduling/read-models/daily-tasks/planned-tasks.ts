@@ -35,20 +35,30 @@ export class PlannedTasks {
       const templates = (await this.templates.forChild(child.id)).filter((t) => t.isActive && !t.isPaused && t.isRepeating);
       if (templates.length === 0) continue;
       const done = await this.materialiser.doneBetween(first, endDate, templates.map((t) => t.id));
+      // One zone lookup per date and time, not per occurrence (the schedules share their times).
+      const instants = new Map<string, string>();
+      const instant = (date: string, time: string) => {
+        const key = `${date}T${time}`;
+        let found = instants.get(key);
+        if (found === undefined) instants.set(key, (found = localDateTimeToInstant(date, time, timezone)));
+        return found;
+      };
       for (let date = first; date <= endDate; date = addDays(date, 1)) {
         for (const template of templates) {
           if (done.has(`${template.id}/${date}`)) continue;
           for (const occurrence of occurrencesOn(template, date)) {
-            if (!known.has(occurrence.taskId)) planned.push(plannedTask(occurrence, child.name, timezone));
+            if (!known.has(occurrence.taskId)) planned.push(plannedTask(occurrence, child.name, timezone, instant(occurrence.date, occurrence.time)));
           }
         }
+        // Fair to other families: a long range is computed a day at a time, letting other requests in between.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     return planned.length === 0 ? tasks : [...tasks, ...planned].sort(compareTasks(now));
   }
 }
 
-function plannedTask({ taskId, date, time, template }: ReturnType<typeof occurrencesOn>[number], childName: string, timezone: string): Task {
+function plannedTask({ taskId, date, time, template }: ReturnType<typeof occurrencesOn>[number], childName: string, timezone: string, scheduledTime: string): Task {
   return {
     id: taskId,
     childId: template.childId,
@@ -59,7 +69,7 @@ function plannedTask({ taskId, date, time, template }: ReturnType<typeof occurre
     category: template.category,
     status: 'pending',
     scheduledDate: date,
-    scheduledTime: localDateTimeToInstant(date, time, timezone),
+    scheduledTime,
     localTime: time,
     timezone,
     completedAt: null,
