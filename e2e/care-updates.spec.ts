@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import type { AppNotification, CareUpdatePage } from '@carecircle/libs';
+import type { AppNotification, CareUpdatePage, Page as ApiPage } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, getJson, test } from './support';
 import { addChild, grantAccess, signUp } from './today-support';
 
@@ -84,9 +84,9 @@ for (const size of [
         const photo = item.getByRole('img', { name: 'Photo posted by Maria Rivera' });
         await photo.scrollIntoViewIfNeeded();
         await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-        const notifications = await getJson<AppNotification[]>(jose, '/api/notifications');
+        const notifications = (await getJson<ApiPage<AppNotification>>(jose, '/api/notifications')).items;
         expect(notifications).toContainEqual(expect.objectContaining({ type: 'care_update', childId: child.id, title: 'Important update about Sam', message: MARIA_TEXT, isRead: false }));
-        expect((await getJson<AppNotification[]>(maria, '/api/notifications')).filter((n) => n.type === 'care_update')).toEqual([]);
+        expect((await getJson<ApiPage<AppNotification>>(maria, '/api/notifications')).items.filter((n) => n.type === 'care_update')).toEqual([]);
         await expect(item.getByRole('button', { name: /^(Edit|Remove) the update/ })).toHaveCount(0);
         const refused = await jose.request.put(`/api/updates/${mariaUpdate.id}`, { data: { text: 'Changed by Jose' }, headers: { Origin: baseURL! } });
         expect(refused.status()).toBe(403);
@@ -140,7 +140,7 @@ for (const size of [
         await expect(updateWith(maria, 'Dr. Chen says no change')).toHaveCount(0);
         await expect(updateWith(jose, 'Dr. Chen says no change')).toHaveCount(0);
         await expect(updateWith(maria, JOSE_TEXT)).toBeVisible();
-        expect((await getJson<AppNotification[]>(jose, '/api/notifications')).filter((n) => n.type === 'care_update')).toEqual([]);
+        expect((await getJson<ApiPage<AppNotification>>(jose, '/api/notifications')).items.filter((n) => n.type === 'care_update')).toEqual([]);
       });
       await jose.context().close();
     });

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { AppNotification } from '@carecircle/libs';
+import type { AppNotification, Page as ApiPage } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, getJson, test } from './support';
 import { addChild, addTasks, grantAccess, signUp, todayInZone } from './today-support';
 
@@ -91,7 +91,7 @@ for (const size of [
       await overdue.getByRole('button', { name: 'Acknowledge' }).click();
       await expect(overdue.getByText('Acknowledged')).toBeVisible();
       await expect(overdue.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
-      const alerts = await getJson<AppNotification[]>(maria, '/api/notifications');
+      const alerts = (await getJson<ApiPage<AppNotification>>(maria, '/api/notifications')).items;
       expect(alerts.find((n) => n.taskId === task.id)?.acknowledgedAt).toEqual(expect.any(String));
       await expectNoSeriousA11yViolations(maria, 'main');
 

@@ -201,6 +201,6 @@ async function completeThroughApi(request: APIRequestContext, baseURL: string, t
 async function completions(page: Page, taskId: string): Promise<string[]> {
   const response = await page.request.get(`/api/tasks/${taskId}/history`);
   expect(response.status()).toBe(200);
-  const history = (await response.json()) as { type: string; actorId: string | null }[];
+  const history = ((await response.json()) as { items: { type: string; actorId: string | null }[] }).items;
   return history.filter((entry) => entry.type === 'TaskCompleted').map((entry) => entry.actorId ?? '');
 }

@@ -96,7 +96,7 @@ test('a completion shows on the other caregiver’s screen within two seconds, a
     await expect(card).toContainText(/Completed at .* by Maria Rivera/);
 
     const history = await maria.request.get(`/api/tasks/${(await taskId(maria, 'Evening insulin', child.id, today))}/history`);
-    const completions = ((await history.json()) as { type: string }[]).filter((entry) => entry.type === 'TaskCompleted');
+    const completions = ((await history.json()) as { items: { type: string }[] }).items.filter((entry) => entry.type === 'TaskCompleted');
     expect(completions).toHaveLength(1);
   });
 

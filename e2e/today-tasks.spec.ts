@@ -149,7 +149,7 @@ test('a caregiver completes a task with a note, undoes it, reads its history and
 
     const history = await page.request.get(`/api/tasks/${stretches.id}/history`);
     expect(history.status()).toBe(200);
-    const removal = ((await history.json()) as { type: string; data: { reason?: string }; actorId: string }[]).at(-1);
+    const removal = ((await history.json()) as { items: { type: string; data: { reason?: string }; actorId: string }[] }).items.at(-1);
     expect(removal).toMatchObject({ type: 'TaskRemoved', data: { reason: 'Therapist is on holiday' }, actorId: user.id });
   });
 

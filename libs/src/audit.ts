@@ -28,6 +28,3 @@ export interface AuditEntry {
   address: string | null;
   userAgent: string | null;
 }
-
-/** Most entries one answer holds. */
-export const AUDIT_PAGE_SIZE = 100;

@@ -1,3 +1,5 @@
+import type { Page } from './api';
+
 /**
  * Care updates (issue 11): a short journal per care recipient. Any caregiver who sees the recipient
  * posts an update (text, an optional photo, an "important" flag); everyone who sees the recipient
@@ -11,7 +13,7 @@ export const CARE_UPDATE_MAX_TEXT = 2000;
 export const CARE_UPDATE_LIMITS = {
   /** Updates one caregiver may post about one recipient in any 24 hours (409 beyond). */
   perAuthorPerDay: 50,
-  /** Updates per page of GET /api/children/{childId}/updates. */
+  /** Updates per page of GET /api/children/{childId}/updates when `?limit` is absent (at most PAGE_LIMITS.max). */
   pageSize: 20,
 } as const;
 
@@ -29,7 +31,6 @@ export const CARE_UPDATE_TEXT = {
   /** Someone who sees the recipient, but neither wrote the update nor is the primary caregiver. */
   notYours: 'Only the person who posted this update or the primary caregiver can change it.',
   dailyLimit: `You have posted ${CARE_UPDATE_LIMITS.perAuthorPerDay} updates about this person in the last 24 hours. Please try again later.`,
-  badCursor: 'cursor is not a page of this list',
   /** The author's name once their account is deleted (the update stays with the recipient). */
   formerCaregiver: 'Former caregiver',
 } as const;
@@ -59,11 +60,8 @@ export interface CareUpdate {
   canChange: boolean;
 }
 
-/** A page of updates, newest first; `nextCursor` asks for the next (older) page, null on the last. */
-export interface CareUpdatePage {
-  items: CareUpdate[];
-  nextCursor: string | null;
-}
+/** A page of updates, newest first; `next` asks for the next (older) page, null on the last. */
+export type CareUpdatePage = Page<CareUpdate>;
 
 /** One version of an update in GET /api/updates/{id}/history: as posted, each edit, the removal. */
 export interface CareUpdateVersion {

@@ -31,6 +31,7 @@ import { Migration20261127002000 } from './migrations/Migration20261127002000';
 import { Migration20261127001000 } from './migrations/Migration20261127001000';
 import { Migration20261127083000 } from './migrations/Migration20261127083000';
 import { Migration20261127210000 } from './migrations/Migration20261127210000';
+import { Migration20261127220000 } from './migrations/Migration20261127220000';
 import { Migration20261127224000 } from './migrations/Migration20261127224000';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
@@ -62,6 +63,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261127001000', class: Migration20261127001000 },
         { name: 'Migration20261127083000', class: Migration20261127083000 },
         { name: 'Migration20261127210000', class: Migration20261127210000 },
+        { name: 'Migration20261127220000', class: Migration20261127220000 },
         { name: 'Migration20261127224000', class: Migration20261127224000 },
       ],
       transactional: true,

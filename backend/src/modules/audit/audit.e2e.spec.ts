@@ -1,5 +1,6 @@
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '@carecircle/libs';
+import { PAGE_LIMITS, PAGE_TEXT, type AuditEntry, type Page } from '@carecircle/libs';
 import request from 'supertest';
+import { encodeCursor } from '../../platform/http/page';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 /** Several sign-ups (argon2) per test: generous under a loaded full run. */
@@ -14,7 +15,7 @@ describe('audit log over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  const entries = async (res: request.Response) => (res.body as { entries: AuditEntry[] }).entries;
+  const entries = async (res: request.Response) => (res.body as Page<AuditEntry>).items;
 
   it("records a user's sign-ins, failures and sign-outs; only they and super admins read them", async () => {
     const ana = await t.signUp({ email: 'ana.audit@example.com', password: 'correct horse battery', firstName: 'Ana' });
@@ -48,15 +49,47 @@ describe('audit log over HTTP', () => {
     await ana.agent.get('/api/admin/audit').expect(403);
     const all = await entries(await admin.agent.get('/api/admin/audit').expect(200));
     expect(new Set(all.map((e) => e.userId))).toEqual(new Set([ana.user.id, other.user.id, admin.user.id]));
-    expect(all.length).toBeLessThanOrEqual(AUDIT_PAGE_SIZE);
+    expect(all.length).toBeLessThanOrEqual(PAGE_LIMITS.default);
   });
 
-  it('refuses a cursor that is not one it gave out, with a 400 naming the field', async () => {
+  it('refuses a cursor that is not one it gave out, and a limit out of 1..max, with a 400 naming the field', async () => {
     const { agent } = await t.signUp({ firstName: 'Cursor' });
-    for (const cursor of ['abc', '-1', '1e5', '9'.repeat(41), "1' OR 1=1"]) {
+    for (const cursor of ['abc', '-1', '1e5', '9'.repeat(41), "1' OR 1=1", encodeCursor(['-1']), encodeCursor(['9'.repeat(41)]), encodeCursor(['1', '2'])]) {
       const res = await agent.get('/api/user/audit').query({ cursor }).expect(400);
-      expect(JSON.stringify(res.body)).toContain('cursor');
+      expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'cursor', message: PAGE_TEXT.badCursor }] });
     }
-    await agent.get('/api/user/audit').query({ cursor: '1' }).expect(200);
+    await agent.get('/api/user/audit').query({ cursor: encodeCursor(['1']) }).expect(200);
+    for (const limit of ['0', String(PAGE_LIMITS.max + 1), 'x']) {
+      expect((await agent.get('/api/user/audit').query({ limit }).expect(400)).body).toMatchObject({ errors: [{ field: 'limit', message: PAGE_TEXT.badLimit }] });
+    }
+    await agent.get('/api/user/audit').query({ limit: PAGE_LIMITS.max }).expect(200);
+  });
+
+  it('pages walk the whole list newest first, with no gaps or repeats while new entries arrive; another account’s cursor shows nothing of theirs', async () => {
+    const walker = await t.signUp({ email: 'walker.audit@example.com', password: 'correct horse battery', firstName: 'Walker' });
+    const other = await t.signUp({ firstName: 'Peer' });
+    const browser = request.agent(t.app.getHttpServer());
+    const signIn = () => browser.post('/api/auth/login').send({ email: 'walker.audit@example.com', password: 'correct horse battery' }).expect(200);
+    for (let i = 0; i < 4; i++) await signIn();
+    const count = async () => (await walker.agent.get('/api/user/audit').query({ limit: PAGE_LIMITS.max }).expect(200)).body.items.length as number;
+    for (let i = 0; i < 100 && (await count()) < 5; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = (await walker.agent.get('/api/user/audit').query({ limit: PAGE_LIMITS.max }).expect(200)).body as Page<AuditEntry>;
+    expect(before.items).toHaveLength(5);
+
+    const walked: AuditEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await walker.agent.get('/api/user/audit').query({ limit: 2, ...(cursor ? { cursor } : {}) }).expect(200)).body as Page<AuditEntry>;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      walked.push(...page.items);
+      if (walked.length === 2) await signIn(); // a newer entry: not in this walk
+      cursor = page.next;
+    } while (cursor);
+    expect(walked.map((e) => e.id)).toEqual(before.items.map((e) => e.id));
+
+    const firstPage = (await walker.agent.get('/api/user/audit').query({ limit: 1 }).expect(200)).body as Page<AuditEntry>;
+    const theirs = (await other.agent.get('/api/user/audit').query({ cursor: firstPage.next }).expect(200)).body as Page<AuditEntry>;
+    expect(theirs.items.every((e) => e.userId === other.user.id)).toBe(true);
+    await request(t.app.getHttpServer()).get('/api/user/audit').query({ cursor: firstPage.next }).expect(401);
   });
 });

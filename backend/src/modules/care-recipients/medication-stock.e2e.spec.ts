@@ -33,7 +33,7 @@ describe('medication stock over HTTP', () => {
   const medication = async (id: string, agent = as.owner) =>
     ((await agent.get(`/api/children/${childId}/medications`).expect(200)).body as Medication[]).find((m) => m.id === id)!;
   const refills = (id: string, agent: TestAgent, amount: unknown) => agent.post(`/api/medications/${id}/refill`).send({ amount });
-  const refillNotifications = async (agent: TestAgent) => ((await agent.get('/api/notifications').expect(200)).body as AppNotification[]).filter((n) => n.type === 'refill_reminder');
+  const refillNotifications = async (agent: TestAgent) => ((await agent.get('/api/notifications').expect(200)).body.items as AppNotification[]).filter((n) => n.type === 'refill_reminder');
   const tomorrow = () => new Date(Date.now() + 36 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const doseTasks = async (medicationId: string, times: string[], date = tomorrow()) =>
     (

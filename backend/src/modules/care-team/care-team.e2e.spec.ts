@@ -156,9 +156,9 @@ describe('care team over HTTP', () => {
     expect((await owner.agent.get('/api/caregivers').expect(200)).body.map((c: { userId: string }) => c.userId)).not.toContain(grandpa.user.id);
 
     // The audit log: the inviter sees the invitation, its acceptance and the access it granted; Joe his acceptance.
-    const ownerAudit = (await owner.agent.get('/api/user/audit').expect(200)).body.entries.map((e: { action: string }) => e.action);
+    const ownerAudit = (await owner.agent.get('/api/user/audit').expect(200)).body.items.map((e: { action: string }) => e.action);
     expect(ownerAudit).toEqual(expect.arrayContaining(['caregiver_invited', 'invitation_accepted', 'access_granted', 'access_revoked']));
-    const joeAudit = (await grandpa.agent.get('/api/user/audit').expect(200)).body.entries;
+    const joeAudit = (await grandpa.agent.get('/api/user/audit').expect(200)).body.items;
     expect(joeAudit).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'invitation_accepted', actorId: owner.user.id })]));
   });
 

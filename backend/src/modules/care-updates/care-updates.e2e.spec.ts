@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
-import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, type AppNotification, type CareUpdate, type CareUpdatePage, type User } from '@carecircle/libs';
+import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_LIMITS, PAGE_TEXT, type AppNotification, type CareUpdate, type CareUpdatePage, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { settledEventCount } from '../../test-support/event-count';
@@ -45,7 +45,7 @@ describe('care updates over HTTP', () => {
   const post = async (agent: TestAgent, body: object) => (await agent.post(`/api/children/${childId}/updates`).send(body).expect(201)).body as CareUpdate;
   const list = async (agent: TestAgent, query = '') => (await agent.get(`/api/children/${childId}/updates${query}`).expect(200)).body as CareUpdatePage;
   const careNotifications = async (agent: TestAgent) =>
-    ((await agent.get('/api/notifications').expect(200)).body as AppNotification[]).filter((n) => n.type === 'care_update');
+    ((await agent.get('/api/notifications').expect(200)).body.items as AppNotification[]).filter((n) => n.type === 'care_update');
 
   describe('POST /api/children/{childId}/updates', () => {
     it('201 for the primary and both secondaries (view-only included); 404 another family; 401 anonymous', async () => {
@@ -99,7 +99,7 @@ describe('care updates over HTTP', () => {
   describe('GET /api/children/{childId}/updates', () => {
     it('everyone who sees the recipient reads the same updates, newest first, with who may change each; 404 another family; 401 anonymous', async () => {
       const ofOwner = await list(as.owner);
-      expect(ofOwner.nextCursor).toBeNull();
+      expect(ofOwner.next).toBeNull();
       expect(ofOwner.items.map((u) => u.text)).toEqual([
         'Grandma is flying in Friday',
         'Seizure at 2:15 pm, 40 seconds. She is resting now.',
@@ -118,20 +118,38 @@ describe('care updates over HTTP', () => {
       expect((await as.stranger.get(`/api/children/${strangerChildId}/updates`).expect(200)).body.items.map((u: CareUpdate) => u.text)).toEqual(['Leo slept well']);
     });
 
-    it(`pages of ${CARE_UPDATE_LIMITS.pageSize} through nextCursor; a bad cursor is a 400`, async () => {
+    it(`pages of ${CARE_UPDATE_LIMITS.pageSize} through next; ?limit within 1..max; a bad cursor is a 400`, async () => {
       const { agent } = await t.signUp();
       const child = (await agent.post('/api/children').send({ firstName: 'Page', lastName: 'Turner' }).expect(201)).body.id;
       for (let i = 0; i < CARE_UPDATE_LIMITS.pageSize + 2; i++) await agent.post(`/api/children/${child}/updates`).send({ text: `Note ${i}` }).expect(201);
       const first = (await agent.get(`/api/children/${child}/updates`).expect(200)).body as CareUpdatePage;
       expect(first.items).toHaveLength(CARE_UPDATE_LIMITS.pageSize);
       expect(first.items[0].text).toBe(`Note ${CARE_UPDATE_LIMITS.pageSize + 1}`);
-      const second = (await agent.get(`/api/children/${child}/updates`).query({ cursor: first.nextCursor }).expect(200)).body as CareUpdatePage;
-      expect(second).toEqual({ items: [expect.objectContaining({ text: 'Note 1' }), expect.objectContaining({ text: 'Note 0' })], nextCursor: null });
+      const second = (await agent.get(`/api/children/${child}/updates`).query({ cursor: first.next }).expect(200)).body as CareUpdatePage;
+      expect(second).toEqual({ items: [expect.objectContaining({ text: 'Note 1' }), expect.objectContaining({ text: 'Note 0' })], next: null });
       for (const cursor of ['garbage', 'a'.repeat(500)]) {
         const res = await agent.get(`/api/children/${child}/updates`).query({ cursor }).expect(400);
-        expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'cursor', message: CARE_UPDATE_TEXT.badCursor }] });
+        expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'cursor', message: PAGE_TEXT.badCursor }] });
       }
       await agent.get(`/api/children/${child}/updates?cursor=a&cursor=b`).expect(400);
+      // ?limit: 1 to the maximum; a page of 1 walks them all, in order, with a new one posted between pages (newer: not in this walk).
+      for (const limit of ['0', String(PAGE_LIMITS.max + 1), '-1', '2.5', 'ten']) {
+        expect((await agent.get(`/api/children/${child}/updates`).query({ limit }).expect(400)).body).toMatchObject({ errors: [{ field: 'limit', message: PAGE_TEXT.badLimit }] });
+      }
+      expect((await agent.get(`/api/children/${child}/updates`).query({ limit: PAGE_LIMITS.max }).expect(200)).body.items).toHaveLength(CARE_UPDATE_LIMITS.pageSize + 2);
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (await agent.get(`/api/children/${child}/updates`).query({ limit: 5, ...(cursor ? { cursor } : {}) }).expect(200)).body as CareUpdatePage;
+        expect(page.items.length).toBeLessThanOrEqual(5);
+        walked.push(...page.items.map((u) => u.text));
+        if (walked.length === 5) await agent.post(`/api/children/${child}/updates`).send({ text: 'Posted between pages' }).expect(201);
+        cursor = page.next;
+      } while (cursor);
+      expect(walked).toEqual(Array.from({ length: CARE_UPDATE_LIMITS.pageSize + 2 }, (_, i) => `Note ${CARE_UPDATE_LIMITS.pageSize + 1 - i}`));
+      // Another family's cursor on this recipient, or this family's on theirs, reads only the path's own recipient, if the caller sees it.
+      await as.stranger.get(`/api/children/${child}/updates`).query({ cursor: first.next }).expect(404);
+      expect((await as.stranger.get(`/api/children/${strangerChildId}/updates`).query({ cursor: first.next }).expect(200)).body.items.map((u: CareUpdate) => u.text)).not.toContain('Note 0');
     });
   });
 

@@ -183,6 +183,6 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect(await rowsOf('doctors', 'child_id', other.child.id)).toHaveLength(1);
     const after = await dump(t.databaseUrl);
     for (const word of Object.values(words)) expect(after).not.toContain(word);
-    expect((await agent.get(`/api/tasks/${other.task.id}/history`).expect(200)).body[0].data.name).toBe(other.task.name);
+    expect((await agent.get(`/api/tasks/${other.task.id}/history`).expect(200)).body.items[0].data.name).toBe(other.task.name);
   }, 60_000);
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { addDays, DEFAULT_TIMEZONE, localDate, type AppNotification, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
+import { addDays, DEFAULT_TIMEZONE, localDate, PAGE_LIMITS, PAGE_TEXT, type AppNotification, type Page, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
+import { encodeCursor } from '../../platform/http/page';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
@@ -47,7 +48,7 @@ describe('notifications over HTTP', () => {
     await allProjectionsCaughtUp(t.app);
     return task;
   };
-  const notifications = async (agent: TestAgent, query = '') => (await agent.get(`/api/notifications${query}`).expect(200)).body as AppNotification[];
+  const notifications = async (agent: TestAgent, query = '') => (await agent.get(`/api/notifications${query}`).expect(200)).body.items as AppNotification[];
   const at = (task: Task, minutes: number) => new Date(Date.parse(task.scheduledTime) + minutes * 60_000);
   const worker = () => t.app.get(ReminderWorker);
   const escalation = (task: Task, step: number) => ({ kind: 'escalation' as const, taskId: task.id, step, scheduledTime: task.scheduledTime, fireAt: at(task, step === 0 ? 0 : 15).getTime() });
@@ -113,7 +114,7 @@ describe('notifications over HTTP', () => {
     expect(acknowledged).toMatchObject({ isRead: true, acknowledgedAt: expect.any(String) });
 
     expect(await worker().run(escalation(urgent, 1), at(urgent, 15))).toBe('not-due');
-    const history = (await parent.agent.get(`/api/tasks/${urgent.id}/history`).expect(200)).body as TaskHistoryEntry[];
+    const history = (await parent.agent.get(`/api/tasks/${urgent.id}/history`).expect(200)).body.items as TaskHistoryEntry[];
     expect(history.map((e) => e.type)).toEqual(['TaskScheduled', 'TaskEscalationStepReached', 'TaskAlertAcknowledged']);
     expect(history[1].data).toMatchObject({ step: 0, notify: 'primary', deliveries: [{ userId: parent.user.id, channels: ['push', 'email', 'in_app'] }] });
     expect(history[1].alertedNames).toEqual({ [parent.user.id]: 'Parent Silva' });
@@ -137,10 +138,10 @@ describe('notifications over HTTP', () => {
     const dose = await addTask(child.id, { name: 'Iron drops', scheduledTime: '10:00' });
     expect(await worker().run(escalation(urgent, 0), at(urgent, 5))).toBe('sent');
     expect(await worker().run(medicationReminder(dose), at(dose, -15))).toBe('sent');
-    const [step] = (await (await parent.agent.get(`/api/tasks/${urgent.id}/history`).expect(200)).body as TaskHistoryEntry[]).filter((e) => e.type === 'TaskEscalationStepReached');
+    const [step] = ((await parent.agent.get(`/api/tasks/${urgent.id}/history`).expect(200)).body.items as TaskHistoryEntry[]).filter((e) => e.type === 'TaskEscalationStepReached');
     // Urgent: push despite quiet hours; no email (opted out).
     expect(step.data).toMatchObject({ step: 0, notify: 'secondary_caregivers', deliveries: [{ userId: grandpa.user.id, channels: ['push', 'in_app'] }] });
-    const [reminder] = (await (await parent.agent.get(`/api/tasks/${dose.id}/history`).expect(200)).body as TaskHistoryEntry[]).filter((e) => e.type === 'TaskReminderSent');
+    const [reminder] = ((await parent.agent.get(`/api/tasks/${dose.id}/history`).expect(200)).body.items as TaskHistoryEntry[]).filter((e) => e.type === 'TaskReminderSent');
     // Not urgent, in grandpa's quiet hours: in the app only.
     expect(reminder.data.deliveries).toEqual([
       { userId: parent.user.id, channels: ['in_app', 'push'] },
@@ -190,5 +191,65 @@ describe('notifications over HTTP', () => {
     } finally {
       await db.end();
     }
+  });
+
+  describe('pages (?cursor=&limit=)', () => {
+    it('walk all or the unread ones newest first, with no gaps or repeats while new ones arrive; limit 1..max; a bad cursor is a 400', async () => {
+      const owner = await t.signUp({ firstName: 'Pia' });
+      const helper = await t.signUp({ firstName: 'Hal' });
+      const child = (await owner.agent.post('/api/children').send({ firstName: 'Noa', lastName: 'Lind' }).expect(201)).body as { id: string };
+      await t.app.get(CommandBus).execute(
+        new ExecuteCareRecipientCommand(child.id, {
+          type: 'GrantCaregiverAccess',
+          data: { userId: helper.user.id, canEdit: true },
+          metadata: { actorId: owner.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+        }),
+      );
+      /** An important update by the helper: a notification of the owner. */
+      const notify = async (text: string) => {
+        await helper.agent.post(`/api/children/${child.id}/updates`).send({ text, important: true }).expect(201);
+        await allProjectionsCaughtUp(t.app);
+      };
+      for (let i = 0; i < 7; i++) await notify(`Note ${i}`);
+      const page = async (query: Record<string, string | number>, agent = owner.agent) => (await agent.get('/api/notifications').query(query).expect(200)).body as Page<AppNotification>;
+      const all = await page({ limit: PAGE_LIMITS.max });
+      expect(all.next).toBeNull();
+      expect(all.items.map((n) => n.message)).toEqual(Array.from({ length: 7 }, (_, i) => expect.stringContaining(`Note ${6 - i}`)));
+
+      const walk = async (query: Record<string, string>, between: () => Promise<unknown>) => {
+        const seen: AppNotification[] = [];
+        let cursor: string | null = null;
+        do {
+          const { items, next }: Page<AppNotification> = await page({ ...query, limit: 3, ...(cursor ? { cursor } : {}) });
+          expect(items.length).toBeLessThanOrEqual(3);
+          seen.push(...items);
+          if (seen.length === 3) await between();
+          cursor = next;
+        } while (cursor);
+        return seen.map((n) => n.id);
+      };
+      // A newer notification between pages is not in this walk; the walk has every older one once.
+      expect(await walk({}, () => notify('Newer'))).toEqual(all.items.map((n) => n.id));
+      await owner.agent.post(`/api/notifications/${all.items[1].id}/read`).expect(204);
+      const unread = (await page({ unread: 'true', limit: PAGE_LIMITS.max })).items.map((n) => n.id);
+      expect(unread).toHaveLength(7);
+      expect(await walk({ unread: 'true' }, () => notify('Newest'))).toEqual(unread);
+
+      for (const limit of ['0', String(PAGE_LIMITS.max + 1), '2.5', 'many']) {
+        expect((await owner.agent.get('/api/notifications').query({ limit }).expect(400)).body).toMatchObject({ statusCode: 400, errors: [{ field: 'limit', message: PAGE_TEXT.badLimit }] });
+      }
+      const forged = [
+        'not-a-cursor', encodeCursor(['2026-11-27T08:00:00.000000Z']), encodeCursor(['2026-02-30T08:00:00.000000Z', randomUUID()]),
+        encodeCursor(['2026-11-27T08:00:00Z', randomUUID()]), encodeCursor(['2026-11-27T08:00:00.000000Z', 'x; DROP TABLE notifications']),
+      ];
+      for (const cursor of forged) {
+        expect((await owner.agent.get('/api/notifications').query({ cursor }).expect(400)).body).toMatchObject({ statusCode: 400, errors: [{ field: 'cursor', message: PAGE_TEXT.badCursor }] });
+      }
+      // The owner's cursor elsewhere: another user reads only their own (none here); anonymous 401.
+      const first = await page({ limit: 1 });
+      expect((await page({ cursor: first.next! }, stranger.agent)).items.every((n) => !n.message.includes('Note'))).toBe(true);
+      expect((await page({ cursor: encodeCursor(['2100-01-01T00:00:00.000000Z', randomUUID()]) }, helper.agent)).items).toEqual([]);
+      await t.agent().get('/api/notifications').query({ cursor: first.next! }).expect(401);
+    });
   });
 });

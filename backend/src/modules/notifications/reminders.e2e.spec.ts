@@ -59,9 +59,9 @@ describe('reminder jobs on Redis (real time)', () => {
     await pushes.close();
   });
 
-  const history = async (taskId: string) => (await parent.agent.get(`/api/tasks/${taskId}/history`).expect(200)).body as TaskHistoryEntry[];
+  const history = async (taskId: string) => (await parent.agent.get(`/api/tasks/${taskId}/history`).expect(200)).body.items as TaskHistoryEntry[];
   const ofType = async (taskId: string, type: string) => (await history(taskId)).filter((e) => e.type === type);
-  const notifications = async (agent: TestAgent) => (await agent.get('/api/notifications').expect(200)).body as AppNotification[];
+  const notifications = async (agent: TestAgent) => (await agent.get('/api/notifications').expect(200)).body.items as AppNotification[];
   async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -124,7 +124,7 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
     const now = ofTemplate(await tasksOn(today()), template);
     expect(now.map((x) => [x.localTime, x.name, x.planned ?? false])).toEqual([['23:56', 'Vitamin D3', false]]);
     await owner.agent.get(`/api/tasks/${old.id}`).expect(404);
-    const history: TaskHistoryEntry[] = (await owner.agent.get(`/api/tasks/${old.id}/history`).expect(200)).body;
+    const history: TaskHistoryEntry[] = (await owner.agent.get(`/api/tasks/${old.id}/history`).expect(200)).body.items;
     expect(history.map((e) => [e.type, e.source ?? 'task'])).toEqual([
       ['TaskScheduled', 'task'],
       ['TaskTemplateScheduleChanged', 'schedule'],
@@ -133,7 +133,7 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
     expect(history[1]).toMatchObject({ actorId: owner.user.id, actorName: expect.stringContaining('Owner'), data: { effectiveFrom: today() } });
     expect(history[2].data.reason).toBe(`Schedule changed from ${today()}`);
     // the new occurrence's History shows the change too
-    const newHistory: TaskHistoryEntry[] = (await owner.agent.get(`/api/tasks/${now[0].id}/history`).expect(200)).body;
+    const newHistory: TaskHistoryEntry[] = (await owner.agent.get(`/api/tasks/${now[0].id}/history`).expect(200)).body.items;
     expect(newHistory.map((e) => e.type)).toContain('TaskTemplateScheduleChanged');
   });
 
@@ -169,7 +169,7 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
     expect((await repeating()).map((x) => x.id)).not.toContain(template.id);
     expect(ofTemplate(await tasksOn(addDays(today(), 1)), template)).toEqual([]);
     expect(ofTemplate(await tasksOn(today()), template).map((x) => x.id)).toEqual([todays.id]);
-    const history: TaskHistoryEntry[] = (await owner.agent.get(`/api/tasks/${todays.id}/history`).expect(200)).body;
+    const history: TaskHistoryEntry[] = (await owner.agent.get(`/api/tasks/${todays.id}/history`).expect(200)).body.items;
     expect(history.at(-1)).toMatchObject({ type: 'TaskTemplateDeactivated', source: 'schedule', actorId: owner.user.id, data: { reason: 'Course finished' } });
 
     const res = await owner.agent.put(`/api/repeating-tasks/${template.id}`).send({ effectiveFrom: today(), scheduledTime: '09:00' }).expect(409);

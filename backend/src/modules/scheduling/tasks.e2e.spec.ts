@@ -207,7 +207,7 @@ describe('tasks over HTTP', () => {
       await owner.delete(`/api/tasks/${task.id}`).send({ reason: 'again' }).expect(404);
       expect((await owner.get(`/api/tasks?childId=${childId}&date=${task.scheduledDate}`)).body.map((x: Task) => x.id)).not.toContain(task.id);
 
-      const history = (await owner.get(`/api/tasks/${task.id}/history`).expect(200)).body;
+      const history = (await owner.get(`/api/tasks/${task.id}/history`).expect(200)).body.items;
       expect(history.map((e: { type: string }) => e.type)).toEqual(['TaskScheduled', 'TaskCompleted', 'TaskRemoved']);
       expect(history.map((e: { revision: number }) => e.revision)).toEqual([0, 1, 2]);
       expect(history[2]).toMatchObject({ actorId: ownerUser.id, actorName: 'Ana Silva', data: { reason: 'Doctor stopped it', removedBy: ownerUser.id } });

@@ -99,6 +99,17 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
       expectStrictlyIncreasing(events.map((e) => e.position));
     });
 
+    it('reads a slice of a stream: from a revision, at most a count', async () => {
+      const stream = streamName('slice');
+      await store.append(stream, [0, 1, 2, 3, 4].map((n) => testEvent('CareRecipientAdded', { n })), 'no_stream');
+      const revisions = async (range: { fromRevision?: bigint; maxCount?: number }) => (await store.readStream(stream, range)).map((e) => e.revision);
+      expect(await revisions({ fromRevision: 1n, maxCount: 2 })).toEqual([1n, 2n]);
+      expect(await revisions({ fromRevision: 3n })).toEqual([3n, 4n]);
+      expect(await revisions({ maxCount: 1 })).toEqual([0n]);
+      expect(await revisions({ fromRevision: 9n, maxCount: 2 })).toEqual([]);
+      expect(await store.readStream(streamName('missing-slice'), { fromRevision: 2n, maxCount: 2 })).toEqual([]);
+    });
+
     it('reads a missing stream as empty', async () => {
       expect(await store.readStream(streamName('missing'))).toEqual([]);
     });

@@ -75,11 +75,20 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+/** A slice of a stream: a page of a task's history reads only what it shows. */
+export interface StreamRange {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
 export interface EventStore {
   /** Appends atomically, or throws WrongExpectedVersionError and changes nothing. */
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
-  /** All events of one stream in revision order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * Events of one stream in revision order, from `fromRevision` (default 0), at most `maxCount`
+   * (default all); [] when the stream does not exist.
+   */
+  readStream(streamId: string, range?: StreamRange): Promise<RecordedEvent[]>;
   /** Events with a position strictly after fromPosition (null: from the start), at most maxCount. */
   readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]>;
   /** Catch-up subscription: everything after fromPosition, then live events, never skipping one. */

@@ -25,6 +25,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamRange,
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
@@ -96,10 +97,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, { fromRevision = 0n, maxCount }: StreamRange = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    if (maxCount === 0) return events;
     try {
-      for await (const { event } of this.client.readStream(streamId)) {
+      for await (const { event } of this.client.readStream(streamId, { fromRevision, ...(maxCount === undefined ? {} : { maxCount }) })) {
         if (event) events.push(toRecorded(event));
       }
     } catch (error) {

@@ -8,6 +8,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamRange,
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
@@ -176,10 +177,10 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedRevision: BigInt(row.revision as string), position: BigInt(row.position as string) };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, { fromRevision = 0n, maxCount }: StreamRange = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      'SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events WHERE stream_id = $1 ORDER BY revision',
-      [streamId],
+      'SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3',
+      [streamId, fromRevision.toString(), maxCount ?? null],
     );
     return rows.map(toRecorded);
   }

@@ -1,5 +1,5 @@
 import { DomainError } from '../commands/domain-error';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, SubscribeOptions, Subscription } from '../event-store/event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamRange, SubscribeOptions, Subscription } from '../event-store/event-store';
 import { open, seal, type DataKey, type DataKeys } from './data-keys';
 import type { PersonalData } from './personal-data';
 
@@ -46,8 +46,8 @@ export class EncryptingEventStore implements EventStore {
     return this.inner.append(streamId, sealed, expectedRevision);
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.openAll(await this.inner.readStream(streamId));
+  async readStream(streamId: string, range?: StreamRange): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readStream(streamId, range));
   }
 
   async readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]> {

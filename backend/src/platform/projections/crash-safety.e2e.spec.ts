@@ -114,7 +114,7 @@ describe('crash safety (SIGKILL during a burst of completions)', () => {
       const completed = new Set((await db.query(`SELECT id FROM daily_tasks WHERE status = 'completed'`)).rows.map((row) => row.id as string));
       for (const id of acknowledged) expect(completed.has(id)).toBe(true);
       for (const task of tasks) {
-        const history = (await agent.get(`/api/tasks/${task.id}/history`).expect(200)).body as { type: string }[];
+        const history = (await agent.get(`/api/tasks/${task.id}/history`).expect(200)).body.items as { type: string }[];
         const completions = history.filter((event) => event.type === 'TaskCompleted').length;
         expect(completions).toBe(completed.has(task.id) ? 1 : 0);
         if (acknowledged.has(task.id)) expect(completions).toBe(1);

@@ -15,7 +15,7 @@ export const careUpdatesApi = baseApi.injectEndpoints({
     getCareUpdates: build.infiniteQuery<CareUpdatePage, string, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
+        getNextPageParam: (lastPage) => lastPage.next,
       },
       query: ({ queryArg: childId, pageParam }) => `children/${enc(childId)}/updates${pageParam ? `?cursor=${enc(pageParam)}` : ''}`,
       providesTags: (_result, _error, childId) => journal(childId),

@@ -1,4 +1,4 @@
-import type { Achievement, AppNotification, Progress, Task, TaskHistoryEntry } from '@carecircle/libs';
+import type { Achievement, AppNotification, Page, Progress, Task, TaskHistoryEntry } from '@carecircle/libs';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../app/base-api';
 
@@ -38,8 +38,13 @@ export const dailyCareApi = baseApi.injectEndpoints({
         `children/${enc(childId)}/tasks?startDate=${enc(startDate)}&endDate=${enc(endDate)}`,
       providesTags: (_result, _error, { childId }) => [TASK_LIST, { type: 'Task', id: childId }],
     }),
-    getTaskHistory: build.query<TaskHistoryEntry[], string>({
-      query: (taskId) => `tasks/${enc(taskId)}/history`,
+    /** GET /api/tasks/{id}/history, oldest first, a page at a time ("Load more" fetches the next by its cursor). */
+    getTaskHistory: build.infiniteQuery<Page<TaskHistoryEntry>, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.next,
+      },
+      query: ({ queryArg: taskId, pageParam }) => `tasks/${enc(taskId)}/history${pageParam ? `?cursor=${enc(pageParam)}` : ''}`,
       providesTags: (_result, _error, taskId) => [{ type: 'TaskHistory', id: taskId }],
     }),
     /** GET /api/progress?childId&date: the numbers of the day shown. */
@@ -133,7 +138,7 @@ async function showAnswer(
 export const {
   useGetTasksForDayQuery,
   useGetChildTasksInRangeQuery,
-  useGetTaskHistoryQuery,
+  useGetTaskHistoryInfiniteQuery,
   useGetProgressQuery,
   useGetAchievementsQuery,
   useGetNotificationsQuery,

@@ -1,4 +1,4 @@
-import type { AuditEntry, LoginRequest, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
+import type { AuditEntry, LoginRequest, Page, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
 import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
 import { errorMessageFor, type ApiQueryError } from '../../shared/api/api-error';
 
@@ -25,7 +25,7 @@ export const identityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/register', method: 'POST', body }),
       invalidatesTags: ['Child', 'Medication'],
     }),
-    getMyAudit: build.query<{ entries: AuditEntry[]; next: string | null }, string | undefined>({
+    getMyAudit: build.query<Page<AuditEntry>, string | undefined>({
       query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
       providesTags: ['User'],
     }),

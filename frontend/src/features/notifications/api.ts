@@ -1,7 +1,10 @@
-import type { AppNotification, EscalationPolicy, NotificationPreferences, Task } from '@carecircle/libs';
+import type { AppNotification, EscalationPolicy, NotificationPreferences, Page, Task } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
 
 const enc = encodeURIComponent;
+
+/** Unread notifications the bell reads: it counts them, and shows "99+" past 99 or when more follow. */
+export const BELL_UNREAD_LIMIT = 100;
 
 /** Which preferences PUT was sent last: an earlier answer arriving late must not undo a later change on screen. */
 let latestPreferencesPut = 0;
@@ -18,14 +21,18 @@ let latestPreferencesPut = 0;
  */
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['NotificationPreferences', 'EscalationPolicy'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/notifications?unread=true: what the bell counts. */
-    getUnreadNotifications: build.query<AppNotification[], void>({
-      query: () => 'notifications?unread=true',
+    /** GET /api/notifications?unread=true: what the bell counts (one page; `next` says there are more). */
+    getUnreadNotifications: build.query<Page<AppNotification>, void>({
+      query: () => `notifications?unread=true&limit=${BELL_UNREAD_LIMIT}`,
       providesTags: ['Notification'],
     }),
-    /** GET /api/notifications, newest first. */
-    getNotificationList: build.query<AppNotification[], void>({
-      query: () => 'notifications',
+    /** GET /api/notifications, newest first, a page at a time ("Load more" fetches the next by its cursor). */
+    getNotificationList: build.infiniteQuery<Page<AppNotification>, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.next,
+      },
+      query: ({ pageParam }) => `notifications${pageParam ? `?cursor=${enc(pageParam)}` : ''}`,
       providesTags: ['Notification'],
     }),
     readNotification: build.mutation<void, string>({
@@ -85,7 +92,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['NotificationPreferences', 
 
 export const {
   useGetUnreadNotificationsQuery,
-  useGetNotificationListQuery,
+  useGetNotificationListInfiniteQuery,
   useReadNotificationMutation,
   useReadAllNotificationsMutation,
   useAcknowledgeNotificationMutation,

@@ -13,14 +13,15 @@ export const NOTIFICATIONS_PATH = '/notifications';
 export function NotificationBell() {
   const { data } = useGetUnreadNotificationsQuery();
   const { pathname } = useLocation();
-  const unread = data?.length ?? 0;
-  const label = unread === 0 ? 'Notifications' : `${unread} unread notification${unread === 1 ? '' : 's'}`;
+  const unread = data?.items.length ?? 0;
+  const more = Boolean(data?.next);
+  const label = unread === 0 ? 'Notifications' : `${unread}${more ? '+' : ''} unread notification${unread === 1 && !more ? '' : 's'}`;
   return (
     <Link to={NOTIFICATIONS_PATH} className="notification-bell" aria-label={label} aria-current={pathname === NOTIFICATIONS_PATH ? 'page' : undefined}>
       <BellOutlined aria-hidden />
       {unread > 0 && (
         <span className="notification-bell__count" aria-hidden>
-          {unread > 99 ? '99+' : unread}
+          {unread > 99 || more ? '99+' : unread}
         </span>
       )}
     </Link>

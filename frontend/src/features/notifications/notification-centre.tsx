@@ -5,7 +5,14 @@ import { Link } from 'react-router-dom';
 import { reasonOf } from '../../shared/api/api-error';
 import { LoadError } from '../../shared/ui/load-error';
 import { toast } from '../../shared/ui/toast';
-import { useAcknowledgeNotificationMutation, useGetNotificationListQuery, useReadAllNotificationsMutation, useReadNotificationMutation } from './api';
+import { useMemo } from 'react';
+import {
+  useAcknowledgeNotificationMutation,
+  useGetNotificationListInfiniteQuery,
+  useGetUnreadNotificationsQuery,
+  useReadAllNotificationsMutation,
+  useReadNotificationMutation,
+} from './api';
 import './notification-centre.css';
 
 /** Alerts about a task that someone must answer: acknowledging one stops its escalation. */
@@ -44,12 +51,16 @@ const failed = (title: string) => (error: unknown) => toast({ title, description
 /**
  * The notification centre (/notifications): the signed-in user's notifications grouped by day,
  * newest first, with Mark read, Mark all read, Acknowledge for alerts about a task, and the link to
- * the task. Live updates keep it current.
+ * the task. Live updates keep it current (every page loaded so far). A page at a time, newest first:
+ * "Load more" fetches the next.
  */
 export function NotificationCentre({ timeZone }: { timeZone: string }) {
-  const { data, isLoading, isError, refetch } = useGetNotificationListQuery();
+  const { data: pages, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetNotificationListInfiniteQuery();
+  const data = useMemo(() => pages?.pages.flatMap((page) => page.items), [pages]);
+  // Unread ones may be on pages not loaded yet: the bell's list says whether there are any.
+  const { data: unreadPage } = useGetUnreadNotificationsQuery();
   const [readAll, { isLoading: readingAll }] = useReadAllNotificationsMutation();
-  const unread = (data ?? []).filter((notification) => !notification.isRead).length;
+  const anyUnread = (unreadPage?.items.length ?? 0) > 0 || (data ?? []).some((notification) => !notification.isRead);
 
   return (
     <div className="page notification-centre">
@@ -58,7 +69,7 @@ export function NotificationCentre({ timeZone }: { timeZone: string }) {
         <Button
           icon={<CheckOutlined />}
           loading={readingAll}
-          disabled={unread === 0}
+          disabled={!anyUnread}
           onClick={() => readAll().unwrap().catch(failed('Could not mark your notifications read'))}
         >
           Mark all read
@@ -76,7 +87,8 @@ export function NotificationCentre({ timeZone }: { timeZone: string }) {
           <p className="muted">Reminders, overdue alerts and important care updates will appear here.</p>
         </section>
       ) : (
-        byDay(data, timeZone, new Date()).map((group) => (
+        <>
+        {byDay(data, timeZone, new Date()).map((group) => (
           <section key={group.day} className="notification-centre__day" aria-labelledby={`notifications-${group.day}`}>
             <h2 id={`notifications-${group.day}`} className="notification-centre__day-title">
               {group.label}
@@ -87,7 +99,15 @@ export function NotificationCentre({ timeZone }: { timeZone: string }) {
               ))}
             </ul>
           </section>
-        ))
+        ))}
+        {hasNextPage && (
+          <div className="notification-centre__more">
+            <Button loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              Load more
+            </Button>
+          </div>
+        )}
+        </>
       )}
     </div>
   );

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
-import { addDays, localDate, localDateTimeToInstant, type TaskHistoryEntry, type TaskTemplate, type User } from '@carecircle/libs';
+import request from 'supertest';
+import { addDays, localDate, localDateTimeToInstant, PAGE_LIMITS, PAGE_TEXT, type Page, type TaskHistoryEntry, type TaskTemplate, type User } from '@carecircle/libs';
+import { encodeCursor } from '../../../platform/http/page';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../../care-recipients';
 import { occurrenceTaskId } from '../workers/occurrence-ids';
@@ -37,7 +39,7 @@ describe('task history over HTTP: every entry names its actor', () => {
   });
   afterAll(() => t.close());
 
-  const history = async (taskId: string, agent = owner.agent): Promise<TaskHistoryEntry[]> => (await agent.get(`/api/tasks/${taskId}/history`).expect(200)).body;
+  const history = async (taskId: string, agent = owner.agent): Promise<TaskHistoryEntry[]> => (await agent.get(`/api/tasks/${taskId}/history`).expect(200)).body.items;
   const createDaily = async (name: string, time: string): Promise<TaskTemplate> =>
     (
       await owner.agent
@@ -83,5 +85,63 @@ describe('task history over HTTP: every entry names its actor', () => {
       ['TaskTemplatePaused', 'Maria Lopez'],
       ['TaskTemplateResumed', 'Rosa Diaz'],
     ]);
+  });
+
+  describe('pages (?cursor=&limit=)', () => {
+    /** Every page of a task's history, `limit` a page; `between` runs after the first page. */
+    const walk = async (taskId: string, limit: number, between: () => Promise<unknown> = async () => {}) => {
+      const entries: TaskHistoryEntry[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = (await owner.agent.get(`/api/tasks/${taskId}/history`).query({ limit, ...(cursor ? { cursor } : {}) }).expect(200)).body as Page<TaskHistoryEntry>;
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        entries.push(...page.items);
+        if (++pages === 1) await between();
+        cursor = page.next;
+      } while (cursor);
+      return entries;
+    };
+    const key = (e: TaskHistoryEntry) => `${e.source ?? 'task'}:${e.revision}`;
+
+    it('walks the whole history in order, one entry a page, with no gaps or repeats while events are added between pages', async () => {
+      const today = localDate(new Date(), LA);
+      const template = await createDaily('Zyrtec', '07:00');
+      const taskId = occurrenceTaskId(template.id, today, '07:00');
+      await owner.agent.put(`/api/tasks/${taskId}/complete`).send({}).expect(200);
+      await owner.agent.put(`/api/repeating-tasks/${template.id}`).send({ effectiveFrom: addDays(today, 1), description: '2.5 ml' }).expect(200);
+      await owner.agent.put(`/api/tasks/${taskId}/uncomplete`).expect(200);
+      await owner.agent.post(`/api/repeating-tasks/${template.id}/pause`).expect(200);
+      await owner.agent.post(`/api/repeating-tasks/${template.id}/resume`).expect(200);
+      const before = await history(taskId);
+      
+      for (const limit of [1, 2, 3]) expect((await walk(taskId, limit)).map(key)).toEqual(before.map(key));
+      // A completion and a schedule change between pages come after everything already there: the walk ends with them.
+      const walked = await walk(taskId, 1, async () => {
+        await owner.agent.put(`/api/tasks/${taskId}/complete`).send({}).expect(200);
+        await owner.agent.post(`/api/repeating-tasks/${template.id}/pause`).expect(200);
+      });
+      expect(before.map((e) => e.type)).toEqual(['TaskScheduled', 'TaskCompleted', 'TaskTemplateScheduleChanged', expect.any(String), 'TaskTemplatePaused', 'TaskTemplateResumed']);
+      expect(walked.map(key).slice(0, before.length)).toEqual(before.map(key));
+      expect(walked.slice(before.length).map((e) => e.type)).toEqual(['TaskCompleted', 'TaskTemplatePaused']);
+      expect(new Set(walked.map(key)).size).toBe(walked.length);
+    });
+
+    it(`limit is 1 to ${PAGE_LIMITS.max}; a malformed or forged cursor is a 400 naming it; another family and anonymous get nothing`, async () => {
+      const [{ id: taskId }] = (await owner.agent.post(`/api/children/${childId}/tasks`).send({ name: 'Walk', category: 'personal_care', scheduledTimes: ['10:00'] }).expect(201)).body;
+      expect((await owner.agent.get(`/api/tasks/${taskId}/history`).query({ limit: PAGE_LIMITS.max }).expect(200)).body).toMatchObject({ items: [expect.objectContaining({ type: 'TaskScheduled' })], next: null });
+      for (const limit of ['0', String(PAGE_LIMITS.max + 1), '1.5', 'all']) {
+        expect((await owner.agent.get(`/api/tasks/${taskId}/history`).query({ limit }).expect(400)).body).toMatchObject({ statusCode: 400, errors: [{ field: 'limit', message: PAGE_TEXT.badLimit }] });
+      }
+      for (const cursor of ['junk', encodeCursor(['1']), encodeCursor(['-1', '0']), encodeCursor(['1', '9'.repeat(20)]), 'x'.repeat(401)]) {
+        expect((await owner.agent.get(`/api/tasks/${taskId}/history`).query({ cursor }).expect(400)).body).toMatchObject({ statusCode: 400, errors: [{ field: 'cursor', message: PAGE_TEXT.badCursor }] });
+      }
+      // A cursor past the end is an empty last page.
+      expect((await owner.agent.get(`/api/tasks/${taskId}/history`).query({ cursor: encodeCursor(['99', '99']) }).expect(200)).body).toEqual({ items: [], next: null });
+      const stranger = await t.signUp({ firstName: 'Other', lastName: 'Family' });
+      await stranger.agent.get(`/api/tasks/${taskId}/history`).query({ cursor: encodeCursor(['0', '0']) }).expect(404);
+      await request(t.app.getHttpServer()).get(`/api/tasks/${taskId}/history`).query({ cursor: encodeCursor(['0', '0']) }).expect(401);
+      expect((await aunt.agent.get(`/api/tasks/${taskId}/history`).query({ limit: 1 }).expect(200)).body.items).toHaveLength(1);
+    });
   });
 });

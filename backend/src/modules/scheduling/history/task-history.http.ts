@@ -1,8 +1,9 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { TaskHistoryEntry } from '@carecircle/libs';
+import type { Page, TaskHistoryEntry } from '@carecircle/libs';
+import { ApiPageQuery, decodeCursor, pageLimit } from '../../../platform/http/page';
 import { TaskAccess, TaskAccessGuard } from '../access/task-access.guard';
-import { TaskHistoryQuery } from './task-history.query';
+import { taskHistoryCursor, TaskHistoryQuery } from './task-history.query';
 
 @ApiTags('tasks')
 @Controller('tasks')
@@ -10,10 +11,11 @@ import { TaskHistoryQuery } from './task-history.query';
 export class TaskHistoryController {
   constructor(private readonly history: TaskHistoryQuery) {}
 
-  /** GET /api/tasks/{id}/history: [{type, data, actorId, actorName, occurredAt, revision}] in order. */
+  /** GET /api/tasks/{id}/history: a page `{items: [{type, data, actorId, actorName, occurredAt, revision}], next}`, in order. */
   @Get(':id/history')
   @TaskAccess('read', { includeRemoved: true })
-  list(@Param('id') taskId: string): Promise<TaskHistoryEntry[]> {
-    return this.history.forTask(taskId);
+  @ApiPageQuery()
+  list(@Param('id') taskId: string, @Query('cursor') cursor: unknown, @Query('limit') limit: unknown): Promise<Page<TaskHistoryEntry>> {
+    return this.history.pageFor(taskId, { after: decodeCursor(cursor, taskHistoryCursor), limit: pageLimit(limit) });
   }
 }

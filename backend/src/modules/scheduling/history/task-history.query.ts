@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TaskHistoryEntry } from '@carecircle/libs';
+import type { Page, TaskHistoryEntry } from '@carecircle/libs';
 import { UsersQuery } from '../../identity';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store';
+import { encodeCursor } from '../../../platform/http/page';
 import { taskStream, type AlertDelivery } from '../domain/task';
 import { taskTemplateStream, type TaskTemplateEvent } from '../domain/task-template';
 
@@ -13,9 +14,19 @@ const ALERTS = new Set<string>(['TaskReminderSent', 'TaskEscalationStepReached']
 const alertedUsers = (event: RecordedEvent): string[] =>
   ALERTS.has(event.type) ? (event.data.deliveries as AlertDelivery[]).flatMap((d) => ('userId' in d ? [d.userId] : [])) : [];
 
+type HistoryEvent = RecordedEvent & { source?: 'schedule' };
+
+/** A page's key: the next revision to read of the task's stream and of its schedule's. */
+export interface TaskHistoryCursor {
+  task: bigint;
+  schedule: bigint;
+}
+export const taskHistoryCursor = ([task, schedule, ...rest]: string[]): TaskHistoryCursor | null =>
+  rest.length === 0 && /^\d{1,15}$/.test(task ?? '') && /^\d{1,15}$/.test(schedule ?? '') ? { task: BigInt(task), schedule: BigInt(schedule) } : null;
+
 /**
  * The auditors' view: a task's events in stream order, read from the event store (not a read model,
- * so removed tasks keep their history, removal reason included). Task events hold no secrets; the
+ * so removed tasks keep their history, removal reason included), a page at a time. Task events hold no secrets; the
  * data is answered as stored, with the actor's display name beside the id. An occurrence of a
  * repeating schedule also shows the schedule's changes (`source: 'schedule'`), merged by time.
  */
@@ -26,12 +37,39 @@ export class TaskHistoryQuery {
     private readonly users: UsersQuery,
   ) {}
 
-  async forTask(taskId: string): Promise<TaskHistoryEntry[]> {
-    const own = await this.store.readStream(taskStream(taskId));
-    const templateId = own[0]?.type === 'TaskScheduled' ? own[0].data.templateId : null;
-    const schedule = typeof templateId === 'string' ? (await this.store.readStream(taskTemplateStream(templateId))).filter((e) => SCHEDULE_CHANGES.has(e.type as TaskTemplateEvent['type'])) : [];
-    const events: (RecordedEvent & { source?: 'schedule' })[] = [...own, ...schedule.map((e) => ({ ...e, source: 'schedule' as const }))];
-    events.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+  /**
+   * A page of the task's history in order: at most `limit` entries after `after`. Reads at most
+   * `limit + 1` events of each stream, whatever either holds (a stream read in full has nothing
+   * after its last event; past a partly read one the merge stops, and the cursor resumes there).
+   */
+  async pageFor(taskId: string, { after = null, limit }: { after?: TaskHistoryCursor | null; limit: number }): Promise<Page<TaskHistoryEntry>> {
+    const from = after ?? { task: 0n, schedule: 0n };
+    const [first] = await this.store.readStream(taskStream(taskId), { maxCount: 1 });
+    const templateId = first?.type === 'TaskScheduled' ? first.data.templateId : null;
+    const own = await this.store.readStream(taskStream(taskId), { fromRevision: from.task, maxCount: limit + 1 });
+    const schedule = typeof templateId === 'string' ? await this.store.readStream(taskTemplateStream(templateId), { fromRevision: from.schedule, maxCount: limit + 1 }) : [];
+    const scheduleReadInFull = schedule.length <= limit;
+    const isChange = (event: RecordedEvent) => SCHEDULE_CHANGES.has(event.type as TaskTemplateEvent['type']);
+
+    const picked: HistoryEvent[] = [];
+    let [i, j] = [0, 0];
+    while (picked.length < limit) {
+      const [task, change] = [own[i], schedule[j]];
+      if (!task && !change) break;
+      if (!change && !scheduleReadInFull) break;
+      if (task && (!change || task.position < change.position)) {
+        picked.push(task);
+        i++;
+      } else {
+        if (isChange(change)) picked.push({ ...change, source: 'schedule' });
+        j++;
+      }
+    }
+    const more = i < own.length || !scheduleReadInFull || schedule.slice(j).some(isChange);
+    return { items: await this.toEntries(picked), next: more ? encodeCursor([(from.task + BigInt(i)).toString(), (from.schedule + BigInt(j)).toString()]) : null };
+  }
+
+  private async toEntries(events: HistoryEvent[]): Promise<TaskHistoryEntry[]> {
     const names = await this.users.displayNames(events.flatMap((e) => [...(e.metadata.actorId ? [e.metadata.actorId] : []), ...alertedUsers(e)]));
     return events.map((event) => ({
       type: event.type,
@@ -47,7 +85,7 @@ export class TaskHistoryQuery {
 
   /** The recipient of a task, live or removed, from its first event. */
   async childOf(taskId: string): Promise<string | null> {
-    const [first] = await this.store.readStream(taskStream(taskId));
+    const [first] = await this.store.readStream(taskStream(taskId), { maxCount: 1 });
     const childId = first?.type === 'TaskScheduled' ? first.data.childId : null;
     return typeof childId === 'string' ? childId : null;
   }

@@ -1,6 +1,6 @@
 import type { Task, TaskHistoryEntry } from '@carecircle/libs';
-import { Skeleton } from 'antd';
-import { useGetTaskHistoryQuery } from '../api';
+import { Button, Skeleton } from 'antd';
+import { useGetTaskHistoryInfiniteQuery } from '../api';
 import { dateTimeIn } from '../task-display';
 import { LoadError } from '../../../shared/ui/load-error';
 
@@ -58,9 +58,10 @@ function describe(entry: TaskHistoryEntry): { what: string; detail?: string } {
   }
 }
 
-/** GET /api/tasks/{id}/history: who did what and when, removal reasons included. */
+/** GET /api/tasks/{id}/history: who did what and when, removal reasons included; "Load more" for the next page. */
 export function TaskHistory({ task }: { task: Task }) {
-  const { data, isLoading, isError, refetch } = useGetTaskHistoryQuery(task.id);
+  const { data: pages, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetTaskHistoryInfiniteQuery(task.id);
+  const data = pages?.pages.flatMap((page) => page.items);
   if (isLoading) {
     return (
       <div role="status" aria-label="Loading history">
@@ -74,11 +75,12 @@ export function TaskHistory({ task }: { task: Task }) {
     );
   }
   return (
+    <>
     <ol className="task-history" aria-label={`History of ${task.name}`}>
       {data.map((entry) => {
         const { what, detail } = describe(entry);
         return (
-          <li key={entry.revision} className="task-history__entry">
+          <li key={`${entry.source ?? 'task'}-${entry.revision}`} className="task-history__entry">
             <span className="task-history__what">{what}</span>
             <span className="task-history__who">
               by {entry.actorName ?? (entry.actorId ? 'a former caregiver' : 'CareCircle')} ·{' '}
@@ -89,5 +91,11 @@ export function TaskHistory({ task }: { task: Task }) {
         );
       })}
     </ol>
+    {hasNextPage && (
+      <Button className="task-history__more" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        Load more
+      </Button>
+    )}
+    </>
   );
 }

@@ -39,7 +39,7 @@ function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boo
   }
   return (
     <>
-      {data.entries.map((entry) => (
+      {data.items.map((entry) => (
         <ActivityItem key={entry.id} entry={entry} />
       ))}
       {isLast && data.next && (

@@ -1,16 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
-import type { User } from '@carecircle/libs';
+import type { AuditEntry, Page, User } from '@carecircle/libs';
+import { ApiPageQuery, decodeCursor, pageLimit } from '../../../../platform/http/page';
 import { CurrentUser, SuperAdminOnly } from '../../../identity';
-import { AuditLogQuery, type AuditPage } from './audit-log.query';
-
-export class AuditPageQuery {
-  /** The `next` of the previous page. */
-  @IsOptional()
-  @Matches(/^\d{1,40}$/, { message: 'cursor must be the next value of a previous page' })
-  cursor?: string;
-}
+import { auditCursor, AuditLogQuery } from './audit-log.query';
 
 @ApiTags('audit')
 @Controller()
@@ -19,14 +12,16 @@ export class AuditLogController {
 
   /** The signed-in user's own security events, newest first. */
   @Get('user/audit')
-  mine(@CurrentUser() user: User, @Query() query: AuditPageQuery): Promise<AuditPage> {
-    return this.audit.forUser(user.id, query.cursor);
+  @ApiPageQuery()
+  mine(@CurrentUser() user: User, @Query('cursor') cursor: unknown, @Query('limit') limit: unknown): Promise<Page<AuditEntry>> {
+    return this.audit.forUser(user.id, { after: decodeCursor(cursor, auditCursor), limit: pageLimit(limit) });
   }
 
   /** Every account's security events, newest first: super admins only. */
   @Get('admin/audit')
   @SuperAdminOnly()
-  all(@Query() query: AuditPageQuery): Promise<AuditPage> {
-    return this.audit.all(query.cursor);
+  @ApiPageQuery()
+  all(@Query('cursor') cursor: unknown, @Query('limit') limit: unknown): Promise<Page<AuditEntry>> {
+    return this.audit.all({ after: decodeCursor(cursor, auditCursor), limit: pageLimit(limit) });
   }
 }

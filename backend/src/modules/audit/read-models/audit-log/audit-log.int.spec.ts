@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { AuditLogProjection } from './audit-log.projection';
-import { AuditLogQuery } from './audit-log.query';
+import { decodeCursor } from '../../../../platform/http/page';
+import { auditCursor, AuditLogQuery } from './audit-log.query';
 
 describe('audit log read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -11,6 +12,8 @@ describe('audit log read model (PostgreSQL)', () => {
   });
   afterAll(() => h.close());
   const query = () => new AuditLogQuery(h.orm.em);
+  /** Everything of one account (these tests hold fewer than a page). */
+  const forUser = async (userId: string) => (await query().forUser(userId, { limit: 200 })).items;
 
   const parent = randomUUID();
   const grandpa = randomUUID();
@@ -26,16 +29,16 @@ describe('audit log read model (PostgreSQL)', () => {
     await h.apply(projection, [failed, parentIn, granted, signedIn(stranger, '2026-11-01T12:00:00Z')]);
     await h.apply(projection, [granted]); // applied twice: still one row
 
-    const mine = await query().forUser(parent);
-    expect(mine.entries.map((e) => [e.action, e.occurredAt, e.address])).toEqual([
+    const mine = await forUser(parent);
+    expect(mine.map((e) => [e.action, e.occurredAt, e.address])).toEqual([
       ['access_granted', '2026-11-01T11:00:00.000Z', null],
       ['signed_in', '2026-11-01T10:00:00.000Z', '203.0.113.7'],
       ['sign_in_failed', '2026-11-01T09:00:00.000Z', '198.51.100.2'],
     ]);
-    expect(mine.entries[0]).toMatchObject({ userId: grandpa, actorId: parent, childId: maya });
-    expect((await query().forUser(grandpa)).entries.map((e) => e.action)).toEqual(['access_granted']);
-    expect((await query().forUser(stranger)).entries.map((e) => e.userId)).toEqual([stranger]);
-    expect((await query().all()).entries).toHaveLength(4);
+    expect(mine[0]).toMatchObject({ userId: grandpa, actorId: parent, childId: maya });
+    expect((await forUser(grandpa)).map((e) => e.action)).toEqual(['access_granted']);
+    expect((await forUser(stranger)).map((e) => e.userId)).toEqual([stranger]);
+    expect((await query().all({ limit: 200 })).items).toHaveLength(4);
   });
 
   it('records invitations sent and revoked for the inviter, and an acceptance for the one who accepted (the inviter sees it too)', async () => {
@@ -53,28 +56,40 @@ describe('audit log read model (PostgreSQL)', () => {
     ];
     await h.apply(projection, events);
     await h.apply(projection, events);
-    expect((await query().forUser(inviter)).entries.map((e) => e.action)).toEqual(['invitation_revoked', 'invitation_accepted', 'caregiver_invited']);
-    expect((await query().forUser(joiner)).entries).toEqual([expect.objectContaining({ action: 'invitation_accepted', userId: joiner, actorId: inviter })]);
+    expect((await forUser(inviter)).map((e) => e.action)).toEqual(['invitation_revoked', 'invitation_accepted', 'caregiver_invited']);
+    expect((await forUser(joiner))).toEqual([expect.objectContaining({ action: 'invitation_accepted', userId: joiner, actorId: inviter })]);
   });
 
-  it('pages through with the next cursor, without gaps or repeats', async () => {
+  it('pages newest first by position through the next cursor: no gaps or repeats while new ones arrive; the account filter stays', async () => {
     const busy = randomUUID();
     await h.apply(projection, Array.from({ length: 130 }, (_, i) => signedIn(busy, new Date(Date.UTC(2026, 10, 2, 0, i)).toISOString())));
-    const first = await query().forUser(busy);
-    expect(first.entries).toHaveLength(100);
+    const first = await query().forUser(busy, { limit: 50 });
+    expect(first.items).toHaveLength(50);
     expect(first.next).not.toBeNull();
-    const second = await query().forUser(busy, first.next!);
-    expect(second.entries).toHaveLength(30);
-    expect(second.next).toBeNull();
-    const times = [...first.entries, ...second.entries].map((e) => e.occurredAt);
-    expect(new Set(times).size).toBe(130);
-    expect(times).toEqual([...times].sort().reverse());
+    await h.apply(projection, [signedIn(busy, '2026-11-02T05:00:00.000Z')]); // newer: after the walk's start
+    const times = [...first.items];
+    for (let next = first.next; next; ) {
+      const page = await query().forUser(busy, { after: decodeCursor(next, auditCursor), limit: 50 });
+      times.push(...page.items);
+      next = page.next;
+    }
+    const at = times.map((e) => e.occurredAt);
+    expect(new Set(at).size).toBe(130);
+    expect(at).toEqual([...at].sort().reverse());
+    // Another account's key reads nothing of theirs: only this account's rows before it.
+    expect((await query().forUser(stranger, { after: decodeCursor(first.next, auditCursor), limit: 200 })).items.every((e) => e.userId === stranger)).toBe(true);
+    // The admin list pages the same order over every account.
+    const admin = await query().all({ limit: 3 });
+    expect(admin.items).toHaveLength(3);
+    const more = await query().all({ after: decodeCursor(admin.next, auditCursor), limit: 3 });
+    expect(more.items).toHaveLength(3);
+    expect(more.items.filter((e) => admin.items.some((seen) => seen.id === e.id))).toEqual([]);
   });
 
   it('an erased account keeps only the fact that it was deleted', async () => {
     const gone = randomUUID();
     await h.apply(projection, [signedIn(gone, '2026-11-03T08:00:00Z'), h.record(`user-${gone}`, { type: 'UserErased', data: { userId: gone, erasedAt: '2026-11-03T09:00:00Z' } })]);
-    const rows = (await query().forUser(gone)).entries;
+    const rows = (await forUser(gone));
     expect(rows.map((e) => [e.action, e.address, e.userAgent])).toEqual([['account_erased', null, null]]);
   });
 });

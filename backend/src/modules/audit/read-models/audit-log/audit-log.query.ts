@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry } from '@carecircle/libs';
+import type { AuditAction, AuditEntry, Page } from '@carecircle/libs';
+import { toPage } from '../../../../platform/http/page';
 
 interface AuditLogRow {
   id: string;
@@ -14,11 +15,10 @@ interface AuditLogRow {
   user_agent: string | null;
 }
 
-/** A page of entries, newest first; `next` continues after its last one (null at the end). */
-export interface AuditPage {
-  entries: AuditEntry[];
-  next: string | null;
-}
+/** A page's key: the store position of the previous page's last entry. */
+export type AuditCursor = string;
+/** Positions are whole numbers of at most 40 digits (the column's precision). */
+export const auditCursor = ([position, ...rest]: string[]): AuditCursor | null => (rest.length === 0 && /^\d{1,40}$/.test(position ?? '') ? position : null);
 
 const toEntry = (row: AuditLogRow): AuditEntry => ({
   id: row.id,
@@ -35,22 +35,28 @@ const toEntry = (row: AuditLogRow): AuditEntry => ({
 export class AuditLogQuery {
   constructor(private readonly em: EntityManager) {}
 
-  /** What concerns one account: its own events and what it did to others (granting access). */
-  forUser(userId: string, cursor?: string): Promise<AuditPage> {
-    return this.page('(user_id = ? OR actor_id = ?)', [userId, userId], cursor);
-  }
-
-  /** Every account's entries, for super admins. */
-  all(cursor?: string): Promise<AuditPage> {
-    return this.page('true', [], cursor);
-  }
-
-  private async page(where: string, params: string[], cursor?: string): Promise<AuditPage> {
+  /**
+   * What concerns one account, newest first: its own events and what it did to others (granting
+   * access). Two index scans (user_id / actor_id, position DESC), each at most `limit + 1` rows.
+   */
+  async forUser(userId: string, { after = null, limit }: { after?: AuditCursor | null; limit: number }): Promise<Page<AuditEntry>> {
+    const before = after ? 'AND position < ?' : '';
     const rows: AuditLogRow[] = await this.em.fork().execute(
-      `SELECT * FROM audit_log WHERE ${where} ${cursor ? 'AND position < ?' : ''} ORDER BY position DESC LIMIT ${AUDIT_PAGE_SIZE + 1}`,
-      cursor ? [...params, cursor] : params,
+      `(SELECT * FROM audit_log WHERE user_id = ? ${before} ORDER BY position DESC LIMIT ?)
+       UNION ALL
+       (SELECT * FROM audit_log WHERE actor_id = ? AND user_id <> ? ${before} ORDER BY position DESC LIMIT ?)
+       ORDER BY position DESC LIMIT ?`,
+      [userId, ...(after ? [after] : []), limit + 1, userId, userId, ...(after ? [after] : []), limit + 1, limit + 1],
     );
-    const entries = rows.slice(0, AUDIT_PAGE_SIZE);
-    return { entries: entries.map(toEntry), next: rows.length > AUDIT_PAGE_SIZE ? entries[entries.length - 1].position : null };
+    return toPage(rows, limit, (row) => [row.position], toEntry);
+  }
+
+  /** Every account's entries, newest first, for super admins (the unique position index). */
+  async all({ after = null, limit }: { after?: AuditCursor | null; limit: number }): Promise<Page<AuditEntry>> {
+    const rows: AuditLogRow[] = await this.em.fork().execute(
+      `SELECT * FROM audit_log ${after ? 'WHERE position < ?' : ''} ORDER BY position DESC LIMIT ?`,
+      [...(after ? [after] : []), limit + 1],
+    );
+    return toPage(rows, limit, (row) => [row.position], toEntry);
   }
 }

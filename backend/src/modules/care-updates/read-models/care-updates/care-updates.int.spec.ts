@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT } from '@carecircle/libs';
+import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_TEXT } from '@carecircle/libs';
+import { decodeCursor } from '../../../../platform/http/page';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { UsersQuery } from '../../../identity';
 import { CareUpdatesProjection } from './care-updates.projection';
-import { CareUpdatesQuery } from './care-updates.query';
+import { careUpdateCursor, CareUpdatesQuery } from './care-updates.query';
 
 describe('care updates read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -41,8 +42,8 @@ describe('care updates read model (PostgreSQL)', () => {
         data: { childId: child, updateId: first, authorId: ana, text: 'Slept very well', imageUrl: null, important: false, editedBy: ana, editedAt: minute(5) },
       }),
     ]);
-    const page = await query().page(child, asBen);
-    expect(page.nextCursor).toBeNull();
+    const page = await query().page(child, asBen, { size: CARE_UPDATE_LIMITS.pageSize });
+    expect(page.next).toBeNull();
     expect(page.items).toEqual([
       expect.objectContaining({ id: third, text: 'From a deleted account', authorName: CARE_UPDATE_TEXT.formerCaregiver, canChange: false }),
       {
@@ -52,7 +53,7 @@ describe('care updates read model (PostgreSQL)', () => {
       expect.objectContaining({ id: first, text: 'Slept very well', imageUrl: null, authorName: 'Ana Silva', editedAt: minute(5), canChange: false }),
     ]);
     // The primary caregiver may change every update.
-    expect((await query().page(child, asAna)).items.every((u) => u.canChange)).toBe(true);
+    expect((await query().page(child, asAna, { size: CARE_UPDATE_LIMITS.pageSize })).items.every((u) => u.canChange)).toBe(true);
   });
 
   it('removing keeps a marker without text or photo: not listed, still leads to its recipient; idempotent', async () => {
@@ -62,7 +63,7 @@ describe('care updates read model (PostgreSQL)', () => {
       h.record(stream(child), { type: 'CareUpdateRemoved', data: { childId: child, updateId: id, authorId: ben, removedBy: ana, removedAt: minute(7) } }),
     ];
     await h.apply(projection, events);
-    expect((await query().page(child, asAna)).items.map((u) => u.id)).not.toContain(id);
+    expect((await query().page(child, asAna, { size: CARE_UPDATE_LIMITS.pageSize })).items.map((u) => u.id)).not.toContain(id);
     expect(await query().byId(id, asAna)).toBeNull();
     expect(await query().childOf(id)).toBe(child);
     expect(await h.em().execute('SELECT text, image_url FROM care_updates WHERE id = ?', [id])).toEqual([{ text: null, image_url: null }]);
@@ -71,33 +72,34 @@ describe('care updates read model (PostgreSQL)', () => {
     expect(await h.rows('care_updates')).toEqual(before);
   });
 
-  it(`pages by ${CARE_UPDATE_LIMITS.pageSize}, newest first, through nextCursor; same-time updates are not skipped; a bad cursor is a 400`, async () => {
+  it(`pages by ${CARE_UPDATE_LIMITS.pageSize}, newest first, through next; same-time updates are not skipped; a bad cursor is a 400`, async () => {
     const many = randomUUID();
     const sameTime = minute(30);
     const events = Array.from({ length: 45 }, (_, i) => posted(many, randomUUID(), ana, `Update ${i}`, i < 10 ? sameTime : minute(31 + i)));
     await h.apply(projection, events);
     const seen: string[] = [];
-    let cursor: string | undefined;
+    let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await query().page(many, asAna, cursor);
+      const page = await query().page(many, asAna, { after: decodeCursor(cursor, careUpdateCursor), size: CARE_UPDATE_LIMITS.pageSize });
       expect(page.items.length).toBeLessThanOrEqual(CARE_UPDATE_LIMITS.pageSize);
       seen.push(...page.items.map((u) => u.text));
-      cursor = page.nextCursor ?? undefined;
+      cursor = page.next;
       pages += 1;
     } while (cursor);
     expect(pages).toBe(3);
     expect(seen).toHaveLength(45);
     expect(new Set(seen).size).toBe(45);
     expect(seen.slice(0, 3)).toEqual(['Update 44', 'Update 43', 'Update 42']);
-    for (const bad of ['nonsense', ['a', 'b'], Buffer.from('2026-11-25T08:00:00.000Z_not-a-uuid').toString('base64url'), 'x'.repeat(300)]) {
-      await expect(query().page(many, asAna, bad)).rejects.toMatchObject({ code: 'CARE_UPDATES.INVALID', errors: [{ field: 'cursor', message: CARE_UPDATE_TEXT.badCursor }] });
+    const key = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    for (const bad of ['nonsense', ['a', 'b'], key(['2026-11-25T08:00:00.000Z', 'not-a-uuid']), key(['2026-13-45T08:00:00.000Z', randomUUID()]), 'x'.repeat(500)]) {
+      expect(() => decodeCursor(bad, careUpdateCursor)).toThrow(PAGE_TEXT.badCursor);
     }
   });
 
   it('removing the recipient (CareRecipientRemoved) removes their updates only', async () => {
     await h.apply(projection, [h.record(`care-recipient-${child}`, { type: 'CareRecipientRemoved', data: { childId: child, removedAt: minute(50) } })]);
     expect(await h.em().execute('SELECT id FROM care_updates WHERE child_id = ?', [child])).toEqual([]);
-    expect((await query().page(otherChild, asAna)).items.map((u) => u.text)).toEqual(['Another recipient']);
+    expect((await query().page(otherChild, asAna, { size: CARE_UPDATE_LIMITS.pageSize })).items.map((u) => u.text)).toEqual(['Another recipient']);
   });
 });

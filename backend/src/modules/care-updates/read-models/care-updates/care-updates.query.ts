@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, isUuid, type CareUpdate, type CareUpdatePage } from '@carecircle/libs';
-import { invalidInput } from '../../../../platform/commands/domain-error';
+import { CARE_UPDATE_TEXT, isUuid, type CareUpdate, type CareUpdatePage } from '@carecircle/libs';
+import { encodeCursor } from '../../../../platform/http/page';
 import { UsersQuery } from '../../../identity';
 import { CareUpdateEntity } from './care-updates.entity';
 
@@ -11,17 +11,15 @@ export interface CareUpdateViewer {
   isPrimary: boolean;
 }
 
-/** A page boundary: the last update of the previous page, as `<createdAt ISO>_<id>` in base64url. */
-const encodeCursor = (row: CareUpdateEntity) => Buffer.from(`${row.createdAt.toISOString()}_${row.id}`).toString('base64url');
-
-/** A cursor this list gave out, else a 400 naming `cursor` (a query string may also hold a list or junk). */
-function decodeCursor(cursor: unknown): { createdAt: Date; id: string } {
-  const refused = () => invalidInput('CARE_UPDATES.INVALID')('cursor', CARE_UPDATE_TEXT.badCursor);
-  if (typeof cursor !== 'string' || cursor.length > 200) throw refused();
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('_');
+/** A page's key: the previous page's last update, (createdAt ISO to the millisecond, id). */
+export interface CareUpdateCursor {
+  createdAt: Date;
+  id: string;
+}
+/** A key this list gives out, else null (a 400 naming `cursor`). */
+export function careUpdateCursor([at, id, ...rest]: string[]): CareUpdateCursor | null {
   const createdAt = new Date(at ?? '');
-  if (rest.length > 0 || !isUuid(id) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) throw refused();
-  return { createdAt, id };
+  return rest.length === 0 && isUuid(id) && !Number.isNaN(createdAt.getTime()) && createdAt.toISOString() === at ? { createdAt, id } : null;
 }
 
 /** Reads only the `care_updates` table, and the authors' names from identity's users read model. */
@@ -32,10 +30,11 @@ export class CareUpdatesQuery {
     private readonly users: UsersQuery,
   ) {}
 
-  /** The recipient's updates, newest first, a page at a time; removed ones are not listed. */
-  async page(childId: string, viewer: CareUpdateViewer, cursor?: unknown): Promise<CareUpdatePage> {
-    const after = cursor === undefined || cursor === '' ? null : decodeCursor(cursor);
-    const size = CARE_UPDATE_LIMITS.pageSize;
+  /**
+   * The recipient's updates, newest first, a page after `after` at a time; removed ones are not
+   * listed. Reads `size + 1` rows through care_updates_child_listed_index.
+   */
+  async page(childId: string, viewer: CareUpdateViewer, { after = null, size }: { after?: CareUpdateCursor | null; size: number }): Promise<CareUpdatePage> {
     const rows = await this.em.fork().find(
       CareUpdateEntity,
       {
@@ -46,7 +45,7 @@ export class CareUpdatesQuery {
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size + 1 },
     );
     const items = rows.slice(0, size);
-    return { items: await this.toUpdates(items, viewer), nextCursor: rows.length > size ? encodeCursor(items[items.length - 1]) : null };
+    return { items: await this.toUpdates(items, viewer), next: rows.length > size ? encodeCursor([items[items.length - 1].createdAt.toISOString(), items[items.length - 1].id]) : null };
   }
 
   /** An update that is not removed, as `viewer` sees it, or null. */

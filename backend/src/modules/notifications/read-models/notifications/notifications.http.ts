@@ -1,6 +1,7 @@
 import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { AppNotification, User } from '@carecircle/libs';
+import type { AppNotification, Page, User } from '@carecircle/libs';
+import { ApiPageQuery, decodeCursor, pageLimit, timeAndId } from '../../../../platform/http/page';
 import { CurrentUser } from '../../../identity';
 import { NotificationsQuery } from './notifications.query';
 
@@ -9,11 +10,12 @@ import { NotificationsQuery } from './notifications.query';
 export class NotificationsReadController {
   constructor(private readonly notifications: NotificationsQuery) {}
 
-  /** The signed-in user's notifications, newest first; `?unread=true` for the unread ones only. */
+  /** The signed-in user's notifications, newest first, a page at a time; `?unread=true` for the unread ones only. */
   @Get()
   @ApiQuery({ name: 'unread', required: false, enum: ['true', 'false'] })
-  list(@CurrentUser() user: User, @Query('unread') unread: unknown): Promise<AppNotification[]> {
+  @ApiPageQuery()
+  list(@CurrentUser() user: User, @Query('unread') unread: unknown, @Query('cursor') cursor: unknown, @Query('limit') limit: unknown): Promise<Page<AppNotification>> {
     if (unread !== undefined && unread !== 'true' && unread !== 'false') throw new BadRequestException('unread must be true or false');
-    return this.notifications.listFor(user.id, { unread: unread === 'true' });
+    return this.notifications.pageFor(user.id, { unread: unread === 'true', after: decodeCursor(cursor, timeAndId), limit: pageLimit(limit) });
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { decodeCursor, timeAndId } from '../../../../platform/http/page';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { NotificationsProjection } from './notifications.projection';
 import { NotificationsQuery } from './notifications.query';
@@ -18,6 +19,8 @@ describe('notifications read model (PostgreSQL)', () => {
   const maya = randomUUID();
   const other = randomUUID();
   const query = () => new NotificationsQuery(h.orm.em);
+  /** Everything of one user (these tests hold far fewer than a page). */
+  const listFor = async (userId: string, options: { unread?: boolean } = {}) => (await query().pageFor(userId, { ...options, limit: 200 })).items;
 
   const added = (childId: string, primaryCaregiverId: string, firstName: string) =>
     h.record(`care-recipient-${childId}`, {
@@ -41,7 +44,7 @@ describe('notifications read model (PostgreSQL)', () => {
     await h.apply(projection, [first]);
 
     for (const user of [parent, grandpa]) {
-      expect(await query().listFor(user)).toEqual([
+      expect(await listFor(user)).toEqual([
         {
           id: expect.any(String),
           taskId: first.data.taskId,
@@ -55,13 +58,13 @@ describe('notifications read model (PostgreSQL)', () => {
         },
       ]);
     }
-    expect(await query().listFor(stranger)).toEqual([]);
-    expect(await query().listFor(nanny)).toEqual([]);
+    expect(await listFor(stranger)).toEqual([]);
+    expect(await listFor(nanny)).toEqual([]);
   });
 
   it('lists newest first; read state comes from NotificationRead, own notifications only', async () => {
     await h.apply(projection, [overdue(maya, 'Seizure meds', '2026-11-21T20:00:00.000Z')]);
-    const list = await query().listFor(parent);
+    const list = await listFor(parent);
     expect(list.map((n) => n.title)).toEqual(['Urgent task overdue: Seizure meds', 'Urgent task overdue: Catheterization']);
 
     const target = list[0];
@@ -75,7 +78,7 @@ describe('notifications read model (PostgreSQL)', () => {
     ]);
     expect((await query().byIdFor(parent, target.id))?.isRead).toBe(true);
     expect(await query().byIdFor(grandpa, target.id)).toBeNull();
-    expect((await query().listFor(grandpa)).every((n) => !n.isRead)).toBe(true);
+    expect((await listFor(grandpa)).every((n) => !n.isRead)).toBe(true);
   });
 
   it('is idempotent: the same events again add nothing', async () => {
@@ -88,20 +91,20 @@ describe('notifications read model (PostgreSQL)', () => {
 
   it('revoking access removes that caregiver’s notifications about the recipient; removing the recipient removes all of them', async () => {
     await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CaregiverAccessRevoked', data: { childId: maya, userId: grandpa, revokedAt: '2026-11-22T10:00:00Z' } })]);
-    expect(await query().listFor(grandpa)).toEqual([]);
-    expect((await query().listFor(parent)).length).toBe(3);
+    expect(await listFor(grandpa)).toEqual([]);
+    expect((await listFor(parent)).length).toBe(3);
 
     await h.apply(projection, [overdue(other, 'Inhaler', '2026-11-22T11:00:00.000Z')]);
     await h.apply(projection, [h.record(`care-recipient-${maya}`, { type: 'CareRecipientRemoved', data: { childId: maya, removedAt: '2026-11-22T12:00:00Z' } })]);
-    expect(await query().listFor(parent)).toEqual([]);
-    expect((await query().listFor(stranger)).map((n) => n.title)).toEqual(['Urgent task overdue: Inhaler']);
+    expect(await listFor(parent)).toEqual([]);
+    expect((await listFor(stranger)).map((n) => n.title)).toEqual(['Urgent task overdue: Inhaler']);
   });
   it('an important care update notifies every caregiver but its author, once; edits refresh the text; a removal takes it back', async () => {
     const lila = randomUUID();
     const updateId = randomUUID();
     const stream = `care-updates-${lila}`;
     const update = (important: boolean, text: string) => ({ childId: lila, updateId, authorId: grandpa, text, imageUrl: null, important });
-    const ofType = async (user: string) => (await query().listFor(user)).filter((n) => n.type === 'care_update');
+    const ofType = async (user: string) => (await listFor(user)).filter((n) => n.type === 'care_update');
     await h.apply(projection, [added(lila, parent, 'Lila'), granted(lila, grandpa), granted(lila, nanny)]);
 
     // Not important: nobody is told.
@@ -153,7 +156,7 @@ describe('notifications read model (PostgreSQL)', () => {
     const taskId = randomUUID();
     const stream = `task-${taskId}`;
     const subject = { taskId, childId: sam, name: 'Baclofen 5 mg', scheduledTime: '2026-11-24T16:00:00.000Z', localTime: '08:00' };
-    const mine = async (user: string) => (await query().listFor(user)).filter((n) => n.taskId === taskId);
+    const mine = async (user: string) => (await listFor(user)).filter((n) => n.taskId === taskId);
     await h.apply(projection, [added(sam, parent, 'Sam'), granted(sam, grandpa), granted(sam, nanny)]);
     await h.apply(projection, [
       h.record(stream, {
@@ -177,11 +180,11 @@ describe('notifications read model (PostgreSQL)', () => {
     expect(await mine(nanny)).toEqual([expect.objectContaining({ isRead: true, acknowledgedAt: '2026-11-24T16:16:00.000Z' })]);
     expect(await mine(parent)).toEqual([expect.objectContaining({ isRead: false, acknowledgedAt: null })]);
 
-    const nannyUnread = await query().listFor(nanny, { unread: true });
+    const nannyUnread = await listFor(nanny, { unread: true });
     await h.apply(projection, [h.record(`notification-inbox-${parent}`, { type: 'AllNotificationsRead', data: { userId: parent, upTo: '2026-11-24T15:45:00.000Z', readAt: '2026-11-24T17:00:00.000Z' } })]);
-    expect((await query().listFor(parent)).every((n) => n.isRead)).toBe(true);
-    expect(await query().listFor(parent, { unread: true })).toEqual([]);
-    expect(await query().listFor(nanny, { unread: true })).toEqual(nannyUnread);
+    expect((await listFor(parent)).every((n) => n.isRead)).toBe(true);
+    expect(await listFor(parent, { unread: true })).toEqual([]);
+    expect(await listFor(nanny, { unread: true })).toEqual(nannyUnread);
   });
 
   it('keeps who may edit: a changed grant updates it', async () => {
@@ -191,5 +194,30 @@ describe('notifications read model (PostgreSQL)', () => {
     expect(await canEdit()).toBe(false);
     await h.apply(projection, [h.record(`care-recipient-${lou}`, { type: 'CaregiverAccessGranted', data: { childId: lou, userId: nanny, canEdit: true, grantedAt: '2026-11-24T10:00:00Z' } })]);
     expect(await canEdit()).toBe(true);
+  });
+
+  it('pages newest first by (sent_at, id) through the next cursor: no repeats or gaps while new ones arrive, ties included', async () => {
+    const busy = randomUUID();
+    const kid = randomUUID();
+    await h.apply(projection, [added(kid, busy, 'Kim')]);
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 8, minute)).toISOString();
+    // Minutes 0..11, two notifications at each even minute: 18 in all.
+    await h.apply(projection, Array.from({ length: 12 }, (_, i) => i).flatMap((m) => (m % 2 === 0 ? [overdue(kid, `T${m}a`, at(m)), overdue(kid, `T${m}b`, at(m))] : [overdue(kid, `T${m}`, at(m))])));
+    const seen: string[] = [];
+    let after: { at: string; id: string } | null = null;
+    for (let page = 0; ; page++) {
+      const result = await query().pageFor(busy, { after, limit: 4 });
+      expect(result.items.length).toBeLessThanOrEqual(4);
+      seen.push(...result.items.map((n) => n.sentAt + n.id));
+      if (page === 0) await h.apply(projection, [overdue(kid, 'Newer', at(30))]); // newer than the first page: not in later pages
+      if (result.next === null) break;
+      after = decodeCursor(result.next, timeAndId);
+    }
+    expect(seen).toHaveLength(18);
+    expect(new Set(seen).size).toBe(18);
+    expect(seen).toEqual([...seen].sort().reverse());
+    // The unread-only list pages the same way, and no page reaches another user's rows.
+    expect((await query().pageFor(busy, { unread: true, limit: 200 })).items).toHaveLength(19);
+    expect((await query().pageFor(stranger, { after: { at: at(59), id: randomUUID() }, limit: 200 })).items.every((n) => !n.title.startsWith('Urgent task overdue: T'))).toBe(true);
   });
 });

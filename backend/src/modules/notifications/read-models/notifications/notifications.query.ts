@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AppNotification } from '@carecircle/libs';
+import type { AppNotification, Page } from '@carecircle/libs';
+import { micros, toPage } from '../../../../platform/http/page';
 
 interface NotificationRow {
   id: string;
@@ -12,10 +13,9 @@ interface NotificationRow {
   is_read: boolean;
   sent_at: Date;
   acknowledged_at: Date | null;
+  /** The sort key's time, to the microsecond (page cursors). */
+  sent_key: string;
 }
-
-/** Most notifications one answer lists. */
-export const NOTIFICATIONS_LIMIT = 100;
 
 const toNotification = (row: NotificationRow): AppNotification => ({
   id: row.id,
@@ -29,19 +29,24 @@ const toNotification = (row: NotificationRow): AppNotification => ({
   acknowledgedAt: row.acknowledged_at ? new Date(row.acknowledged_at).toISOString() : null,
 });
 
-const COLUMNS = 'id, task_id, child_id, type, title, message, is_read, sent_at, acknowledged_at';
+const COLUMNS = `id, task_id, child_id, type, title, message, is_read, sent_at, acknowledged_at, ${micros('sent_at')} AS sent_key`;
 
 @Injectable()
 export class NotificationsQuery {
   constructor(private readonly em: EntityManager) {}
 
-  /** The user's own notifications, newest first; only the unread ones when asked. */
-  async listFor(userId: string, { unread = false }: { unread?: boolean } = {}): Promise<AppNotification[]> {
+  /**
+   * A page of the user's own notifications, newest first (sent_at, then id), after `after` (the last
+   * of the previous page); only the unread ones when asked. Reads `limit + 1` rows through
+   * notifications_user_sent_id_index (or its unread twin), whatever the user has stored.
+   */
+  async pageFor(userId: string, { unread = false, after = null, limit }: { unread?: boolean; after?: { at: string; id: string } | null; limit: number }): Promise<Page<AppNotification>> {
     const rows: NotificationRow[] = await this.em.fork().execute(
-      `SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ${unread ? 'AND NOT is_read' : ''} ORDER BY sent_at DESC, id LIMIT ${NOTIFICATIONS_LIMIT}`,
-      [userId],
+      `SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ${unread ? 'AND NOT is_read' : ''} ${after ? 'AND (sent_at, id) < (?::timestamptz, ?::uuid)' : ''}
+       ORDER BY sent_at DESC, id DESC LIMIT ?`,
+      [userId, ...(after ? [after.at, after.id] : []), limit + 1],
     );
-    return rows.map(toNotification);
+    return toPage(rows, limit, (row) => [row.sent_key, row.id], toNotification);
   }
 
   /** When the newest of the user's notifications was sent (what "mark all read" covers). */

@@ -86,7 +86,7 @@ describe('progress and achievements over HTTP', () => {
     const earned = (await owner.get('/api/achievements').expect(200)).body as { childId: string; type: string }[];
     expect(earned.filter((a) => a.childId === child.id).map((a) => a.type)).toEqual(['daily_completion']);
     // The history of the early dose names who gave it.
-    const history = (await owner.get(`/api/tasks/${tasks[0].id}/history`).expect(200)).body as { type: string; actorName: string | null }[];
+    const history = (await owner.get(`/api/tasks/${tasks[0].id}/history`).expect(200)).body.items as { type: string; actorName: string | null }[];
     expect(history.map((e) => [e.type, e.actorName])).toEqual([['TaskScheduled', 'Owner Silva'], ['TaskCompleted', 'Owner Silva']]);
   });
 
@@ -130,7 +130,7 @@ describe('progress and achievements over HTTP', () => {
     const escalation = { kind: 'escalation' as const, taskId: urgent.id, step: 0, scheduledTime: urgent.scheduledTime, fireAt: Date.parse(urgent.scheduledTime) };
     expect(await t.app.get(ReminderWorker).run(escalation, new Date(Date.parse(urgent.scheduledTime) + 60_000))).toBe('sent');
     await allProjectionsCaughtUp(t.app);
-    const [notification] = (await owner.get('/api/notifications').expect(200)).body;
+    const [notification] = (await owner.get('/api/notifications').expect(200)).body.items;
     await owner.put(`/api/notifications/${notification.id}/read`).expect(200);
 
     const tables = ['progress_tasks', 'daily_progress', 'achievements', 'notifications', 'notification_children', 'notification_shares', 'reminder_tasks'];
