@@ -22,6 +22,17 @@ export async function recordInOutbox(em: EntityManager, id: string, job: Reminde
   );
 }
 
+/** recordInOutbox(em, id, null) for many tasks in one statement (a rebuild's batch). */
+export async function recordReplansInOutbox(em: EntityManager, ids: Iterable<string>): Promise<void> {
+  const list = [...ids];
+  if (list.length === 0) return;
+  await em.execute(
+    `INSERT INTO reminder_outbox (id, job) SELECT id, NULL FROM jsonb_array_elements_text(?::jsonb) AS ids(id)
+     ON CONFLICT (id) DO UPDATE SET job = excluded.job, version = excluded.version`,
+    [JSON.stringify(list)],
+  );
+}
+
 export async function pendingInOutbox(em: EntityManager, limit: number): Promise<OutboxEntry[]> {
   const rows: { id: string; job: ReminderJobData | null; version: string }[] = await em.execute(
     'SELECT id, job, version::text AS version FROM reminder_outbox ORDER BY version LIMIT ?',

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ESCALATION_LIMITS, type AppointmentReminder } from '@carecircle/libs';
+import { BatchRows, type JsonRow } from '../../../../platform/projections/batch-rows';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { TaskEvent } from '../../../scheduling';
 import { mayHaveJobs, refillJobId, type ReminderTask } from '../../domain/reminder-plan';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import { recordInOutbox } from './reminder-outbox';
+import { recordInOutbox, recordReplansInOutbox } from './reminder-outbox';
 import { ReminderTasksQuery } from './reminder-tasks.query';
 
 type Handled = TaskEvent | Extract<CareRecipientEvent, { type: 'CareRecipientRemoved' | 'MedicationStockLow' }>;
@@ -103,9 +104,76 @@ export class ReminderTasksProjection implements Projection<Handled> {
     }
   }
 
+  /**
+   * Rebuild: what `apply` does, on the batch's rows in memory (BatchRows); the tasks to plan again are
+   * recorded in the outbox once each, in one statement, after the rows.
+   */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<Handled>[]): Promise<void> {
+    const tasks = new BatchRows('reminder_tasks', 'task_id');
+    await tasks.load(em, 'task_id', events.flatMap((event) => ('taskId' in event.data ? [event.data.taskId] : [])));
+    await tasks.load(em, 'child_id', events.flatMap((event) => (event.type === 'CareRecipientRemoved' ? [event.data.childId] : [])));
+    const replans = new Set<string>();
+    const refills: RecordedEventOf<Handled>[] = [];
+    const replan = (taskId: string) => {
+      const row = tasks.get(taskId);
+      if (row && this.current(String(row.scheduled_time))) replans.add(taskId);
+    };
+    for (const event of events) {
+      switch (event.type) {
+        case 'TaskScheduled': {
+          const d = event.data;
+          if (!tasks.get(d.taskId)) {
+            tasks.put({
+              task_id: d.taskId, child_id: d.childId, name: d.name, category: d.category, is_urgent: d.isUrgent, status: 'pending',
+              scheduled_date: d.scheduledDate, scheduled_time: d.scheduledTime, local_time: d.localTime, timezone: d.timezone,
+              appointment_reminders: reminders(d.appointmentDetails), acknowledged_for: null,
+            });
+          }
+          replan(d.taskId);
+          break;
+        }
+        case 'TaskUpdated':
+        case 'AppointmentUpdated': {
+          const d = event.data;
+          const changes: JsonRow = {
+            name: d.name, category: d.category, is_urgent: d.isUrgent, scheduled_date: d.scheduledDate, scheduled_time: d.scheduledTime,
+            local_time: d.localTime, timezone: d.timezone, appointment_reminders: d.appointmentDetails === undefined ? undefined : reminders(d.appointmentDetails),
+          };
+          tasks.patch(d.taskId, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
+          replan(d.taskId);
+          break;
+        }
+        case 'TaskCompleted':
+        case 'TaskUncompleted':
+          tasks.patch(event.data.taskId, { status: event.type === 'TaskCompleted' ? 'completed' : 'pending' });
+          replan(event.data.taskId);
+          break;
+        case 'TaskAlertAcknowledged':
+          tasks.patch(event.data.taskId, { acknowledged_for: event.data.scheduledTime });
+          replan(event.data.taskId);
+          break;
+        case 'TaskRemoved': {
+          const row = tasks.get(event.data.taskId);
+          tasks.delete({ task_id: event.data.taskId });
+          if (row && this.current(String(row.scheduled_time))) replans.add(event.data.taskId);
+          break;
+        }
+        case 'CareRecipientRemoved':
+          for (const row of tasks.filter((task) => task.child_id === event.data.childId)) tasks.delete(row);
+          break;
+        case 'MedicationStockLow':
+          refills.push(event);
+          break;
+      }
+    }
+    await tasks.flush(em);
+    await recordReplansInOutbox(em, replans);
+    for (const event of refills) await this.apply(em, event);
+  }
+
   /** Whether the task is recent enough to have jobs: a replay of old history touches no queue. */
-  private current(task: ReminderTask): boolean {
-    return mayHaveJobs(task.scheduledTime, Date.now(), ESCALATION_LIMITS.maxAfterMinutes, this.config.reminderMinuteMs);
+  private current(task: ReminderTask | string): boolean {
+    return mayHaveJobs(typeof task === 'string' ? task : task.scheduledTime, Date.now(), ESCALATION_LIMITS.maxAfterMinutes, this.config.reminderMinuteMs);
   }
 
   private async replan(em: EntityManager, taskId: string): Promise<void> {
