@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -195,8 +195,9 @@ describe('Idempotency-Key over HTTP', () => {
       expect(await counted()).toBe(before + 1);
     });
 
-    it('POST /api/upload stores one file per key, though each retry is framed with a new multipart boundary', async () => {
-      const files = () => readdir(join(dataDir, 'uploads')).catch(() => [] as string[]);
+    it('POST /api/upload stores one image per key, though each retry is framed with a new multipart boundary', async () => {
+      // Images are rows of `uploads` (docs/operations.md).
+      const files = async () => (await db.query<{ name: string }>('SELECT name FROM uploads')).rows;
       const before = await files();
       const key = randomUUID();
       const upload = (image: Buffer) => agent.post('/api/upload').set('Idempotency-Key', key).attach('file', image, { filename: 'photo.png', contentType: 'image/png' });
