@@ -86,7 +86,7 @@ export class BatchRows {
     }
     const rows = [...this.changed].map((key) => this.rows.get(key)!);
     if (rows.length > 0) {
-      const columns = Object.keys(rows[0]).filter((column) => !this.keys.includes(column));
+      const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((column) => !this.keys.includes(column));
       await em.execute(
         `INSERT INTO "${this.table}" SELECT * FROM jsonb_populate_recordset(NULL::"${this.table}", ?::jsonb)
          ON CONFLICT (${this.keys.map((column) => `"${column}"`).join(', ')}) DO UPDATE SET ${columns.map((column) => `"${column}" = excluded."${column}"`).join(', ')}`,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS } from '@carecircle/libs';
+import { BatchRows, type JsonRow } from '../../../../platform/projections/batch-rows';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { TaskEvent, TaskTemplateEvent } from '../../../scheduling';
 import type { CareRecipientEvent } from '../../domain/care-recipient';
@@ -9,6 +10,15 @@ type Event = CareRecipientEvent | TaskEvent | TaskTemplateEvent;
 type Schedule = { scheduledTimes: readonly string[]; daysOfWeek: readonly string[]; repeatInterval: number };
 
 /** Doses a repeating schedule gives per week: times x selected weekdays, every repeatInterval-th day or week. */
+/** A numeric(_, 2) value in hundredths, rounded as PostgreSQL casts it (half away from zero). */
+function hundredths(value: unknown): number {
+  const [whole, fraction = ''] = String(value).split('.');
+  const digits = `${fraction}000`;
+  const size = Math.abs(Number(whole)) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return whole.startsWith('-') ? -size : size;
+}
+const amount = (value: unknown): string | null => (value === null || value === undefined ? null : (hundredths(value) / 100).toFixed(2));
+
 export const dosesPerWeek = ({ scheduledTimes, daysOfWeek, repeatInterval }: Schedule): number =>
   (scheduledTimes.length * new Set(daysOfWeek).size) / Math.max(1, repeatInterval);
 
@@ -192,6 +202,158 @@ export class MedicationStockProjection implements Projection<Event> {
       default:
         return;
     }
+  }
+
+  /**
+   * Rebuild: what `apply` does, on the batch's rows in memory (BatchRows), amounts in hundredths as
+   * the numeric(_, 2) columns hold them. Positions only grow in a replay, so every row guard holds.
+   */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<Event>[]): Promise<void> {
+    const stock = new BatchRows('medication_stock', 'medication_id');
+    const tasks = new BatchRows('medication_stock_tasks', 'task_id');
+    const schedules = new BatchRows('medication_stock_schedules', 'template_id');
+    const data = (event: RecordedEventOf<Event>) => event.data as Record<string, unknown>;
+    const ids = (field: string) => events.flatMap((event) => (typeof data(event)[field] === 'string' ? [data(event)[field] as string] : []));
+    const removed = events.flatMap((event) => (event.type === 'CareRecipientRemoved' ? [event.data.childId] : []));
+    const counted = events.flatMap((event) => (event.type === 'MedicationStockCounted' ? [event.data.medicationId] : []));
+    await tasks.load(em, 'task_id', ids('taskId'));
+    await tasks.load(em, 'counted_medication_id', counted);
+    await tasks.load(em, 'child_id', removed);
+    const taskMedications = tasks.filter(() => true).flatMap((task) => [task.medication_id, task.counted_medication_id].filter((id): id is string => typeof id === 'string'));
+    await stock.load(em, 'medication_id', [...ids('medicationId'), ...taskMedications]);
+    await stock.load(em, 'child_id', removed);
+    await schedules.load(em, 'template_id', ids('templateId'));
+    await schedules.load(em, 'child_id', removed);
+    const changeStock = (medicationId: string, position: string, columns: JsonRow): boolean => {
+      const given = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+      if (Object.keys(given).length === 0 || !stock.get(medicationId)) return false;
+      stock.patch(medicationId, { ...given, position });
+      return true;
+    };
+    for (const event of events) {
+      const position = event.position.toString();
+      switch (event.type) {
+        case 'MedicationAdded': {
+          const { medicationId, childId, stock: count, doseAmount, unit, refillThresholdDays } = event.data;
+          if (stock.get(medicationId)) break;
+          stock.put({
+            medication_id: medicationId, child_id: childId, stock: amount(count), dose_amount: amount(doseAmount ?? DEFAULT_DOSE_AMOUNT),
+            unit: unit ?? DEFAULT_MEDICATION_UNIT, refill_threshold_days: refillThresholdDays ?? DEFAULT_REFILL_THRESHOLD_DAYS,
+            last_refill_amount: null, reminder_armed: true, position,
+          });
+          break;
+        }
+        case 'MedicationUpdated': {
+          const { medicationId, doseAmount, unit, refillThresholdDays } = event.data;
+          changeStock(medicationId, position, { dose_amount: doseAmount === undefined ? undefined : amount(doseAmount), unit, refill_threshold_days: refillThresholdDays });
+          break;
+        }
+        case 'MedicationRemoved':
+          stock.delete({ medication_id: event.data.medicationId });
+          break;
+        case 'MedicationStockCounted': {
+          const { medicationId, stock: count, reminderRearmed } = event.data;
+          const changed = changeStock(medicationId, position, { stock: count === undefined ? undefined : amount(count), ...(reminderRearmed ? { reminder_armed: true } : {}) });
+          if (!changed) break;
+          for (const task of tasks.filter((row) => row.counted_medication_id === medicationId)) {
+            tasks.patch(String(task.task_id), { counted_medication_id: null, counted_amount: null });
+          }
+          break;
+        }
+        case 'MedicationRefilled': {
+          const { medicationId, amount: refill, reminderRearmed } = event.data;
+          const row = stock.get(medicationId);
+          if (!row) break;
+          stock.patch(medicationId, {
+            stock: amount((Math.max(hundredths(row.stock ?? 0), 0) + hundredths(refill)) / 100),
+            last_refill_amount: amount(refill),
+            reminder_armed: Boolean(row.reminder_armed) || Boolean(reminderRearmed),
+            position,
+          });
+          break;
+        }
+        case 'MedicationStockLow':
+          changeStock(event.data.medicationId, position, { reminder_armed: false });
+          break;
+        case 'CareRecipientRemoved': {
+          const ofChild = (row: JsonRow) => row.child_id === event.data.childId;
+          for (const row of stock.filter(ofChild)) stock.delete(row);
+          for (const row of tasks.filter(ofChild)) tasks.delete(row);
+          for (const row of schedules.filter(ofChild)) schedules.delete(row);
+          break;
+        }
+        case 'TaskScheduled': {
+          const { taskId, childId, medicationId, scheduledTime } = event.data;
+          if (tasks.get(taskId)) break;
+          tasks.put({
+            task_id: taskId, child_id: childId, medication_id: medicationId, scheduled_time: scheduledTime, completed: false,
+            counted_medication_id: null, counted_amount: null, position,
+          });
+          break;
+        }
+        case 'TaskUpdated':
+        case 'AppointmentUpdated': {
+          const { taskId, medicationId, scheduledTime } = event.data;
+          const changes = Object.fromEntries(Object.entries({ medication_id: medicationId, scheduled_time: scheduledTime }).filter(([, value]) => value !== undefined));
+          if (Object.keys(changes).length > 0) tasks.patch(taskId, { ...changes, position });
+          break;
+        }
+        case 'TaskCompleted': {
+          const task = tasks.get(event.data.taskId);
+          if (!task) break;
+          const medication = task.completed ? undefined : stock.get(String(task.medication_id));
+          if (medication && medication.stock !== null) {
+            tasks.patch(event.data.taskId, { completed: true, position, counted_medication_id: medication.medication_id, counted_amount: medication.dose_amount });
+            stock.patch(String(medication.medication_id), { stock: amount((hundredths(medication.stock) - hundredths(medication.dose_amount)) / 100), position });
+          } else {
+            tasks.patch(event.data.taskId, { completed: true, position });
+          }
+          break;
+        }
+        case 'TaskUncompleted': {
+          const task = tasks.get(event.data.taskId);
+          if (!task?.completed) break;
+          tasks.patch(event.data.taskId, { completed: false, position, counted_medication_id: null, counted_amount: null });
+          const medication = typeof task.counted_medication_id === 'string' ? stock.get(task.counted_medication_id) : undefined;
+          if (medication && task.counted_amount !== null && medication.stock !== null) {
+            stock.patch(String(medication.medication_id), { stock: amount((hundredths(medication.stock) + hundredths(task.counted_amount)) / 100), position });
+          }
+          break;
+        }
+        case 'TaskRemoved':
+          tasks.delete({ task_id: event.data.taskId });
+          break;
+        case 'TaskTemplateCreated': {
+          const { templateId, childId, medicationId, isRepeating, repeatStartDate, repeatEndDate } = event.data;
+          if (schedules.get(templateId)) break;
+          schedules.put({
+            template_id: templateId, child_id: childId, medication_id: medicationId, doses_per_week: dosesPerWeek(event.data), is_repeating: isRepeating,
+            is_active: true, is_paused: false, repeat_end_date: repeatEndDate, repeat_start_date: repeatStartDate,
+          });
+          break;
+        }
+        case 'TaskTemplateScheduleChanged': {
+          const { templateId, details } = event.data;
+          schedules.patch(templateId, {
+            medication_id: details.medicationId, doses_per_week: dosesPerWeek(details), is_repeating: details.isRepeating,
+            repeat_start_date: details.repeatStartDate, repeat_end_date: details.repeatEndDate,
+          });
+          break;
+        }
+        case 'TaskTemplateDeactivated':
+          schedules.patch(event.data.templateId, { is_active: false });
+          break;
+        case 'TaskTemplatePaused':
+        case 'TaskTemplateResumed':
+          schedules.patch(event.data.templateId, { is_paused: event.type === 'TaskTemplatePaused' });
+          break;
+        default:
+          break;
+      }
+    }
+    await stock.flush(em);
+    await tasks.flush(em);
+    await schedules.flush(em);
   }
 
   /** Sets the given columns (undefined ones stay) unless the row has seen this event; answers whether it changed. */
