@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { joinFullName } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
 import type { CareRecipientEvent } from '../../domain/care-recipient';
 import { ChildEntity } from './children.entity';
 
@@ -42,5 +43,40 @@ export class ChildrenProjection implements Projection<CareRecipientEvent> {
         await em.nativeDelete(ChildEntity, { id: event.data.childId });
         return;
     }
+  }
+
+  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<CareRecipientEvent>[]): Promise<void> {
+    const children = new BatchRows('children', 'id');
+    await children.load(em, 'id', events.map((event) => event.data.childId));
+    for (const event of events) {
+      switch (event.type) {
+        case 'CareRecipientAdded': {
+          const { childId, addedAt, ...details } = event.data;
+          const row = columnsOf(em, ChildEntity, {
+            ...details,
+            id: childId,
+            name: joinFullName(details.firstName, details.lastName),
+            createdAt: new Date(addedAt),
+            updatedAt: new Date(addedAt),
+          });
+          children.put({ ...(children.get(childId) ?? columnsOf(em, ChildEntity, {}, true)), ...row });
+          break;
+        }
+        case 'CareRecipientUpdated': {
+          const { childId, updatedAt, ...changes } = event.data;
+          const row = children.get(childId);
+          if (!row) break;
+          const firstName = changes.firstName ?? (row.first_name as string);
+          const lastName = changes.lastName ?? (row.last_name as string);
+          children.patch(childId, columnsOf(em, ChildEntity, { ...changes, name: joinFullName(firstName, lastName), updatedAt: new Date(updatedAt) }));
+          break;
+        }
+        case 'CareRecipientRemoved':
+          children.delete({ id: event.data.childId });
+          break;
+      }
+    }
+    await children.flush(em);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
 import type { UserEvent } from '../../domain/user';
 import { UserCredentialsEntity } from './user-credentials.entity';
 
@@ -16,5 +17,18 @@ export class UserCredentialsProjection implements Projection<UserEvent> {
     if (event.type !== 'UserRegistered') return;
     const { userId, email, passwordHash } = event.data;
     await em.upsert(UserCredentialsEntity, { userId, email, passwordHash });
+  }
+
+  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<UserEvent>[]): Promise<void> {
+    const credentials = new BatchRows('user_credentials', 'user_id');
+    await credentials.load(em, 'user_id', events.map((event) => event.data.userId));
+    for (const event of events) {
+      if (event.type === 'UserErased') credentials.delete({ user_id: event.data.userId });
+      if (event.type !== 'UserRegistered') continue;
+      const { userId, email, passwordHash } = event.data;
+      credentials.put({ ...credentials.get(userId), ...columnsOf(em, UserCredentialsEntity, { userId, email, passwordHash }) });
+    }
+    await credentials.flush(em);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_PRAYER_CALCULATION_METHOD } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
 import type { UserEvent } from '../../domain/user';
 import { UserEntity } from './users.entity';
 
@@ -62,5 +63,45 @@ export class UsersProjection implements Projection<UserEvent> {
         await em.nativeUpdate(UserEntity, { primaryUserId: event.data.userId }, { primaryUserId: null });
         return;
     }
+  }
+
+  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<UserEvent>[]): Promise<void> {
+    const users = new BatchRows('users', 'id');
+    const erased = events.flatMap((event) => (event.type === 'UserErased' ? [event.data.userId] : []));
+    await users.load(em, 'id', events.map((event) => event.data.userId));
+    await users.load(em, 'primary_user_id', erased);
+    const patch = (userId: string, changes: Partial<UserEntity>) => users.patch(userId, columnsOf(em, UserEntity, changes));
+    for (const event of events) {
+      switch (event.type) {
+        case 'UserRegistered': {
+          const { userId, email, firstName, lastName, role, timezone, registeredAt } = event.data;
+          users.put({
+            ...users.get(userId),
+            ...columnsOf(em, UserEntity, {
+              id: userId, email, firstName, lastName, profileImageUrl: null, role, timezone, stripeCustomerId: null, stripeSubscriptionId: null,
+              subscriptionPlan: null, subscriptionActive: false, primaryUserId: null, hasWebAuthn: false, enablePrayerTasks: false,
+              prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD, latitude: null, longitude: null,
+              createdAt: new Date(registeredAt), updatedAt: new Date(registeredAt),
+            }),
+          });
+          break;
+        }
+        case 'TimezoneChanged':
+          patch(event.data.userId, { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) });
+          break;
+        case 'ProfileUpdated':
+          patch(event.data.userId, { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) });
+          break;
+        case 'CareTeamJoined':
+          patch(event.data.userId, { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) });
+          break;
+        case 'UserErased':
+          users.delete({ id: event.data.userId });
+          for (const row of users.filter((user) => user.primary_user_id === event.data.userId)) users.patch(String(row.id), { primary_user_id: null });
+          break;
+      }
+    }
+    await users.flush(em);
   }
 }
