@@ -1,8 +1,9 @@
-import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { BadRequestException, Controller, Get, NotFoundException, Param, Query, Req, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { addDays, DATE_MAX, dateRangeProblem, localDate, TASK_MESSAGES, VALIDATION_MESSAGES, type Child, type Task, type User } from '@carecircle/libs';
 import { IsQueryDate, IsUuid } from '../../../../platform/http/dto-rules';
+import { jsonArrayStream } from '../../../../platform/http/json-array-stream';
 import { ChildAccess, ChildAccessGuard, ChildrenQuery } from '../../../care-recipients';
 import { CurrentUser } from '../../../identity';
 import { TaskAccess, TaskAccessGuard } from '../../access/task-access.guard';
@@ -21,6 +22,9 @@ export class ChildTasksQuery {
   @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) startDate?: string;
   @IsOptional() @IsQueryDate(TASK_MESSAGES.invalidDate) endDate?: string;
 }
+
+/** Range answers longer than this are streamed (jsonArrayStream): fair to the other families' requests. */
+const STREAM_FROM_TASKS = 2000;
 
 const refuse = (field: string, message: string) => new BadRequestException({ message, errors: [{ field, message }] });
 
@@ -76,7 +80,7 @@ export class DailyTasksReadController {
    */
   @Get('children/:childId/tasks')
   @ChildAccess('read')
-  async forChild(@Param('childId') childId: string, @Query() query: ChildTasksQuery, @Req() req: { child: Child }): Promise<Task[]> {
+  async forChild(@Param('childId') childId: string, @Query() query: ChildTasksQuery, @Req() req: { child: Child }): Promise<Task[] | StreamableFile> {
     const now = new Date();
     const { startDate, endDate } = query;
     if (startDate !== undefined || endDate !== undefined) {
@@ -84,7 +88,8 @@ export class DailyTasksReadController {
       const end = endDate ?? (start > addDays(DATE_MAX, -7) ? DATE_MAX : addDays(start, 7));
       const problem = dateRangeProblem(start, end);
       if (problem) throw refuse('endDate', problem === 'tooLong' ? VALIDATION_MESSAGES.rangeTooLong : VALIDATION_MESSAGES.rangeBackwards);
-      return this.withPlanned([req.child], start, end, now);
+      const tasks = await this.withPlanned([req.child], start, end, now);
+      return tasks.length > STREAM_FROM_TASKS ? jsonArrayStream(tasks) : tasks;
     }
     const date = query.date ?? (await this.clock.today(childId, now));
     return this.withPlanned([req.child], date, date, now);
