@@ -50,6 +50,19 @@ describe('family limits: at the limit 2xx, one past it 400 naming it', () => {
       expect((await owner.post(`/api/children/${childId}/tasks`).send({ name: 'Hourly', category: 'medication', scheduledDate: '2026-06-01', scheduledTimes: times(24) }).expect(201)).body).toHaveLength(24);
     });
 
+    it(`a recipient has at most ${FAMILY_LIMITS.tasksPerRecipientPerDay} tasks a day, scheduled there or moved there`, async () => {
+      const date = '2026-07-01';
+      const day = async () => (await owner.get(`/api/children/${childId}/tasks?date=${date}`).expect(200)).body;
+      const post = (n: number, on = date) => owner.post(`/api/children/${childId}/tasks`).send({ name: 'Check', category: 'other', scheduledDate: on, scheduledTimes: times(n) });
+      const max = FAMILY_LIMITS.tasksPerRecipientPerDay;
+      for (let made = 0; made < max; made += 24) await post(Math.min(24, max - made)).expect(201);
+      expect(await day()).toHaveLength(max);
+      await refused(() => post(1), LIMIT_MESSAGES.tasksPerRecipientPerDay, day);
+      const [elsewhere] = (await post(1, '2026-07-02').expect(201)).body;
+      await refused(() => owner.put(`/api/tasks/${elsewhere.id}`).send({ scheduledDate: date }), LIMIT_MESSAGES.tasksPerRecipientPerDay, day);
+      await owner.put(`/api/tasks/${elsewhere.id}`).send({ scheduledDate: '2026-07-03' }).expect(200);
+    }, 120_000);
+
     it(`a recipient has at most ${FAMILY_LIMITS.schedulesPerRecipient} active schedules, the bulk approve included; a stopped one frees its place`, async () => {
       const max = FAMILY_LIMITS.schedulesPerRecipient;
       const have = (await templates()).filter((x) => x.isActive).length;

@@ -6,12 +6,14 @@ import {
   DEFAULT_APPOINTMENT_REMINDERS,
   formatClockTime,
   dateProblem,
+  FAMILY_LIMITS,
   dateProblemMessage,
   instantToLocal,
   INT4_MAX,
   isIanaTimeZone,
   isInstantInRange,
   isLocalTime,
+  LIMIT_MESSAGES,
   localDateTimeToInstant,
   PRIORITIES,
   REMOVE_TASK_REASON_REQUIRED,
@@ -57,7 +59,11 @@ export interface ScheduleInput {
 type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type TaskCommand =
   /** Creates the task; on an existing stream nothing happens when identical (idempotent materialisation), else a conflict. */
-  | Command<'ScheduleTask', { taskId: string; childId: string; templateId: string | null; details: TaskDetailsInput; schedule: ScheduleInput }>
+  /**
+   * `tasksThatDay`: the recipient's tasks already on the task's date (the handler counts them in the
+   * recipient's turn); a schedule's own occurrences are made without it and never refused.
+   */
+  | Command<'ScheduleTask', { taskId: string; childId: string; templateId: string | null; details: TaskDetailsInput; schedule: ScheduleInput; tasksThatDay?: number }>
   | Command<'CompleteTask', { notes?: string | null }>
   | Command<'UncompleteTask', Record<string, never>>
   | Command<'RemoveTask', { reason?: string | null }>
@@ -66,7 +72,15 @@ export type TaskCommand =
    * (after the edit) an appointment, else TaskUpdated. A new date or time uses `timezone` when given
    * (the care team's zone now), else the task's own.
    */
-  | Command<'UpdateTask', { changes: Partial<TaskDetailsInput> & { scheduledDate?: string; localTime?: string }; timezone?: string }>
+  | Command<
+      'UpdateTask',
+      {
+        changes: Partial<TaskDetailsInput> & { scheduledDate?: string; localTime?: string };
+        timezone?: string;
+        /** With a new scheduledDate: the recipient's tasks already on that date. */
+        tasksOnNewDate?: number;
+      }
+    >
   /**
    * A reminder worker, for the task's time `scheduledTime`: recorded once, while the task is pending and
    * still at that time (a moved task's old reminder records nothing). The worker sends only what was recorded.
@@ -225,6 +239,13 @@ function actor(metadata: CommandMetadata): string {
   return metadata.actorId;
 }
 
+/** One more task on a day that has `tasksThatDay` (not counted: no limit applies) stays within FAMILY_LIMITS.tasksPerRecipientPerDay. */
+function checkDayRoom(tasksThatDay: number | undefined): void {
+  if (tasksThatDay !== undefined && tasksThatDay >= FAMILY_LIMITS.tasksPerRecipientPerDay) {
+    throw new DomainError('SCHEDULING.DAY_LIMIT', 'invalid', LIMIT_MESSAGES.tasksPerRecipientPerDay);
+  }
+}
+
 export function decideTask(command: TaskCommand, state: TaskState): TaskEvent[] {
   const { occurredAt: at } = command.metadata;
   switch (command.type) {
@@ -236,6 +257,7 @@ export function decideTask(command: TaskCommand, state: TaskState): TaskEvent[] 
         if (same(state.scheduled, scheduled)) return [];
         throw new DomainError('SCHEDULING.TASK_ALREADY_EXISTS', 'conflict', TASK_MESSAGES.alreadyExists);
       }
+      checkDayRoom(command.data.tasksThatDay);
       return [{ type: 'TaskScheduled', data: { ...scheduled, scheduledBy: command.metadata.actorId, scheduledAt: at } }];
     }
     case 'CompleteTask': {
@@ -284,6 +306,7 @@ export function decideTask(command: TaskCommand, state: TaskState): TaskEvent[] 
       });
       const changed = { ...changedFields(task.details, next.details), ...changedFields(task.schedule, next.schedule) };
       if (Object.keys(changed).length === 0) return [];
+      if (next.schedule.scheduledDate !== task.schedule.scheduledDate) checkDayRoom(command.data.tasksOnNewDate);
       const data = { ...changed, taskId: task.taskId, childId: task.childId, updatedBy: actor(command.metadata), updatedAt: at };
       return [next.details.category === 'appointment' ? { type: 'AppointmentUpdated', data } : { type: 'TaskUpdated', data }];
     }

@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, completionTiming, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
+import { APPOINTMENT_MESSAGES, completionTiming, FAMILY_LIMITS, LIMIT_MESSAGES, REMOVE_TASK_REASON_REQUIRED, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { DomainError } from '../../../platform/commands/domain-error';
 import type { TaskEvent, TaskReminder } from './task';
@@ -91,6 +91,24 @@ const appointment = {
 };
 
 describe('task decider', () => {
+  describe(`at most ${FAMILY_LIMITS.tasksPerRecipientPerDay} tasks a day per recipient`, () => {
+    const max = FAMILY_LIMITS.tasksPerRecipientPerDay;
+    const withCount = (command: TaskCommand, key: 'tasksThatDay' | 'tasksOnNewDate', n: number) => ({ ...command, data: { ...command.data, [key]: n } }) as TaskCommand;
+
+    it('a task on a day one short of it is scheduled; on a full day it is refused; uncounted (a schedule\'s occurrence) it always is', () => {
+      spec.given([]).when(withCount(schedule(), 'tasksThatDay', max - 1)).then([scheduled()]);
+      spec.given([]).when(withCount(schedule(), 'tasksThatDay', max)).thenThrows('SCHEDULING.DAY_LIMIT', LIMIT_MESSAGES.tasksPerRecipientPerDay);
+      spec.given([]).when(schedule()).then([scheduled()]);
+    });
+
+    it('moving a task to a full day is refused; changing it within its day is not', () => {
+      spec.given([scheduled()]).when(withCount(update({ scheduledDate: '2026-11-22' }), 'tasksOnNewDate', max)).thenThrows('SCHEDULING.DAY_LIMIT', LIMIT_MESSAGES.tasksPerRecipientPerDay);
+      const state = [scheduled()].reduce(taskDecider.evolve, taskDecider.initialState());
+      expect(decideTask(withCount(update({ scheduledDate: '2026-11-22' }), 'tasksOnNewDate', max - 1), state).map((e) => e.type)).toEqual(['TaskUpdated']);
+      expect(decideTask(withCount(update({ scheduledDate: '2026-11-21', name: 'Renamed' }), 'tasksOnNewDate', max), state).map((e) => e.type)).toEqual(['TaskUpdated']);
+    });
+  });
+
   describe('ScheduleTask', () => {
     it('schedules at the local time in the care team zone, deriving the instant', () => {
       spec.given([]).when(schedule()).then([scheduled()]);

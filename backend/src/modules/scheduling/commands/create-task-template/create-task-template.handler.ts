@@ -2,13 +2,13 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import { localDate, type MedicationInput, type TaskTemplate, type TaskTemplateInput } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
-import { OneAtATime } from '../../../../platform/commands/one-at-a-time';
 import { EnsureMedications, MedicationsQuery } from '../../../care-recipients';
 import { taskTemplateStream } from '../../domain/task-template';
 import { checkScheduleRoom, readTemplateInput, taskTemplateDecider } from '../../domain/task-template.decide';
 import { TaskTemplatesQuery } from '../../read-models/task-templates/task-templates.query';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { TemplateMaterialiser } from '../../workers/recurring-tasks.job';
+import { recipientTurns } from '../recipient-turns';
 import { medicationOfSchedule, schedulesUnknownMedication } from '../schedule-medications';
 
 export interface CreatedTemplates {
@@ -44,15 +44,13 @@ export class CreateTaskTemplates extends Command<CreatedTemplates> {
  * Creates one or more templates of a recipient (one: the template and repeating-task routes; several:
  * the review dialog's approve), then today's tasks of each, today being the care team's date.
  * All inputs are checked before anything is stored, so a bad item leaves nothing half-created; so is
- * the recipient's schedules limit, counted and appended in the recipient's turn (OneAtATime).
+ * the recipient's schedules limit, counted and appended in the recipient's turn (recipientTurns).
  * A medication schedule that names no medication is linked to the recipient's medication of its
  * name, found or added (care-recipients' EnsureMedications, one decision for all of them) once every
  * template is known to be valid; a retry after a failure further on finds them by name.
  */
 @CommandHandler(CreateTaskTemplates)
 export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTemplates, CreatedTemplates> {
-  private readonly recipientTurns = new OneAtATime();
-
   constructor(
     private readonly commands: CommandBus,
     private readonly streams: EventSourcedStreams,
@@ -63,7 +61,7 @@ export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTem
   ) {}
 
   execute(command: CreateTaskTemplates): Promise<CreatedTemplates> {
-    return this.recipientTurns.run(command.childId, () => this.create(command));
+    return recipientTurns.run(command.childId, () => this.create(command));
   }
 
   private async create({ childId, items, metadata, listedMedications }: CreateTaskTemplates): Promise<CreatedTemplates> {

@@ -6,8 +6,10 @@ import { EventSourcedStreams } from '../../../../platform/commands/event-sourced
 import { MedicationsQuery } from '../../../care-recipients';
 import { initialTaskState, taskStream } from '../../domain/task';
 import { taskDecider, type TaskCommand, type TaskDetailsInput } from '../../domain/task.decide';
+import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { recipientMedication } from '../recipient-medication';
+import { recipientTurns } from '../recipient-turns';
 import { readDate, readTime, readTimes } from '../task-input';
 
 /** Answers the ids of the tasks it created, in time order. */
@@ -26,7 +28,8 @@ type ScheduleTask = Extract<TaskCommand, { type: 'ScheduleTask' }>;
 /**
  * One task per time (scheduledTimes, else scheduledTime; an appointment at its start time), on
  * scheduledDate or today in the care team's zone; the tasks of one request share a taskGroupId.
- * Every task is decided before any is recorded, so one bad time records nothing at all.
+ * Every task is decided before any is recorded, so one bad time records nothing at all; that
+ * includes the tasks-a-day limit, counted and appended in the recipient's turn.
  */
 @CommandHandler(ScheduleTasks)
 export class ScheduleTasksHandler implements ICommandHandler<ScheduleTasks, string[]> {
@@ -34,9 +37,14 @@ export class ScheduleTasksHandler implements ICommandHandler<ScheduleTasks, stri
     private readonly streams: EventSourcedStreams,
     private readonly clock: CareTeamClock,
     private readonly medications: MedicationsQuery,
+    private readonly tasks: DailyTasksQuery,
   ) {}
 
-  async execute({ childId, input, metadata }: ScheduleTasks): Promise<string[]> {
+  execute(command: ScheduleTasks): Promise<string[]> {
+    return recipientTurns.run(command.childId, () => this.schedule(command));
+  }
+
+  private async schedule({ childId, input, metadata }: ScheduleTasks): Promise<string[]> {
     const timezone = await this.clock.timezoneFor(childId);
     const medicationId = await recipientMedication(this.medications, childId, input.medicationId);
     const single = readTime(input.scheduledTime, timezone);
@@ -56,8 +64,9 @@ export class ScheduleTasksHandler implements ICommandHandler<ScheduleTasks, stri
       taskGroupId: times.length > 1 ? randomUUID() : null,
       appointmentDetails: input.appointmentDetails ?? null,
     };
+    const tasksThatDay = scheduledDate === null ? 0 : await this.tasks.countOn(childId, scheduledDate);
     const commands = times.map(
-      (localTime): ScheduleTask => ({
+      (localTime, index): ScheduleTask => ({
         type: 'ScheduleTask',
         data: {
           taskId: randomUUID(),
@@ -65,6 +74,7 @@ export class ScheduleTasksHandler implements ICommandHandler<ScheduleTasks, stri
           templateId: null,
           details: { ...details, timeSpecificNotes: (localTime && input.timeNotes?.[localTime]) || input.timeSpecificNotes || null },
           schedule: { scheduledDate, localTime, timezone },
+          tasksThatDay: tasksThatDay + index,
         },
         metadata,
       }),

@@ -54,6 +54,12 @@ export class DailyTasksQuery {
     return this.select(`${SELECT} WHERE child_id IN (?) AND scheduled_date = ? ORDER BY scheduled_time, name, id`, [childIds, date], now);
   }
 
+  /** How many tasks a recipient has on one local date (the tasks-a-day limit's count). */
+  async countOn(childId: string, date: string): Promise<number> {
+    const [row]: { n: string }[] = await this.em.fork().execute('SELECT count(*) AS n FROM daily_tasks WHERE child_id = ? AND scheduled_date = ?', [childId, date]);
+    return Number(row.n);
+  }
+
   /** Tasks of one recipient from startDate to endDate, both included. */
   async inRange(childId: string, startDate: string, endDate: string, now: Date): Promise<Task[]> {
     return this.select(
