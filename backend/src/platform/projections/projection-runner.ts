@@ -152,9 +152,13 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
         await em.execute('DELETE FROM projection_checkpoints WHERE name IN (?)', [selected.map((p) => p.name)]);
         await em.execute('DELETE FROM projection_failures WHERE projection IN (?)', [selected.map((p) => p.name)]);
         let last: bigint | null = null;
+        // The next batch is read (on the store's own connection) while this one is applied.
+        let next = this.store.readAll(null, REBUILD_BATCH);
         for (;;) {
-          const batch = await this.store.readAll(last, REBUILD_BATCH);
+          const batch = await next;
           if (batch.length === 0) break;
+          next = this.store.readAll(batch[batch.length - 1].position, REBUILD_BATCH);
+          next.catch(() => undefined); // awaited in the next round; a failure here must not go unhandled meanwhile
           for (const projection of selected) {
             const handled = batch.filter((event) => projection.handles.includes(event.type));
             if (handled.length > 0) await this.replay(em, projection, handled);
