@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
@@ -89,8 +90,11 @@ describe('projections:rebuild', () => {
       expect(live.family_support).toHaveLength(1);
       expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
       await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
+      const warn = jest.spyOn(Logger.prototype, 'warn');
       await runner.rebuild();
       expect(await snapshot()).toEqual(live);
+      // every applyBatch held: none fell back to applying its events one by one
+      expect(warn.mock.calls.filter(([message]) => String(message).includes('a batch failed'))).toEqual([]);
       expect((await db.query('SELECT * FROM projection_failures')).rows).toEqual([]);
     } finally {
       await db.end();
