@@ -2,23 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
+import { freePort } from '../test-support/free-port';
 
 const MAIN = resolve(__dirname, '../../dist/main.js');
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /** A 1x1 PNG with a text of its own after it (still a PNG by its signature). */
 const photo = (marker: string) =>

@@ -1,24 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DEFAULT_TIMEZONE, instantToLocal } from '@carecircle/libs';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database';
+import { freePort } from '../../test-support/free-port';
 
 const MAIN = resolve(__dirname, '../../../dist/main.js');
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /**
  * Kill -9 in the middle of a burst of completions, with reminders firing: every completion the

@@ -17,6 +17,25 @@ function columns(changes: Changes): Partial<DailyTaskEntity> {
   return row;
 }
 
+/** The row of a newly scheduled task (live apply and batched rebuild write the same one). */
+function scheduledRow(data: Extract<TaskEvent, { type: 'TaskScheduled' }>['data'], childName: string): Partial<DailyTaskEntity> {
+  const { taskId, childId, templateId, scheduledBy: _by, scheduledAt, ...fields } = data;
+  return {
+    ...columns(fields),
+    id: taskId,
+    childId,
+    childName,
+    templateId,
+    status: 'pending',
+    completedAt: null,
+    completedBy: null,
+    notes: null,
+    googleCalendarEventId: null,
+    createdAt: new Date(scheduledAt),
+    updatedAt: new Date(scheduledAt),
+  };
+}
+
 @Injectable()
 @ReadModelProjection()
 export class DailyTasksProjection implements Projection<TaskEvent | CareRecipientEvent> {
@@ -51,23 +70,9 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
         await em.nativeDelete(SchedulingChildEntity, { id: event.data.childId });
         return;
       case 'TaskScheduled': {
-        const { taskId, childId, templateId, scheduledBy: _by, scheduledAt, ...fields } = event.data;
-        const child = await em.findOne(SchedulingChildEntity, { id: childId });
+        const child = await em.findOne(SchedulingChildEntity, { id: event.data.childId });
         if (!child) return; // the recipient was removed: its tasks are never listed
-        await em.upsert(DailyTaskEntity, {
-          ...columns(fields),
-          id: taskId,
-          childId,
-          childName: child.name,
-          templateId,
-          status: 'pending',
-          completedAt: null,
-          completedBy: null,
-          notes: null,
-          googleCalendarEventId: null,
-          createdAt: new Date(scheduledAt),
-          updatedAt: new Date(scheduledAt),
-        });
+        await em.upsert(DailyTaskEntity, scheduledRow(event.data, child.name));
         return;
       }
       case 'TaskCompleted': {
@@ -124,24 +129,10 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
           children.delete({ id: event.data.childId });
           break;
         case 'TaskScheduled': {
-          const { taskId, childId, templateId, scheduledBy: _by, scheduledAt, ...fields } = event.data;
-          const child = children.get(childId);
+          const child = children.get(event.data.childId);
           if (!child) break;
-          const row = columnsOf(em, DailyTaskEntity, {
-            ...columns(fields),
-            id: taskId,
-            childId,
-            childName: child.name as string,
-            templateId,
-            status: 'pending',
-            completedAt: null,
-            completedBy: null,
-            notes: null,
-            googleCalendarEventId: null,
-            createdAt: new Date(scheduledAt),
-            updatedAt: new Date(scheduledAt),
-          });
-          const before = tasks.get(taskId);
+          const row = columnsOf(em, DailyTaskEntity, scheduledRow(event.data, child.name as string));
+          const before = tasks.get(event.data.taskId);
           tasks.put(before ? { ...before, ...row } : { ...columnsOf(em, DailyTaskEntity, {}, true), ...row });
           break;
         }
