@@ -3,7 +3,8 @@
 //   1. prerequisites: PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) answer, Debian Chromium present
 //   2. npm run build                       libs, backend, frontend
 //   3. lint-rules                          node --test tools/
-//   4. unit, int, e2e                      backend jest projects
+//   4. unit, int, e2e                      backend jest projects; unit also runs the front end's
+//                                          component tests (Vitest in jsdom, frontend/vitest.config.ts)
 //   5. browser                             Playwright (playwright.config.ts) in Chromium
 // and ends with `tests: N passed, M failed[, K skipped]`. Exit code 0 only when nothing failed.
 //
@@ -21,6 +22,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BACKEND = path.join(ROOT, 'backend');
+const FRONTEND = path.join(ROOT, 'frontend');
 const PLAYWRIGHT_CONFIG = path.join(ROOT, 'playwright.config.ts');
 const PLAYWRIGHT_RESULTS = path.join(ROOT, 'e2e/.artifacts/results.json');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -86,6 +88,7 @@ function run(command, args, { cwd = ROOT, env = {} } = {}) {
 
 const requireFromBackend = createRequire(path.join(BACKEND, 'package.json'));
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
+const requireFromFrontend = createRequire(path.join(FRONTEND, 'package.json'));
 
 /** A TCP port free on 127.0.0.1 right now. */
 function freePort() {
@@ -211,6 +214,35 @@ async function runJest(project, workDir) {
   return settle(counts, code, `jest (${project})`);
 }
 
+/** The front end's component tests: Vitest in jsdom, counts from its jest-shaped --reporter=json output. */
+async function runVitest(workDir) {
+  const jsonFile = path.join(workDir, 'vitest.json');
+  const vitest = path.join(path.dirname(requireFromFrontend.resolve('vitest/package.json')), 'vitest.mjs');
+  const { code } = await run(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`], { cwd: FRONTEND });
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  const report = readJson(jsonFile);
+  if (report) {
+    counts = {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0),
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  return settle(counts, code, 'vitest');
+}
+
+/** The unit step: the backend's jest unit project, then the component tests, counted together. */
+async function runUnit(workDir) {
+  const jest = await runJest('unit', workDir);
+  const vitest = await runVitest(workDir);
+  return {
+    passed: jest.passed + vitest.passed,
+    failed: jest.failed + vitest.failed,
+    skipped: jest.skipped + vitest.skipped,
+    ok: jest.ok && vitest.ok,
+  };
+}
+
 /** Playwright at the root; counts from the JSON reporter configured in playwright.config.ts. */
 async function runBrowser() {
   if (!existsSync(PLAYWRIGHT_CONFIG)) {
@@ -302,7 +334,8 @@ async function main() {
   ];
   if (selected.has('browser') || selected.has('e2e')) steps.push(['build', async () => ({ ok: (await run('npm', ['run', 'build'])).code === 0 })]);
   if (selected.has('lint-rules')) steps.push(['lint-rules', () => runLintRules(workDir)]);
-  for (const project of ['unit', 'int', 'e2e']) if (selected.has(project)) steps.push([project, () => runJest(project, workDir)]);
+  if (selected.has('unit')) steps.push(['unit', () => runUnit(workDir)]);
+  for (const project of ['int', 'e2e']) if (selected.has(project)) steps.push([project, () => runJest(project, workDir)]);
   if (selected.has('browser')) steps.push(['browser', runBrowser]);
 
   for (const [title, fn] of steps) {
