@@ -1,7 +1,7 @@
 import { Button, ConfigProvider, notification, type ThemeConfig } from 'antd';
 import { useEffect } from 'react';
 import { PHONE_QUERY } from '../hooks/use-media-query';
-import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE, type ToastHandle, type ToastOptions } from './toast';
+import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE, type ToastHandle, type ToastOptions } from './toast-options';
 
 /**
  * Where toasts appear: at the top on wide screens; on phones at the bottom, above the bottom
