@@ -1,22 +1,20 @@
 /**
  * `npm run bench` (after `nest build`): runs each benchmark in turn and prints its table.
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
- * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders,schedule-parser picks some.
+ * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders,schedule-parser,scale-out picks some
+ * (scale-out starts the built server, dist/main.js, as processes of its own).
  */
 import { eventStoreBenchmark } from './event-store.bench';
 import { privacyBenchmark } from './privacy.bench';
 import { rebuildBenchmark } from './rebuild.bench';
 import { remindersBenchmark } from './reminders.bench';
+import type { BenchReport } from './report';
+import { scaleOutBenchmark } from './scale-out.bench';
 import { scheduleParserBenchmark } from './schedule-parser.bench';
 import { tasksBenchmark } from './tasks.bench';
 
-export interface BenchReport {
-  title: string;
-  /** Lines printed under the title: what was measured, and anything that could not be. */
-  notes: string[];
-  columns: string[];
-  rows: string[][];
-}
+/** Until the other benches import it from ./report (they form an import cycle with this file). */
+export type { BenchReport } from './report';
 
 const benchmarks: Record<string, () => Promise<BenchReport>> = {
   'event-store': eventStoreBenchmark,
@@ -25,6 +23,7 @@ const benchmarks: Record<string, () => Promise<BenchReport>> = {
   privacy: privacyBenchmark,
   reminders: remindersBenchmark,
   'schedule-parser': scheduleParserBenchmark,
+  'scale-out': scaleOutBenchmark,
 };
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {
