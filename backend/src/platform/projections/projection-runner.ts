@@ -12,6 +12,8 @@ import { describeError, parkedEvents, ProjectionFailedError, RebuildFailedError 
 import { ProjectionWorker } from './projection-worker';
 import type { ProjectionMetric, ProjectionMetricsSource } from '../metrics/projection-metrics';
 import { SessionLocks } from './session-locks';
+import { changedChildren, PROJECTION_CHANGES_CHANNEL, projectionChangeMessages } from './projection-changes';
+import { createShadowTables, dropShadowTables, SHADOW_SCHEMA, switchIn, USE_SHADOW_TABLES } from './shadow-tables';
 
 const STANDBY_RETRY_MS = 2000;
 const WAIT_POLL_MS = 25;
@@ -19,6 +21,28 @@ const WAIT_POLL_MS = 25;
 const REBUILD_BATCH = 5000;
 /** Parked event ids remembered in memory, so a waiting command learns its event was parked. */
 const PARKED_MEMORY = 1000;
+/**
+ * Events a projection's share of an online rebuild commits at a time. Each of those transactions
+ * holds back what the live projectors may read of the store while it runs (docs/event-store.md:
+ * readers stop below the oldest open writing transaction), so they are kept short.
+ */
+const ONLINE_REBUILD_BATCH = 1000;
+/** An online rebuild takes the projections over once a catch-up pass brings fewer events than this. */
+const HAND_OVER_BELOW = 200;
+/** The hand-over waits this long for the projectors to let the projections go. */
+const HAND_OVER_LOCK_MS = 30_000;
+/** One online rebuild at a time: it owns the shadow schema (a key in the projector lock namespace). */
+const ONLINE_REBUILD_LOCK = 'projections:rebuild --online';
+
+export interface OnlineRebuildOptions {
+  /** Events per transaction of each projection's share (ONLINE_REBUILD_BATCH). */
+  batchSize?: number;
+  /**
+   * Told where the rebuild is, and awaited: 'replaying' after each batch committed to the shadow
+   * tables, 'paused' once it holds the projections (the hand-over), 'switched' after the switch.
+   */
+  progress?: (phase: 'replaying' | 'paused' | 'switched', position: bigint | null) => Promise<void> | void;
+}
 
 export class ProjectionLagError extends Error {
   readonly code = 'PLATFORM.PROJECTION_LAG';
@@ -52,7 +76,8 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
   private feed: EventFeed | null = null;
   private supervisor: Promise<void> | null = null;
   private stopped = false;
-  private wakeSupervisor: () => void = () => {};
+  private wakeRequested = false;
+  private wakeWaiter: () => void = () => {};
   private readonly locks: SessionLocks;
 
   constructor(
@@ -61,9 +86,9 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: MikroORM,
-    @Inject(DATABASE_URL) databaseUrl: string,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {
-    this.locks = new SessionLocks(databaseUrl);
+    this.locks = new SessionLocks(databaseUrl, () => this.wakeSupervisor());
   }
 
   onModuleInit(): void {
@@ -179,6 +204,141 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   /**
+   * Rebuilds while the application runs: the projections' tables are replayed into empty copies in a
+   * schema of their own (shadow-tables.ts) while the live projectors keep serving from the originals,
+   * then switched in at once, checkpoints with them, so reads see the old read models until the
+   * switch and the new ones after it, never a half-built one.
+   *
+   * 1. Replay the store into the copies, each projection's share of a batch in its own short
+   *    transaction (a long one would hold back every live projector; see ONLINE_REBUILD_BATCH), then
+   *    catch up with what was appended meanwhile until little is left.
+   * 2. Hand-over: pause the projections (SessionLocks.pause: the projectors stop their workers, which
+   *    commit their last batch, and release the locks), take their locks, apply the events after the
+   *    copies' position, and in one transaction drop the live tables, move the copies into their
+   *    place, set the checkpoints to that position and clear the parked events (every event applied
+   *    cleanly, as in an offline rebuild). The projectors take the projections again and go on from
+   *    there: nothing is lost or applied twice.
+   * 3. Live updates: the events applied during the hand-over are announced (the projectors never saw
+   *    them); what the projectors applied before it was announced as usual.
+   *
+   * A failure (RebuildFailedError names the event) drops the copies and leaves the live read models
+   * and their projectors as they were; a rebuild that dies leaves a stale schema, dropped by the next
+   * one, and its pauses end with its connection.
+   */
+  async rebuildOnline(names: string[] = this.names, options: OnlineRebuildOptions = {}): Promise<{ events: number; handOverMs: number }> {
+    const selected = this.select(names);
+    const batchSize = options.batchSize ?? ONLINE_REBUILD_BATCH;
+    const progress = options.progress ?? (() => undefined);
+    const locks = new SessionLocks(this.databaseUrl); // its own session: advisory locks are re-entrant within one
+    const held: string[] = [];
+    let paused = false;
+    let switched = false;
+    try {
+      if (!(await locks.tryLock(ONLINE_REBUILD_LOCK))) throw new Error('another online rebuild is running');
+      await createShadowTables(this.orm.em.fork(), selected.flatMap((p) => p.tables));
+      let replayed = await this.replayIntoShadow(selected, null, batchSize, (position) => progress('replaying', position));
+      let events = replayed.events;
+      const tables = selected.flatMap((p) => p.tables);
+      if (tables.length > 0) await this.orm.em.fork().execute(`ANALYZE ${tables.map((t) => `${SHADOW_SCHEMA}."${t}"`).join(', ')}`); // planner statistics before they serve
+      while (replayed.events >= HAND_OVER_BELOW) {
+        replayed = await this.replayIntoShadow(selected, replayed.position, batchSize, (position) => progress('replaying', position));
+        events += replayed.events;
+      }
+      let position = replayed.position;
+
+      const handOverStarted = Date.now();
+      await locks.pause(selected.map((p) => p.name));
+      paused = true;
+      for (const projection of selected) {
+        await this.lockOrWait(projection, HAND_OVER_LOCK_MS, locks);
+        held.push(projection.name);
+      }
+      await progress('paused', position);
+      const live = await this.checkpointsOf(selected.map((p) => p.name));
+      const last = await this.replayIntoShadow(selected, position, batchSize, () => undefined, live);
+      events += last.events;
+      position = last.position;
+      await this.orm.em.fork().transactional(async (em) => {
+        await switchIn(em, selected.flatMap((p) => p.tables));
+        const checkpointed = selected.map((p) => p.name);
+        await em.execute('DELETE FROM projection_checkpoints WHERE name IN (?)', [checkpointed]);
+        if (position !== null) {
+          for (const name of checkpointed) {
+            await em.execute('INSERT INTO projection_checkpoints (name, position, updated_at) VALUES (?, ?, now())', [name, position.toString()]);
+          }
+        }
+        await em.execute('DELETE FROM projection_failures WHERE projection IN (?)', [checkpointed]);
+      });
+      switched = true;
+      const handOverMs = Date.now() - handOverStarted;
+      for (const [id, projections] of this.parkedIds) this.parkedIds.set(id, projections.filter((name) => !names.includes(name)));
+      await this.announce(selected, last.applied);
+      this.advanced.emit('advanced');
+      await progress('switched', position);
+      this.log.log(`rebuilt ${selected.map((p) => p.name).join(', ')} online from ${events} events (hand-over ${handOverMs} ms)`);
+      return { events, handOverMs };
+    } finally {
+      for (const name of held) await locks.unlock(name).catch(() => undefined);
+      if (paused) await locks.resume(selected.map((p) => p.name)).catch(() => undefined);
+      if (!switched) await dropShadowTables(this.orm.em.fork()).catch((error: Error) => this.log.warn(`rebuild schema not dropped: ${error.message}`));
+      else await dropShadowTables(this.orm.em.fork()); // empty by now
+      await locks.close();
+    }
+  }
+
+  /**
+   * Replays the store after `from` into the shadow tables, batch by batch, each projection's share in
+   * its own transaction. Stops at the end of the store, and not before every position in `atLeast`
+   * (the live checkpoints at the hand-over, which the store already shows). Answers the last position
+   * and, per projection, the events it applied.
+   */
+  private async replayIntoShadow(
+    selected: Projection[],
+    from: bigint | null,
+    batchSize: number,
+    committed: (position: bigint | null) => Promise<void> | void,
+    atLeast: Map<string, bigint> = new Map(),
+  ): Promise<{ position: bigint | null; events: number; applied: Map<string, RecordedEvent[]> }> {
+    const applied = new Map<string, RecordedEvent[]>(selected.map((p) => [p.name, []]));
+    let position = from;
+    let events = 0;
+    let next = this.store.readAll(position, batchSize);
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) {
+        const behind = [...atLeast.values()].some((checkpoint) => position === null || position < checkpoint);
+        if (!behind) break;
+        throw new Error(`the store answered nothing after position ${position}, below a live checkpoint`);
+      }
+      next = this.store.readAll(batch[batch.length - 1].position, batchSize);
+      next.catch(() => undefined); // awaited in the next round
+      for (const projection of selected) {
+        const handled = batch.filter((event) => projection.handles.includes(event.type));
+        if (handled.length === 0) continue;
+        await this.orm.em.fork().transactional(async (em) => {
+          await em.execute(`${USE_SHADOW_TABLES}, set_config('synchronous_commit', 'off', true)`);
+          await this.replay(em, projection, handled);
+        });
+        applied.get(projection.name)!.push(...handled);
+      }
+      events += batch.length;
+      position = batch[batch.length - 1].position;
+      await committed(position);
+    }
+    await next.catch(() => undefined);
+    return { position, events, applied };
+  }
+
+  /** Live updates for what a hand-over applied: the projectors never saw those events. */
+  private async announce(selected: Projection[], applied: Map<string, RecordedEvent[]>): Promise<void> {
+    for (const projection of selected) {
+      for (const message of projectionChangeMessages(projection, changedChildren(applied.get(projection.name) ?? []))) {
+        await this.pool.query('SELECT pg_notify($1, $2)', [PROJECTION_CHANGES_CHANNEL, message]).catch((error: Error) => this.log.warn(`live update for ${projection.name} not sent: ${error.message}`));
+      }
+    }
+  }
+
+  /**
    * One projection's share of a rebuild batch: set-based when it can, else event by event. A batch
    * that fails is rolled back to a savepoint and applied one by one, so the error names its event.
    */
@@ -285,9 +445,14 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     );
   }
 
-  /** Takes the locks it can, runs a worker for each, and keeps one feed open for them. */
+  /**
+   * Takes the locks it can, runs a worker for each, and keeps one feed open for them. Projections an
+   * online rebuild has paused are let go and not taken until the pause ends (woken by its notification,
+   * or at the next tick if that was missed).
+   */
   private async supervise(): Promise<void> {
     while (!this.stopped) {
+      this.wakeRequested = false;
       try {
         await this.takeFreeProjections();
         if (this.workers.size > 0 && !this.feed) this.openFeed();
@@ -297,8 +462,9 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
       // Lock loss matters only while projections run here (and a lost connection stays lost until the next tryLock).
       const lockLost = this.workers.size > 0 ? this.locks.lost.then(() => 'lost' as const) : new Promise<never>(() => {});
       const wait = new Promise<'tick'>((resolve) => {
+        if (this.wakeRequested) return resolve('tick'); // woken while taking projections: look again at once
         const timer = setTimeout(() => resolve('tick'), STANDBY_RETRY_MS);
-        this.wakeSupervisor = () => {
+        this.wakeWaiter = () => {
           clearTimeout(timer);
           resolve('tick');
         };
@@ -311,8 +477,22 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     await this.stopWorkers();
   }
 
+  private wakeSupervisor(): void {
+    this.wakeRequested = true;
+    this.wakeWaiter();
+  }
+
   private async takeFreeProjections(): Promise<void> {
-    const free = this.projections.filter((p) => !this.workers.has(p.name));
+    const paused = await this.locks.paused(this.names);
+    for (const name of paused) {
+      const worker = this.workers.get(name);
+      if (!worker) continue;
+      this.workers.delete(name);
+      await worker.stop(); // its last batch committed, its checkpoint stored
+      await this.locks.unlock(name);
+      this.log.log(`projection ${name} handed over to an online rebuild`);
+    }
+    const free = this.projections.filter((p) => !this.workers.has(p.name) && !paused.has(p.name));
     for (const projection of free) {
       if (this.stopped || !(await this.locks.tryLock(projection.name))) continue;
       const worker = new ProjectionWorker(projection, await this.checkpointOf(projection.name), this.orm, this.store, {
@@ -385,13 +565,19 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     return rows.length > 0 ? BigInt(rows[0].position) : null;
   }
 
-  private async lockOrWait(projection: Projection, timeoutMs: number): Promise<void> {
-    if (this.workers.has(projection.name)) throw new Error(`projection ${projection.name} is running in this process: stop it first`);
+  private async checkpointsOf(names: string[]): Promise<Map<string, bigint>> {
+    const { rows } = await this.pool.query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)', [names]);
+    return new Map(rows.map((row) => [row.name, BigInt(row.position)]));
+  }
+
+  private async lockOrWait(projection: Projection, timeoutMs: number, locks?: SessionLocks): Promise<void> {
+    if (!locks && this.workers.has(projection.name)) throw new Error(`projection ${projection.name} is running in this process: stop it first`);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (await this.locks.tryLock(projection.name)) return;
+      if (await (locks ?? this.locks).tryLock(projection.name)) return;
       if (Date.now() > deadline) {
-        throw new Error(`projection ${projection.name} is held by a running projector: stop the processes with the projector role first`);
+        if (locks) throw new Error(`projection ${projection.name} was not let go by its projector within ${timeoutMs / 1000} s; the rebuild gave up and changed nothing`);
+        throw new Error(`projection ${projection.name} is held by a running projector: stop the processes with the projector role first (or rebuild online)`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
