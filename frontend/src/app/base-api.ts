@@ -1,3 +1,4 @@
+import type { Child } from '@carecircle/libs';
 import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
@@ -150,7 +151,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiQueryError, object,
   return { error, meta: result.meta };
 };
 
-/** The one API of the app; features add their endpoints with `baseApi.injectEndpoints`. */
+const CHILD_LIST = { type: 'Child', id: 'LIST' } as const;
+
+/**
+ * The one API of the app; features add their endpoints with `baseApi.injectEndpoints`. The endpoints
+ * that more than one feature calls are declared here, once (a feature imports no other feature).
+ */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
@@ -176,5 +182,21 @@ export const baseApi = createApi({
   refetchOnFocus: false,
   refetchOnReconnect: false,
   extractRehydrationInfo: (action, { reducerPath }) => (hydrateFromServer.match(action) ? (action.payload[reducerPath] as never) : undefined),
-  endpoints: () => ({}),
+  endpoints: (build) => ({
+    /** GET /api/children: the care recipients the user sees (their own and those shared with them). */
+    getChildren: build.query<Child[], void>({
+      query: () => 'children',
+      providesTags: (children) => [CHILD_LIST, ...(children ?? []).map((child) => ({ type: 'Child' as const, id: child.id }))],
+    }),
+    /** POST /api/upload (multipart, field `file`): answers the stored image's URL, to send as a photo's URL. */
+    uploadImage: build.mutation<{ url: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: 'upload', method: 'POST', body };
+      },
+    }),
+  }),
 });
+
+export const { useGetChildrenQuery, useUploadImageMutation } = baseApi;

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../app/app';
+import { baseApi } from '../app/base-api';
 import { loadHomeScreen } from '../app/pages/home-route';
 import { createAppStore } from '../app/store';
-import { careRecipientsApi } from '../features/care-recipients/api';
 import { dailyCareApi } from '../features/daily-care/api';
 import { identityApi } from '../features/identity/api';
 import { setRenderedWith, type RenderedWith } from '../shared/server-render';
@@ -34,7 +34,7 @@ export async function renderHome({ fetch, ...renderedWith }: HomeRequest): Promi
   const store = createAppStore({ serverFetch: fetch });
   const user = (await store.dispatch(identityApi.endpoints.getCurrentUser.initiate())).data;
   if (!user?.timezone) return undefined;
-  const recipients = (await store.dispatch(careRecipientsApi.endpoints.getChildren.initiate())).data;
+  const recipients = (await store.dispatch(baseApi.endpoints.getChildren.initiate())).data;
   if (!recipients) return undefined;
   // Today shows the last recipient of the list first (use-selected-recipient.ts).
   const shown = recipients.at(-1);

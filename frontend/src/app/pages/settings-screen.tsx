@@ -1,6 +1,6 @@
 import { localDate } from '@carecircle/libs';
 import { lazy, Suspense } from 'react';
-import { useGetChildrenQuery } from '../../features/care-recipients/api';
+import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/daily-care/repeating/repeating-schedules-dialog';
 import SettingsPage from '../../features/identity/pages/settings-page';

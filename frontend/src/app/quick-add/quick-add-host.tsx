@@ -1,6 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
-import { useGetChildrenQuery, useGetMedicationsQuery } from '../../features/care-recipients/api';
+import { useGetMedicationsQuery } from '../../features/care-recipients/api';
+import { useGetChildrenQuery } from '../base-api';
 import { recipientName } from '../../features/care-recipients/recipient-name';
 import { QuickAddDialog } from '../../features/daily-care/quick-add/quick-add-dialog';
 import type { QuickAddRequest } from '../../features/daily-care/quick-add/quick-add-request';

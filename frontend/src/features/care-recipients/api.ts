@@ -3,12 +3,10 @@ import { baseApi } from '../../app/base-api';
 
 const CHILD_LIST = { type: 'Child', id: 'LIST' } as const;
 
+/** The recipient list itself (GET /api/children) is read by several features: base-api.ts declares it. */
+
 export const careRecipientsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getChildren: build.query<Child[], void>({
-      query: () => 'children',
-      providesTags: (children) => [CHILD_LIST, ...(children ?? []).map((child) => ({ type: 'Child' as const, id: child.id }))],
-    }),
     addChild: build.mutation<Child, ChildInput>({
       query: (body) => ({ url: 'children', method: 'POST', body }),
       invalidatesTags: [CHILD_LIST],
@@ -58,7 +56,6 @@ export const careRecipientsApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetChildrenQuery,
   useAddChildMutation,
   useUpdateChildMutation,
   useDeleteChildMutation,

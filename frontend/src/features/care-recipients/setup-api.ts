@@ -2,19 +2,11 @@ import type { BulkTasksInput, CreatedBulkTasks, ParsedSchedule } from '@carecirc
 import { baseApi } from '../../app/base-api';
 
 /**
- * The settings flow's extra calls (loaded with the settings screen only): photo upload, schedule-text
- * parsing and the review dialog's approve.
+ * The settings flow's extra calls (loaded with the settings screen only): schedule-text parsing and
+ * the review dialog's approve. (Photo upload, POST /api/upload, is base-api.ts's uploadImage.)
  */
 export const recipientSetupApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/upload (multipart, field `file`): answers the stored image's URL. */
-    uploadImage: build.mutation<{ url: string }, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'upload', method: 'POST', body };
-      },
-    }),
     /**
      * POST /api/schedule/parse: the server's parse is the source of truth (400 with the spec's
      * message). Tasks' dates ("x 3 days", a taper's steps) are counted from startDate (yyyy-mm-dd).
@@ -41,4 +33,4 @@ export const recipientSetupApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useUploadImageMutation, useParseScheduleMutation, useCreateBulkTasksMutation } = recipientSetupApi;
+export const { useParseScheduleMutation, useCreateBulkTasksMutation } = recipientSetupApi;

@@ -36,14 +36,6 @@ export const careUpdatesApi = baseApi.injectEndpoints({
       query: (update) => ({ url: `updates/${enc(update.id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, update) => journal(update.childId),
     }),
-    /** POST /api/upload (multipart, field `file`): the photo's URL to send as imageUrl. */
-    uploadCareUpdatePhoto: build.mutation<{ url: string }, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'upload', method: 'POST', body };
-      },
-    }),
   }),
 });
 
@@ -53,5 +45,4 @@ export const {
   usePostCareUpdateMutation,
   useEditCareUpdateMutation,
   useRemoveCareUpdateMutation,
-  useUploadCareUpdatePhotoMutation,
 } = careUpdatesApi;

@@ -1,4 +1,4 @@
-import type { Achievement, AppNotification, Page, Progress, Task, TaskHistoryEntry } from '@carecircle/libs';
+import type { Achievement, Page, Progress, Task, TaskHistoryEntry } from '@carecircle/libs';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../app/base-api';
 
@@ -55,14 +55,6 @@ export const dailyCareApi = baseApi.injectEndpoints({
     getAchievements: build.query<Achievement[], void>({
       query: () => 'achievements',
       providesTags: ['Achievement'],
-    }),
-    getNotifications: build.query<AppNotification[], void>({
-      query: () => 'notifications',
-      providesTags: ['Notification'],
-    }),
-    markNotificationRead: build.mutation<AppNotification, string>({
-      query: (id) => ({ url: `notifications/${enc(id)}/read`, method: 'PUT' }),
-      invalidatesTags: ['Notification'],
     }),
 
     /**
@@ -141,8 +133,6 @@ export const {
   useGetTaskHistoryInfiniteQuery,
   useGetProgressQuery,
   useGetAchievementsQuery,
-  useGetNotificationsQuery,
-  useMarkNotificationReadMutation,
   useCompleteTaskMutation,
   useUncompleteTaskMutation,
   useRemoveTaskMutation,

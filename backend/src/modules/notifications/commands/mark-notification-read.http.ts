@@ -1,8 +1,8 @@
-import { BadRequestException, Controller, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Req } from '@nestjs/common';
+import { BadRequestException, Controller, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { AppNotification, User } from '@carecircle/libs';
+import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../platform/http/command-metadata';
 import { CurrentUser } from '../../identity';
 import { RecordTaskAlert } from '../../scheduling';
@@ -22,17 +22,14 @@ export class MarkNotificationReadController {
     private readonly notifications: NotificationsQuery,
   ) {}
 
-  /** Marks one notification read (idempotent) and answers it (the form the first screens used). */
-  @Put(':id/read')
-  async markRead(@CurrentUser() user: User, @Param('id', notificationId) id: string, @Req() req: Request): Promise<AppNotification> {
-    await this.read(user, id, req);
-    return (await this.notifications.byIdFor(user.id, id))!;
-  }
-
+  /** Marks one notification read (idempotent). */
   @Post(':id/read')
   @HttpCode(204)
-  async postRead(@CurrentUser() user: User, @Param('id', notificationId) id: string, @Req() req: Request): Promise<void> {
-    await this.read(user, id, req);
+  async read(@CurrentUser() user: User, @Param('id', notificationId) id: string, @Req() req: Request): Promise<void> {
+    if (!(await this.notifications.byIdFor(user.id, id))) throw notFound();
+    await this.commands.execute(
+      new ExecuteNotificationCommand({ type: 'MarkNotificationRead', data: { notificationId: id, userId: user.id }, metadata: commandMetadata(req) }),
+    );
   }
 
   /** Everything up to the newest notification becomes read; later ones stay unread. */
@@ -52,12 +49,5 @@ export class MarkNotificationReadController {
     if (!notification) throw notFound();
     if (!notification.taskId) throw new BadRequestException(ONLY_TASK_ALERTS);
     await this.commands.execute(new RecordTaskAlert(notification.taskId, { type: 'AcknowledgeTaskAlert', data: {}, metadata: commandMetadata(req) }));
-  }
-
-  private async read(user: User, id: string, req: Request): Promise<void> {
-    if (!(await this.notifications.byIdFor(user.id, id))) throw notFound();
-    await this.commands.execute(
-      new ExecuteNotificationCommand({ type: 'MarkNotificationRead', data: { notificationId: id, userId: user.id }, metadata: commandMetadata(req) }),
-    );
   }
 }

@@ -4,7 +4,7 @@ import { Avatar, Button, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ageInYears } from '../../../shared/formatting/dates';
-import { useGetChildrenQuery } from '../api';
+import { useGetChildrenQuery } from '../../../app/base-api';
 import { recipientInitials, recipientName } from '../recipient-name';
 import { RecipientFormDialog } from './recipient-form-dialog';
 import { RemoveRecipientDialog } from './remove-recipient-dialog';

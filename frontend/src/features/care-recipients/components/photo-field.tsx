@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useId, type ChangeEvent } from 'react';
 import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
-import { useUploadImageMutation } from '../setup-api';
+import { useUploadImageMutation } from '../../../app/base-api';
 import './photo-field.css';
 
 /** The server's limit (POST /api/upload); checked here too so a big photo fails at once. */

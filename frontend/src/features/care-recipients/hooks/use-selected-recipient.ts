@@ -1,6 +1,6 @@
 import type { Child } from '@carecircle/libs';
 import { useState } from 'react';
-import { useGetChildrenQuery } from '../api';
+import { useGetChildrenQuery } from '../../../app/base-api';
 
 /**
  * The recipient list and the one the dashboard shows; defaults to the last recipient (spec document 2).

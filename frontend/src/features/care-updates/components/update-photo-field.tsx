@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useId, type ChangeEvent } from 'react';
 import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/toast';
-import { useUploadCareUpdatePhotoMutation } from '../api';
+import { useUploadImageMutation } from '../../../app/base-api';
 
 /** The server's limit (POST /api/upload); checked here too so a big photo fails at once. */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -22,7 +22,7 @@ interface Props {
 /** An update's optional photo: uploaded at once, shown as a thumbnail that can be removed. */
 export function UpdatePhotoField({ value, onChange, onUploadingChange, disabled }: Props) {
   const inputId = useId();
-  const [upload, { isLoading }] = useUploadCareUpdatePhotoMutation();
+  const [upload, { isLoading }] = useUploadImageMutation();
   const fail = (description: string) => toast({ title: 'Upload Failed', description, variant: 'destructive' });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -3,7 +3,7 @@ import type { Child } from '@carecircle/libs';
 import { Button, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHasBeenTrue } from '../../../../shared/hooks/use-has-been-true';
-import { useGetChildrenQuery } from '../../api';
+import { useGetChildrenQuery } from '../../../../app/base-api';
 import { recipientName } from '../../recipient-name';
 import { MedicationsCard } from '../medications-card';
 import { RemoveRecipientDialog } from '../remove-recipient-dialog';
