@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { freePort } from '../test-support/free-port';
 import {
-  CAREGIVER_COUNTS, CELL_MS, DAY_VIEW_CLIENTS, HISTORY_DAYS, TIMES_PER_DAY,
-  cell, client, dayViewCell, latencyRow, ok, signUpCaregivers, writeHistory, type Caregiver, type Client,
+  CAREGIVER_COUNTS, CELL_MS, CHILDREN_PER_CAREGIVER, DAY_VIEW_CLIENTS, HISTORY_DAYS, TIMES_PER_DAY,
+  cell, client, dayViewCell, latencyRow, ok, signUpCaregivers, writeHistory, type Caregiver, type Client, type History,
 } from './http-bench';
 import type { BenchReport } from './report';
 
@@ -89,15 +89,80 @@ async function statusIn(api: Client, { children, taskId, taskDate }: Caregiver, 
   return ((await res.json()) as { id: string; status: string }[]).find((task) => task.id === taskId)?.status ?? 'missing';
 }
 
+/** How the built server is run: the processes, the first of which serves HTTP and migrates the database. */
+interface Shape {
+  name: string;
+  label: string;
+  roles: string[];
+}
+
+const SHAPES: Shape[] = [
+  { name: 'compose', label: '2 api + worker,projector', roles: ['api', 'api', 'worker,projector'] },
+  // The control: the same harness, clients and cells against one process of all three roles (the default).
+  { name: 'one', label: 'one process', roles: ['api,worker,projector'] },
+];
+
+interface Measured {
+  rows: string[][];
+  checks: number;
+  stale: number;
+  staleSeen: string[];
+  history: History;
+}
+
 /**
  * The docker-compose shape on one machine: two `api` processes and one `worker,projector` process of
  * the built server on one database and Redis prefix, as scale-out.e2e.spec.ts starts them. The same
  * figures as tasks.bench.ts with each caregiver's requests spread over both api processes (as a
  * round-robin load balancer would: one caregiver's tick goes to one, the untick to the other), and
- * read-your-writes checked across processes on every completion of the "+ reads" cells.
+ * read-your-writes checked across processes on every completion of the "+ reads" cells. Then, in
+ * the same run, the same cells against one process of all roles, for comparison
+ * (BENCH_SCALE_OUT_SHAPES=compose runs only the first).
  */
 export async function scaleOutBenchmark(): Promise<BenchReport> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm run build first (npm run bench does)`);
+  const names = process.env.BENCH_SCALE_OUT_SHAPES?.split(',').filter(Boolean) ?? SHAPES.map((shape) => shape.name);
+  const shapes = names.map((name) => {
+    const shape = SHAPES.find((s) => s.name === name);
+    if (!shape) throw new Error(`unknown shape ${name}; choose from ${SHAPES.map((s) => s.name).join(', ')}`);
+    return shape;
+  });
+  if (shapes.length === 0) throw new Error('BENCH_SCALE_OUT_SHAPES names no shape');
+  const rows: string[][] = [];
+  const stale: string[] = [];
+  let history: History | null = null;
+  for (const shape of shapes) {
+    const measured = await measure(shape);
+    rows.push(...measured.rows);
+    stale.push(`${shape.label}: ${measured.stale} of ${measured.checks} reads${measured.staleSeen.length ? `; first: ${measured.staleSeen.join('; ')}` : ''}`);
+    history = measured.history;
+  }
+  return {
+    title: `Scale out: ${shapes.map((s) => s.label).join(', then ')} (dist/main.js), PostgreSQL ${history!.serverVersion}, Node ${process.version}, ${cpus().length} cores`,
+    notes: [
+      'compose: APP_ROLES=api twice and APP_ROLES=worker,projector once, as docker-compose.yml; one process: APP_ROLES unset.',
+      '  Each on a fresh database, one Redis prefix, NODE_ENV=production, request logs off (LOG_LEVEL=error where HTTP is served).',
+      '  Requests alternate between the api processes; each caregiver is one browser session (cookies kept from every answer).',
+      'complete: PUT /api/tasks/{id}/complete, each caregiver on their own task, timed from request to answer; the untick',
+      '  (untimed) goes to the other process before the next tick. "per s": timed answers (ticks, or day reads) per second,',
+      '  from the start of the cell to its last answer.',
+      '"503s": answers (ticks, unticks, reads) that were the projections\' bounded wait (5 s) running out: saved, not yet',
+      '  shown (PLATFORM.PROJECTION_LAG); their time is in the latencies. A read after such a write is not checked.',
+      '"+ reads": the same, and after every tick the day (GET /api/children/{id}/tasks?date) is read through the other',
+      '  process, then the untick goes there and the day is read back through the first: each read must show the change.',
+      `  stale reads in all: ${stale.join('; ')}.`,
+      `day view: GET /api/children/{id}/tasks?date over ${history!.rows.toLocaleString('en-US')} daily_tasks rows`,
+      `  (${CAREGIVER_COUNTS[CAREGIVER_COUNTS.length - 1] * CHILDREN_PER_CAREGIVER} children x ${HISTORY_DAYS} days x ${TIMES_PER_DAY.length} tasks), session and access checks included.`,
+      'bare: GET /api/login on the same processes (public, a constant 302, the whole HTTP stack, no session), same client,',
+      '  same concurrency, in the same run: the ratio is ours / bare.',
+      `${CELL_MS / 1000} s per cell; the same single machine runs PostgreSQL, Redis, the server processes and the clients.`,
+    ],
+    columns: ['cell', 'requests', 'per s', 'p50 ms', 'p99 ms', 'bare p50', 'bare p99', 'p50 ratio', 'p99 ratio', '503s', 'stale reads'],
+    rows,
+  };
+}
+
+async function measure(shape: Shape): Promise<Measured> {
   const database = await createTestDatabase('cc_bench');
   const shared = {
     NODE_ENV: 'production',
@@ -110,16 +175,30 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
   };
   const servers: ServerProcess[] = [];
   try {
-    const apis = [`http://127.0.0.1:${await freePort()}`, `http://127.0.0.1:${await freePort()}`];
-    const api = (base: string) => startServer(database, shared, { APP_ROLES: 'api', PORT: new URL(base).port, LOG_LEVEL: 'error' });
+    const apis: string[] = [];
+    const starting: Array<() => Promise<void>> = [];
+    for (const [i, roles] of shape.roles.entries()) {
+      const name = `${shape.label}, process ${i + 1} (${roles})`;
+      if (roles.split(',').includes('api')) {
+        const base = `http://127.0.0.1:${await freePort()}`;
+        apis.push(base);
+        starting.push(async () => {
+          const server = await startServer(database, shared, { APP_ROLES: roles, PORT: new URL(base).port, LOG_LEVEL: 'error' });
+          servers.push(server);
+          await ready(server, name, healthy(base));
+        });
+      } else {
+        starting.push(async () => {
+          const server = await startServer(database, shared, { APP_ROLES: roles, LOG_LEVEL: 'info' });
+          servers.push(server);
+          await ready(server, name, () => server.output.includes('CareCircle is running without the api role'));
+        });
+      }
+    }
     // The first process migrates the database; the others start once it has.
-    servers.push(await api(apis[0]));
-    await ready(servers[0], 'api A', healthy(apis[0]));
-    servers.push(await api(apis[1]), await startServer(database, shared, { APP_ROLES: 'worker,projector', LOG_LEVEL: 'info' }));
-    await Promise.all([
-      ready(servers[1], 'api B', healthy(apis[1])),
-      ready(servers[2], 'worker,projector', () => servers[2].output.includes('CareCircle is running without the api role')),
-    ]);
+    await starting[0]();
+    await Promise.all(starting.slice(1).map((start) => start()));
+    const through = (n: number) => String.fromCharCode(65 + (n % apis.length)); // A, B, ...
 
     // 50 caregivers (each with 4 children and one pending task), each with a client per api process on one
     // session. 10 at a time: 50 at once held the projector back past the commands' 5 s wait (a 503) on the shared machine.
@@ -129,7 +208,7 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
     const floorCell = (clients: number) =>
       cell(Array.from({ length: clients }, (_, i) => {
         let n = i;
-        return async () => void (await (await ok(bare[n++ % 2].call('GET', '/api/login'), 302)).arrayBuffer());
+        return async () => void (await (await ok(bare[n++ % bare.length].call('GET', '/api/login'), 302)).arrayBuffer());
       }));
 
     let checks = 0;
@@ -151,7 +230,7 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
       return Object.assign(latencies, { perSecond: (latencies.length / ((performance.now() - began) / 1000)).toFixed(0) });
     };
     const row = (label: string, ours: number[] & { perSecond: string }, floor: number[], lag: Lag, staleColumn = '') => {
-      const [name, count, ...rest] = latencyRow(label, ours, floor);
+      const [name, count, ...rest] = latencyRow(`${shape.label}: ${label}`, ours, floor);
       return [name, count, ours.perSecond, ...rest, String(lag.n), staleColumn];
     };
     const rows: string[][] = [];
@@ -159,17 +238,17 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
     for (const count of CAREGIVER_COUNTS) {
       const team = caregivers.slice(0, count);
       const label = `complete, ${count} caregiver${count > 1 ? 's' : ''}`;
-      // As tasks.bench.ts: tick (timed) through one process, untick (untimed) through the other.
+      // As tasks.bench.ts: tick (timed) through one process, untick (untimed) through the next.
       let turns = team.map((_, i) => i);
       let lag: Lag = { n: 0 };
-      const tick = ({ via, taskId }: (typeof team)[number], i: number) => unlessLagging(via[turns[i] % 2].call('PUT', `/api/tasks/${taskId}/complete`, {}), lag);
+      const tick = ({ via, taskId }: (typeof team)[number], i: number) => unlessLagging(via[turns[i] % via.length].call('PUT', `/api/tasks/${taskId}/complete`, {}), lag);
       const ours = await counted(() => cell(
         team.map((caregiver, i) => async () => void (await tick(caregiver, i))),
-        team.map(({ via, taskId }, i) => async () => void (await unlessLagging(via[++turns[i] % 2].call('PUT', `/api/tasks/${taskId}/uncomplete`), lag))),
+        team.map(({ via, taskId }, i) => async () => void (await unlessLagging(via[++turns[i] % via.length].call('PUT', `/api/tasks/${taskId}/uncomplete`), lag))),
       ));
       const floor = await floorCell(count);
       rows.push(row(label, ours, floor, lag));
-      // Read-your-writes: after each tick the day is read through the other process, then the untick
+      // Read-your-writes: after each tick the day is read through the next process, then the untick
       // goes there and the day is read back through the first one. Every completion is checked, but
       // for those answered with a lag 503 (saved, "taking longer than usual to show").
       turns = team.map((_, i) => i);
@@ -179,9 +258,9 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
       const checked = await counted(() => cell(
         team.map((caregiver, i) => async () => void (ticked[i] = (await tick(caregiver, i)) !== null)),
         team.map((caregiver, i) => async () => {
-          const w = turns[i]++ % 2;
-          const [writer, reader] = [caregiver.via[w], caregiver.via[1 - w]];
-          const [wrote, read] = w === 0 ? ['A', 'B'] : ['B', 'A'];
+          const w = turns[i]++;
+          const [writer, reader] = [caregiver.via[w % apis.length], caregiver.via[(w + 1) % apis.length]];
+          const [wrote, read] = [through(w), through(w + 1)];
           if (ticked[i]) check(await statusIn(reader, caregiver, lag), 'completed', `tick through ${wrote}, day through ${read}`);
           const unticked = await unlessLagging(reader.call('PUT', `/api/tasks/${caregiver.taskId}/uncomplete`), lag);
           if (unticked) check(await statusIn(writer, caregiver, lag), 'pending', `untick through ${read}, day through ${wrote}`);
@@ -190,35 +269,11 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
       checkedRows.push(row(`${label} + reads`, checked, floor, lag, `${stale - staleBefore} of ${checks - checksBefore}`));
     }
 
-    const allChildren = caregivers.flatMap((c) => c.children);
-    const history = await writeHistory(database.url, allChildren);
+    const history = await writeHistory(database.url, caregivers.flatMap((c) => c.children));
     const viewers = caregivers.slice(0, DAY_VIEW_CLIENTS);
-    const view = await counted(() => dayViewCell(history, viewers.map(({ children, via }) => ({ children, via: (k: number) => via[k % 2] }))));
+    const view = await counted(() => dayViewCell(history, viewers.map(({ children, via }) => ({ children, via: (k: number) => via[k % via.length] }))));
     const viewRow = row(`day view, ${DAY_VIEW_CLIENTS} clients`, view, await floorCell(DAY_VIEW_CLIENTS), { n: 0 });
-
-    return {
-      title: `Scale out: 2 api processes + 1 worker,projector process of dist/main.js, PostgreSQL ${history.serverVersion}, Node ${process.version}, ${cpus().length} cores`,
-      notes: [
-        'The docker-compose shape: APP_ROLES=api twice and APP_ROLES=worker,projector once, one database, one Redis prefix,',
-        '  NODE_ENV=production, request logs off (LOG_LEVEL=error on the api processes). Requests alternate between the two',
-        '  api processes; each caregiver is one browser session (its cookies, kept from every answer) on both.',
-        'complete: PUT /api/tasks/{id}/complete, each caregiver on their own task, timed from request to answer; the untick',
-        '  (untimed) goes to the other process before the next tick. "per s": timed answers (ticks, or day reads) per second,',
-        '  from the start of the cell to its last answer.',
-        '"503s": answers (ticks, unticks, reads) that were the projections\' bounded wait (5 s) running out: saved, not yet',
-        '  shown (PLATFORM.PROJECTION_LAG); their time is in the latencies. A read after such a write is not checked.',
-        '"+ reads": the same, and after every tick the day (GET /api/children/{id}/tasks?date) is read through the other',
-        '  process, then the untick goes there and the day is read back through the first: each read must show the change.',
-        `  stale reads in all: ${stale} of ${checks} reads${staleSeen.length ? `; first: ${staleSeen.join('; ')}` : ''}.`,
-        `day view: GET /api/children/{id}/tasks?date over ${history.rows.toLocaleString('en-US')} daily_tasks rows`,
-        `  (${allChildren.length} children x ${HISTORY_DAYS} days x ${TIMES_PER_DAY.length} tasks), session and access checks included.`,
-        'bare: GET /api/login on the same two processes (public, a constant 302, the whole HTTP stack, no session), same',
-        '  client, same concurrency, in the same run: the ratio is ours / bare.',
-        `${CELL_MS / 1000} s per cell; the same single machine runs PostgreSQL, Redis, the three processes and the clients.`,
-      ],
-      columns: ['cell', 'requests', 'per s', 'p50 ms', 'p99 ms', 'bare p50', 'bare p99', 'p50 ratio', 'p99 ratio', '503s', 'stale reads'],
-      rows: [...rows, ...checkedRows, viewRow],
-    };
+    return { rows: [...rows, ...checkedRows, viewRow], checks, stale, staleSeen, history };
   } finally {
     await Promise.all(servers.map(stop));
     await database.drop();
