@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DiscoveryService } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { Task } from '@carecircle/libs';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.tokens';
-import { ProjectionChangeFeed } from '../../platform/projections/projection-changes';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../platform/event-store/event-store';
+import { ReadModelProjection, type Projection } from '../../platform/projections/projection';
+import { liveTopicOf, ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 
@@ -101,15 +104,59 @@ describe('live updates (GET /api/live, server-sent events)', () => {
   let t: TestApp;
   let port: number;
   const streams: LiveStream[] = [];
+  /** Every change the feed has fanned out to this process's listeners (the open streams among them), in order. */
+  const fannedOut: ChildChanges[] = [];
+  let stopWatchingFeed = () => {};
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
+    stopWatchingFeed = await t.app.get(ProjectionChangeFeed).subscribe((changes) => void fannedOut.push(...changes));
   });
   afterAll(async () => {
+    stopWatchingFeed();
     for (const stream of streams) stream.close();
     await t.close();
   });
+
+  /** Where the test is now: the store's last position and how much the feed has fanned out so far. */
+  const mark = async () => {
+    const { rows } = await t.app.get<Pool>(PG_POOL).query<{ head: string | null }>('SELECT max(global_position)::text AS head FROM es_events');
+    return { position: BigInt(rows[0].head ?? '0'), fannedOut: fannedOut.length };
+  };
+  /** The events appended after `position`, once the store shows every one of them. */
+  const eventsAfter = async (position: bigint): Promise<RecordedEvent[]> => {
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const { rows } = await t.app.get<Pool>(PG_POOL).query<{ n: number }>('SELECT count(*)::int AS n FROM es_events WHERE global_position > $1', [position.toString()]);
+    for (const deadline = Date.now() + 5000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      const events = await store.readAll(position);
+      if (events.length >= rows[0].n || Date.now() > deadline) return events;
+    }
+  };
+  /**
+   * Waits for the signal that nothing more is on its way: every projection that handles an event
+   * appended since `since` announces that event's care recipient once it has applied it, and the feed
+   * has fanned out each of those announcements (recipient and topic) since then. A stream that was to
+   * get one has been handed it; a change made after this reaches a stream after them.
+   */
+  const everythingAnnounced = async (since: { position: bigint; fannedOut: number }) => {
+    const projections = t.app
+      .get(DiscoveryService)
+      .getProviders({ metadataKey: ReadModelProjection.KEY })
+      .map((wrapper) => wrapper.instance as Projection);
+    const expected = new Set<string>();
+    for (const event of await eventsAfter(since.position)) {
+      const childId = (event.data as { childId?: unknown }).childId;
+      if (typeof childId !== 'string') continue;
+      for (const projection of projections) if (projection.handles.includes(event.type)) expected.add(`${childId} ${liveTopicOf(projection)}`);
+    }
+    const seen = () => new Set(fannedOut.slice(since.fannedOut).flatMap((change) => change.changed.map((topic) => `${change.childId} ${topic}`)));
+    const deadline = Date.now() + 10_000;
+    while ([...expected].some((pair) => !seen().has(pair))) {
+      if (Date.now() > deadline) throw new Error(`not announced in 10 s: ${[...expected].filter((pair) => !seen().has(pair)).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
 
   const password = 'correct horse battery';
   const caregiver = async (firstName: string) => {
@@ -142,6 +189,7 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     const child = await addChild(a.agent);
     await careRecipientCommand(child.id, a.user.id, { type: 'GrantCaregiverAccess', data: { userId: b.user.id, canEdit: true } });
     const othersChild = await addChild(other.agent);
+    const start = await mark();
 
     const { stream: ben, response } = await open(b.cookie);
     expect(response.statusCode).toBe(200);
@@ -164,7 +212,14 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     // The other family's own changes reach them; ours never do.
     await other.agent.put(`/api/children/${othersChild.id}`).send({ notes: 'Loves music' }).expect(200);
     await olga.waitFor((m) => m.childId === othersChild.id, 0, 2000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing of this test's changes is still on its way; then one more change for each family, which
+    // each stream receives after anything the earlier ones would have brought it.
+    await everythingAnnounced(start);
+    const [olgaSeen, benSeen] = [olga.messages.length, ben.messages.length];
+    await other.agent.put(`/api/children/${othersChild.id}`).send({ notes: 'Loves music and books' }).expect(200);
+    await a.agent.put(`/api/children/${child.id}`).send({ notes: 'Naps at noon' }).expect(200);
+    await olga.waitFor((m) => m.childId === othersChild.id, olgaSeen, 2000);
+    await ben.waitFor((m) => m.childId === child.id, benSeen, 2000);
     expect(olga.messages.filter((m) => m.childId === child.id)).toEqual([]);
     expect(ben.messages.filter((m) => m.childId === othersChild.id)).toEqual([]);
   });
@@ -196,8 +251,9 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     // Nothing more arrives (the add's own announcement may have come before the end, on a loaded
     // machine), and the same cookie cannot open a new stream.
     const seen = stream.messages.length;
+    const beforeChange = await mark();
     await d.agent.put(`/api/children/${child.id}`).send({ notes: 'after sign-out' }).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await everythingAnnounced(beforeChange);
     expect(stream.messages.slice(seen)).toEqual([]);
     await server().get('/api/live').set('Cookie', d.cookie).expect(401);
   });
@@ -226,10 +282,12 @@ describe('live updates (GET /api/live, server-sent events)', () => {
 
     await careRecipientCommand(shared.id, a.user.id, { type: 'RevokeCaregiverAccess', data: { userId: b.user.id } });
     const from = stream.messages.length;
+    const before = await mark();
     await a.agent.put(`/api/children/${shared.id}`).send({ notes: 'after' }).expect(200);
+    // Once that change has been handed to every stream that was to get it, Bo's own change comes after it.
+    await everythingAnnounced(before);
     await b.agent.put(`/api/children/${own.id}`).send({ notes: 'mine' }).expect(200);
     await stream.waitFor((m) => m.childId === own.id, from, 2000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stream.messages.slice(from).filter((m) => m.childId === shared.id)).toEqual([]);
     expect(stream.ended).toBe(false);
   });

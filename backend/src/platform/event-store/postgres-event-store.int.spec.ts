@@ -35,6 +35,14 @@ describe('PostgresEventStore', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     ({ pool, store } = await openStore(database));
+    // Counts the store's finished reads (a subscription's every look at the store is one): the tests
+    // below wait for the subscriber to have looked again, not for a fixed time.
+    const readAll = store.readAll.bind(store);
+    store.readAll = async (...args: Parameters<PostgresEventStore['readAll']>) => {
+      const batch = await readAll(...args);
+      readsFinished += 1;
+      return batch;
+    };
   });
   beforeEach(async () => {
     raw = new Client({ connectionString: database.url });
@@ -56,7 +64,13 @@ describe('PostgresEventStore', () => {
     subscription = store.subscribe(null, { handle: async (batch) => void delivered.push(...batch) });
     return delivered;
   };
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let readsFinished = 0;
+  /** Resolves once `rounds` reads of the store that began after this call have finished. */
+  const readRounds = async (rounds: number) => {
+    // A read in flight now may have begun before: it is not counted.
+    const target = readsFinished + 1 + rounds;
+    await eventually(() => readsFinished >= target);
+  };
 
   it('creates its schema idempotently, also from concurrent callers', async () => {
     await Promise.all([store.init(), store.init(), new PostgresEventStore(pool).init()]);
@@ -92,13 +106,14 @@ describe('PostgresEventStore', () => {
     const later = await Promise.all(
       Array.from({ length: 30 }, (_, i) => store.append(streamName('later'), [testEvent('Ticked', { i })], 'no_stream')),
     );
-    await sleep(600); // the later appends notified at commit; more than two poll rounds pass as well
+    // The later appends notified at commit: the subscriber looks three more times, and still may not deliver them.
+    await readRounds(3);
     expect(delivered.map((e) => e.position)).toEqual(before.map((r) => r.position).sort((x, y) => (x < y ? -1 : 1)));
 
     await raw.query('SELECT pg_advisory_unlock($1)', [HOLD_KEY]);
     const heldResult = await held;
     await eventually(() => delivered.length === 3 + 2 + 30);
-    await sleep(300); // room for a duplicate to show up
+    await readRounds(2); // two more looks, where a duplicate would show up
 
     const positions = delivered.map((e) => e.position);
     expect(new Set(positions).size).toBe(positions.length);
@@ -111,12 +126,12 @@ describe('PostgresEventStore', () => {
 
   it('delivers events held back by a transaction that ends without notifying (polling)', async () => {
     const delivered = follow();
-    await sleep(50);
+    await readRounds(1); // the subscriber is running before the transaction begins
     await raw.query('BEGIN');
     await raw.query('SELECT pg_current_xact_id()'); // an xid older than the appends below
     const appended = await Promise.all([1, 2, 3].map(() => store.append(streamName('polled'), [testEvent()], 'no_stream')));
     const positions = new Set(appended.map((r) => r.position));
-    await sleep(300);
+    await readRounds(3); // the subscriber looks three times while the transaction hides them
     expect(delivered.filter((e) => positions.has(e.position))).toEqual([]);
 
     await raw.query('ROLLBACK');
