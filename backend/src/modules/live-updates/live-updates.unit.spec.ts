@@ -55,7 +55,8 @@ describe('GET /api/live', () => {
 
     try {
       await controller.stream({ id: 'user-1' } as User, req, res);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // The held change is sent once access is checked (a read of its own): wait for it, not for a fixed time.
+      for (let tries = 0; tries < 100 && !calls.some((call) => call.startsWith('data: ')); tries++) await new Promise((resolve) => setImmediate(resolve));
       expect(calls.filter((call) => call !== ': heartbeat')).toEqual(['headers', 'connected', `data: ${JSON.stringify(change)}`]);
     } finally {
       controller.onModuleDestroy();
