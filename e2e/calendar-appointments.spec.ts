@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectToast, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, expectNoSeriousA11yViolations, expectToast, PHONE, registerThroughApi, test, uniqueEmail } from './support';
 
 // The calendar page and appointments, clicked the way a caregiver would on a phone.
 
@@ -143,27 +143,27 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
   });
 });
 
-for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
-  test(`at ${viewport.width} px the day's Completed and Overdue tags read (axe), and a long name does not widen the page`, async ({ page, baseURL }) => {
-    await page.setViewportSize(viewport);
-    await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('calendar-tags'), firstName: 'Ana', lastName: 'Silva' });
-    const headers = { Origin: baseURL! };
-    expect((await page.request.patch('/api/user/timezone', { data: { timezone: ZONE }, headers })).ok()).toBe(true);
-    const child = await page.request.post('/api/children', { data: { firstName: 'Leo', lastName: 'Silva' }, headers });
-    const { id: childId } = (await child.json()) as { id: string };
-    const longName = { firstName: 'Maximiliana-Alexandrina-Josephine', lastName: 'Montgomery-Featherstonehaugh-Wolfeschlegel' };
-    expect((await page.request.post('/api/children', { data: longName, headers })).status()).toBe(201);
-    const tasks = await page.request.post(`/api/children/${childId}/tasks`, {
-      data: { name: 'Keppra', category: 'medication', scheduledDate: dateInZone(), scheduledTimes: ['00:00', '00:01'] },
-      headers,
-    });
-    expect(tasks.status(), await tasks.text()).toBe(201);
-    const [done] = (await tasks.json()) as { id: string }[];
-    expect((await page.request.put(`/api/tasks/${done.id}/complete`, { data: {}, headers })).ok()).toBe(true);
+test('on a phone and on a desktop the day\'s Completed and Overdue tags read (axe), and a long name does not widen the page', async ({ page, baseURL }) => {
+  await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('calendar-tags'), firstName: 'Ana', lastName: 'Silva' });
+  const headers = { Origin: baseURL! };
+  expect((await page.request.patch('/api/user/timezone', { data: { timezone: ZONE }, headers })).ok()).toBe(true);
+  const child = await page.request.post('/api/children', { data: { firstName: 'Leo', lastName: 'Silva' }, headers });
+  const { id: childId } = (await child.json()) as { id: string };
+  const longName = { firstName: 'Maximiliana-Alexandrina-Josephine', lastName: 'Montgomery-Featherstonehaugh-Wolfeschlegel' };
+  expect((await page.request.post('/api/children', { data: longName, headers })).status()).toBe(201);
+  const tasks = await page.request.post(`/api/children/${childId}/tasks`, {
+    data: { name: 'Keppra', category: 'medication', scheduledDate: dateInZone(), scheduledTimes: ['00:00', '00:01'] },
+    headers,
+  });
+  expect(tasks.status(), await tasks.text()).toBe(201);
+  const [done] = (await tasks.json()) as { id: string }[];
+  expect((await page.request.put(`/api/tasks/${done.id}/complete`, { data: {}, headers })).ok()).toBe(true);
 
-    await page.goto('/calendar');
-    await page.getByRole('combobox', { name: /recipient/i }).selectOption({ label: 'Leo Silva' });
-    const schedule = page.getByRole('main').locator('.calendar-card').filter({ has: page.getByRole('heading', { name: 'Daily Schedule' }) });
+  await page.goto('/calendar');
+  await page.getByRole('combobox', { name: /recipient/i }).selectOption({ label: 'Leo Silva' });
+  const schedule = page.getByRole('main').locator('.calendar-card').filter({ has: page.getByRole('heading', { name: 'Daily Schedule' }) });
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
     await expect(schedule.getByText('Completed', { exact: true })).toBeVisible();
     await expect(schedule.getByText('Overdue', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -171,7 +171,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
     // and Sync stays clear of the notification bell.
     const sync = await page.getByRole('button', { name: 'Sync' }).boundingBox();
     const bell = await page.getByRole('link', { name: 'Notifications' }).boundingBox();
-    expect(sync!.x + sync!.width <= bell!.x || sync!.y >= bell!.y + bell!.height).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  });
-}
+    expect(sync!.x + sync!.width <= bell!.x || sync!.y >= bell!.y + bell!.height, `${viewport.width} px`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${viewport.width} px`).toBeLessThanOrEqual(0);
+  }
+});

@@ -11,6 +11,10 @@ import { addChild, signUp } from './today-support';
 
 const NOTICE_KEY = 'care-hub-disclaimer-seen';
 
+// The tests share nothing (each registers its own caregivers): both workers may take them, so this
+// long file does not keep one worker busy at the end of the run while the other waits.
+test.describe.configure({ mode: 'parallel' });
+
 /** The notice of the first visit: only 'I Understand' closes it. */
 async function acceptNotice(page: Page): Promise<void> {
   const notice = page.getByRole('dialog', { name: 'Important Notice' });

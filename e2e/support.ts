@@ -48,6 +48,27 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
   expect(serious).toEqual([]);
 }
 
+/** The two screens every flow is checked on: a small Android phone (the config's default) and a desktop. */
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Axe on what is open now (the page, or inside `include`) at the phone's width and at the desktop's,
+ * then back to the width the test was using: one pass of a flow checks every page and dialog it
+ * opens on both screens, instead of walking the whole flow once per width. `prepare` runs after each
+ * resize (e.g. moving the mouse away, so no hover colour is judged).
+ */
+export async function expectAccessibleOnPhoneAndDesktop(page: Page, include?: string, prepare?: () => Promise<void>): Promise<void> {
+  const start = page.viewportSize() ?? PHONE;
+  const sizes = [start, start.width > PHONE.width ? PHONE : DESKTOP];
+  for (const [index, size] of sizes.entries()) {
+    if (index > 0) await page.setViewportSize(size);
+    await prepare?.();
+    await expectNoSeriousA11yViolations(page, include);
+  }
+  await page.setViewportSize(start);
+}
+
 /** GET through the page's own session: 200 and its JSON. */
 export async function getJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);

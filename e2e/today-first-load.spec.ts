@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './support';
-import { addChild, addTasks, expectNoSeriousA11yViolations, giveNowIfEarly, signUp, todayInZone } from './today-support';
+import { DESKTOP, PHONE, test } from './support';
+import { addChild, addTasks, expectAccessibleOnPhoneAndDesktop, expectNoSeriousA11yViolations, giveNowIfEarly, signUp, todayInZone } from './today-support';
 
 // docs/performance.md, "Front end on a phone". A signed-in caregiver's `/` comes with Today in its
 // HTML (backend server-rendered-home.ts, frontend src/server/render-home.tsx), which the app takes
@@ -68,88 +68,79 @@ function requestOrder(page: Page): string[] {
   return order;
 }
 
-for (const { label, viewport } of [
-  { label: 'phone', viewport: { width: 360, height: 740 } },
-  { label: 'desktop', viewport: { width: 1280, height: 800 } },
-]) {
-  test(`on a ${label}, Today comes in the page itself and the app takes it over without reading it again`, async ({ page, baseURL }) => {
-    await page.setViewportSize(viewport);
-    const maya = await rosasFamily(page, baseURL!);
+test('Today comes in the page itself and the app takes it over without reading it again, on a phone and on a desktop', async ({ page, baseURL }) => {
+  const maya = await rosasFamily(page, baseURL!);
 
-    // Without any of the app's code, the page shows Maya's day.
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: "Today's Tasks" })).toBeVisible();
-    await expect(page.getByRole('combobox')).toHaveValue(maya.id);
-    await expect(page.getByText('Morning medication').first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.unrouteAll();
+  // Without any of the app's code, the page shows Maya's day.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: "Today's Tasks" })).toBeVisible();
+  await expect(page.getByRole('combobox')).toHaveValue(maya.id);
+  await expect(page.getByText('Morning medication').first()).toBeVisible();
+  await expectAccessibleOnPhoneAndDesktop(page);
+  await page.unrouteAll();
 
-    for (const load of ['first visit', 'reload']) {
-      const asked = apiReads(page);
-      const order = requestOrder(page);
-      await (load === 'reload' ? page.reload() : page.goto('/'));
-      await expectCareUpdatesAfterTheDay(page, order, maya.id, load);
-      // The page came with them; the app reads each once more once it has taken the page over, to be current.
-      for (const read of ['/api/auth/user', '/api/children', `/api/tasks?childId=${maya.id}&date=${todayInZone()}`]) expect(asked.filter((path) => path === read), `${load}: ${read}`).toHaveLength(1);
-      expect(await started(page), `${load}: the boot script started no read`).toBeNull();
-      expect(await preloadedEarly(page, 'today'), `${load}: Today's code preloaded by the page`).toBe(true);
-      page.removeAllListeners('request');
-      page.removeAllListeners('requestfinished');
-    }
-    // The app has taken the page over: a tick is sent and kept.
-    const tick = page.getByRole('checkbox', { name: /^Complete Morning medication/ });
-    await tick.click();
-    await giveNowIfEarly(page, '08:00');
-    await expect(tick).toBeChecked();
-    await page.reload();
-    await expect(page.getByRole('checkbox', { name: /^Complete Morning medication/ })).toBeChecked();
-    await expectNoSeriousA11yViolations(page);
+  // The app takes the page over on each screen: the first visit on a phone, the reload on a desktop.
+  for (const [load, size] of [['first visit', PHONE], ['reload', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    const asked = apiReads(page);
+    const order = requestOrder(page);
+    await (load === 'reload' ? page.reload() : page.goto('/'));
+    await expectCareUpdatesAfterTheDay(page, order, maya.id, load);
+    // The page came with them; the app reads each once more once it has taken the page over, to be current.
+    for (const read of ['/api/auth/user', '/api/children', `/api/tasks?childId=${maya.id}&date=${todayInZone()}`]) expect(asked.filter((path) => path === read), `${load}: ${read}`).toHaveLength(1);
+    expect(await started(page), `${load}: the boot script started no read`).toBeNull();
+    expect(await preloadedEarly(page, 'today'), `${load}: Today's code preloaded by the page`).toBe(true);
+    page.removeAllListeners('request');
+    page.removeAllListeners('requestfinished');
+  }
+  // The app has taken the page over: a tick is sent and kept.
+  const tick = page.getByRole('checkbox', { name: /^Complete Morning medication/ });
+  await tick.click();
+  await giveNowIfEarly(page, '08:00');
+  await expect(tick).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /^Complete Morning medication/ })).toBeChecked();
+  await expectAccessibleOnPhoneAndDesktop(page);
+});
+
+test('a tick made before the app has taken the page over is not shown unsaved, and counts once it has (phone); a recipient chosen meanwhile stays (desktop)', async ({ page, baseURL }) => {
+  const maya = await rosasFamily(page, baseURL!);
+  const completions: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/complete')) completions.push(request.url());
   });
-}
+  // The app's code is held back until the caregiver has tapped, as on a slow phone.
+  let release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const tick = page.getByRole('checkbox', { name: 'Complete Morning medication' });
+  // Twice, as a tired caregiver does when nothing seems to happen, the second time on the box's
+  // label around it: one tick.
+  await tick.click();
+  await page.getByRole('listitem', { name: /Morning medication/ }).locator('label').dispatchEvent('click');
+  await expect(tick, 'no tick on screen that nothing saves').not.toBeChecked();
+  release();
+  // Once the app is in, the held tick is given again: more than an hour before 8 AM, the early-dose question comes first.
+  await giveNowIfEarly(page, '08:00');
+  await expect(tick).toBeChecked();
+  await expect(page.getByRole('listitem', { name: 'Morning medication' })).toContainText(/Completed at .* by Rosa Lima/);
+  expect(completions).toHaveLength(1);
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Complete Morning medication' })).toBeChecked();
 
-for (const { label, viewport } of [
-  { label: 'phone', viewport: { width: 360, height: 740 } },
-  { label: 'desktop', viewport: { width: 1280, height: 800 } },
-]) {
-  test(`on a ${label}, a tick made before the app has taken the page over is not shown unsaved, and counts once it has`, async ({ page, baseURL }) => {
-    await page.setViewportSize(viewport);
-    const maya = await rosasFamily(page, baseURL!);
-    const completions: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().endsWith('/complete')) completions.push(request.url());
-    });
-    // The app's code is held back until the caregiver has tapped, as on a slow phone.
-    let release = await holdAppCode(page);
-    await page.goto('/', { waitUntil: 'commit' });
-    const tick = page.getByRole('checkbox', { name: 'Complete Morning medication' });
-    // Twice, as a tired caregiver does when nothing seems to happen, the second time on the box's
-    // label around it: one tick.
-    await tick.click();
-    await page.getByRole('listitem', { name: /Morning medication/ }).locator('label').dispatchEvent('click');
-    await expect(tick, 'no tick on screen that nothing saves').not.toBeChecked();
-    release();
-    // Once the app is in, the held tick is given again: more than an hour before 8 AM, the early-dose question comes first.
-    await giveNowIfEarly(page, '08:00');
-    await expect(tick).toBeChecked();
-    await expect(page.getByRole('listitem', { name: 'Morning medication' })).toContainText(/Completed at .* by Rosa Lima/);
-    expect(completions).toHaveLength(1);
-    await page.unrouteAll();
-    await page.reload();
-    await expect(page.getByRole('checkbox', { name: 'Complete Morning medication' })).toBeChecked();
-
-    // A recipient chosen meanwhile is the one shown once the app is in.
-    release = await holdAppCode(page);
-    await page.goto('/', { waitUntil: 'commit' });
-    const recipient = page.getByRole('combobox', { name: 'Care recipient' });
-    await expect(recipient).toHaveValue(maya.id);
-    await recipient.selectOption({ label: 'Ben Lima' });
-    release();
-    await expect(page.getByText('Morning medication')).toHaveCount(0);
-    expect(await recipient.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Ben Lima');
-    await expectNoSeriousA11yViolations(page);
-  });
-}
+  // A recipient chosen meanwhile is the one shown once the app is in, on a desktop.
+  await page.setViewportSize(DESKTOP);
+  release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const recipient = page.getByRole('combobox', { name: 'Care recipient' });
+  await expect(recipient).toHaveValue(maya.id);
+  await recipient.selectOption({ label: 'Ben Lima' });
+  release();
+  await expect(page.getByText('Morning medication')).toHaveCount(0);
+  expect(await recipient.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Ben Lima');
+  await expectAccessibleOnPhoneAndDesktop(page);
+});
 
 test('a link to a day is not rendered by the server: the boot script starts its first reads, which the app takes once each', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 });

@@ -6,7 +6,7 @@ import { isEarlyCompletion } from '../libs/src/scheduling/completion-timing';
 import { localDateTimeToInstant } from '../libs/src/scheduling/local-time';
 import { registerThroughApi, uniqueEmail } from './support';
 
-export { expectNoSeriousA11yViolations } from './support';
+export { expectAccessibleOnPhoneAndDesktop, expectNoSeriousA11yViolations } from './support';
 
 // Helpers of the Today browser tests: test data goes in through the API of the signed-in page.
 
