@@ -39,9 +39,9 @@ export interface OnlineRebuildOptions {
   batchSize?: number;
   /**
    * Told where the rebuild is, and awaited: 'replaying' after each batch committed to the shadow
-   * tables, 'paused' once it holds the projections (the hand-over), 'switched' after the switch.
+   * tables, 'paused' once it holds the projections (the hand-over; they stay paused while it runs).
    */
-  progress?: (phase: 'replaying' | 'paused' | 'switched', position: bigint | null) => Promise<void> | void;
+  progress?: (phase: 'replaying' | 'paused', position: bigint | null) => Promise<void> | void;
 }
 
 export class ProjectionLagError extends Error {
@@ -227,18 +227,20 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
    */
   async rebuildOnline(names: string[] = this.names, options: OnlineRebuildOptions = {}): Promise<{ events: number; handOverMs: number }> {
     const selected = this.select(names);
+    const tables = selected.flatMap((p) => p.tables);
     const batchSize = options.batchSize ?? ONLINE_REBUILD_BATCH;
     const progress = options.progress ?? (() => undefined);
     const locks = new SessionLocks(this.databaseUrl); // its own session: advisory locks are re-entrant within one
     const held: string[] = [];
+    let owner = false; // of the shadow schema: never drop another rebuild's
     let paused = false;
     let switched = false;
     try {
       if (!(await locks.tryLock(ONLINE_REBUILD_LOCK))) throw new Error('another online rebuild is running');
-      await createShadowTables(this.orm.em.fork(), selected.flatMap((p) => p.tables));
+      owner = true;
+      await createShadowTables(this.orm.em.fork(), tables);
       let replayed = await this.replayIntoShadow(selected, null, batchSize, (position) => progress('replaying', position));
       let events = replayed.events;
-      const tables = selected.flatMap((p) => p.tables);
       if (tables.length > 0) await this.orm.em.fork().execute(`ANALYZE ${tables.map((t) => `${SHADOW_SCHEMA}."${t}"`).join(', ')}`); // planner statistics before they serve
       while (replayed.events >= HAND_OVER_BELOW) {
         replayed = await this.replayIntoShadow(selected, replayed.position, batchSize, (position) => progress('replaying', position));
@@ -258,8 +260,8 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
       const last = await this.replayIntoShadow(selected, position, batchSize, () => undefined, live);
       events += last.events;
       position = last.position;
-      await this.orm.em.fork().transactional(async (em) => {
-        await switchIn(em, selected.flatMap((p) => p.tables));
+      await this.switchRetried(async (em) => {
+        await switchIn(em, tables);
         const checkpointed = selected.map((p) => p.name);
         await em.execute('DELETE FROM projection_checkpoints WHERE name IN (?)', [checkpointed]);
         if (position !== null) {
@@ -274,14 +276,13 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
       for (const [id, projections] of this.parkedIds) this.parkedIds.set(id, projections.filter((name) => !names.includes(name)));
       await this.announce(selected, last.applied);
       this.advanced.emit('advanced');
-      await progress('switched', position);
       this.log.log(`rebuilt ${selected.map((p) => p.name).join(', ')} online from ${events} events (hand-over ${handOverMs} ms)`);
       return { events, handOverMs };
     } finally {
       for (const name of held) await locks.unlock(name).catch(() => undefined);
       if (paused) await locks.resume(selected.map((p) => p.name)).catch(() => undefined);
-      if (!switched) await dropShadowTables(this.orm.em.fork()).catch((error: Error) => this.log.warn(`rebuild schema not dropped: ${error.message}`));
-      else await dropShadowTables(this.orm.em.fork()); // empty by now
+      // After a switch the schema is empty; after a failure it holds the copies, dropped here (or by the next rebuild).
+      if (owner) await dropShadowTables(this.orm.em.fork()).catch((error: Error) => this.log.warn(`rebuild schema${switched ? '' : ' with its copies'} not dropped: ${error.message}`));
       await locks.close();
     }
   }
@@ -327,6 +328,22 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     }
     await next.catch(() => undefined);
     return { position, events, applied };
+  }
+
+  /**
+   * The switch's transaction, tried again (up to 3 times) when a long read held a table past its
+   * lock_timeout: the projections stay paused meanwhile, so nothing moves under it.
+   */
+  private async switchRetried(work: (em: EntityManager) => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.orm.em.fork().transactional(work);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if ((code !== '55P03' && code !== '40P01') || attempt >= 3) throw error; // lock_not_available, deadlock
+        this.log.warn(`rebuild: the switch waited too long for reads of the live tables (${describeError(error)}); trying again`);
+      }
+    }
   }
 
   /** Live updates for what a hand-over applied: the projectors never saw those events. */
