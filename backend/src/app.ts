@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
 import { AppModule, servesFrontend } from './app.module';
@@ -13,10 +13,12 @@ import { compressAnswers, precompressedFiles } from './platform/http/compression
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import { idempotency } from './platform/http/idempotency';
 import { inputSafety } from './platform/http/input-safety.middleware';
+import { readYourWrites } from './platform/http/read-your-writes';
 import { requestGuards } from './platform/http/request-guards.middleware';
 import { inlineScriptHashes, noStore, securityHeaders } from './platform/http/security-headers';
 import { createValidationPipe } from './platform/http/validation';
 import { HttpMetrics } from './platform/metrics/http-metrics';
+import { ProjectionRunner } from './platform/projections/projection-runner';
 import { serverRenderedHome } from './platform/http/server-rendered-home';
 import { resolveSessionSecret, sessionMiddleware, signedInHint } from './platform/session/session';
 
@@ -44,16 +46,19 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.use('/api', requestGuards({ multipartPaths: [/^\/upload$/] }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   const filter = new HttpExceptionFilter();
+  const answerError = (error: unknown, res: Response) => filter.catch(error, { switchToHttp: () => ({ getResponse: () => res }) } as never);
   // body-parser errors (bad JSON, too large) happen before routing: answer them like any other error.
   const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
     if (!(error as { type?: string }).type) return next(error);
-    filter.catch(error, { switchToHttp: () => ({ getResponse: () => res }) } as never);
+    answerError(error, res);
   };
   app.use(bodyErrors);
   // Unstorable text (NUL, lone surrogates) and over-deep JSON are a 400 before any route runs.
   app.use('/api', inputSafety());
   app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
   app.use(signedInHint());
+  // A session's request after a command that left its projections' wait to it (complete, undo) waits here.
+  app.use(readYourWrites(app.get(ProjectionRunner), pool, answerError));
   // A signed-in caregiver's `/` comes with Today in it (server-rendered-home.ts).
   if (servesFrontend(config)) app.use(serverRenderedHome(config.frontendDist));
   // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md), and

@@ -33,6 +33,7 @@ import { Migration20261127083000 } from './migrations/Migration20261127083000';
 import { Migration20261127210000 } from './migrations/Migration20261127210000';
 import { Migration20261127220000 } from './migrations/Migration20261127220000';
 import { Migration20261127224000 } from './migrations/Migration20261127224000';
+import { Migration20261128001000 } from './migrations/Migration20261128001000';
 
 /** Every read-model entity and migration, listed explicitly (STACK.md: MikroORM 6 under Nest). */
 export function ormConfig(clientUrl: string): Options {
@@ -65,6 +66,7 @@ export function ormConfig(clientUrl: string): Options {
         { name: 'Migration20261127210000', class: Migration20261127210000 },
         { name: 'Migration20261127220000', class: Migration20261127220000 },
         { name: 'Migration20261127224000', class: Migration20261127224000 },
+        { name: 'Migration20261128001000', class: Migration20261128001000 },
       ],
       transactional: true,
       snapshot: false,

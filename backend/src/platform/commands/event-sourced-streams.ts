@@ -7,6 +7,7 @@ import {
   type ExpectedRevision,
   type RecordedEvent,
 } from '../event-store/event-store';
+import { leaveWaitToNextRequest } from '../http/read-your-writes';
 import { ProjectionRunner } from '../projections/projection-runner';
 import type { CommandMetadata, Decider, DomainEvent } from './decider';
 import { DomainError } from './domain-error';
@@ -49,8 +50,12 @@ export class EventSourcedStreams {
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
-    /** Workers pass `{ awaitProjections: false }`: nobody reads back what they record. */
-    { awaitProjections = true }: { awaitProjections?: boolean } = {},
+    /**
+     * Workers pass `{ awaitProjections: false }`: nobody reads back what they record. A command whose
+     * answer is its decided state passes 'next-request': in a signed-in request, the session's next
+     * request waits instead (read-your-writes.ts), so the answer does not wait for the read models.
+     */
+    { awaitProjections = true }: { awaitProjections?: boolean | 'next-request' } = {},
   ): Promise<{ events: Event[]; state: State }> {
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
@@ -74,12 +79,8 @@ export class EventSourcedStreams {
         await new Promise((resolve) => setTimeout(resolve, randomInt(RETRY_JITTER_MS * Math.min(attempt, 5)) + 1));
         continue;
       }
-      if (awaitProjections) await this.projections.waitFor({
-        position,
-        types: recorded.map((e) => e.type),
-        eventIds: recorded.map((e) => e.id),
-        correlationId: command.metadata.correlationId,
-      });
+      const appended = { position, types: recorded.map((e) => e.type), eventIds: recorded.map((e) => e.id), correlationId: command.metadata.correlationId };
+      if (awaitProjections === true || (awaitProjections === 'next-request' && !(await leaveWaitToNextRequest(appended)))) await this.projections.waitFor(appended);
       return { events, state: events.reduce(decider.evolve, state) };
     }
   }

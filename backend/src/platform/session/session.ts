@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import onHeaders from 'on-headers';
 import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
+import type { SessionWritten } from '../http/read-your-writes';
 
 declare module 'express-session' {
   interface SessionData {
     userId: string;
     /** When the user signed in (ms); the absolute time-out counts from here. */
     signedInAt: number;
+    /** Loaded with the session from `session_writes`, never stored in it (read-your-writes.ts). */
+    written?: SessionWritten;
   }
 }
 
@@ -50,6 +53,21 @@ const TOUCHED_MEMORY = 10_000;
 export function sessionMiddleware(pool: Pool, secret: string): RequestHandler {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: false });
+  // One round trip loads the session and what it last left to its next request (read-your-writes.ts).
+  store.get = (sid, done) => {
+    pool
+      .query<{ sess: SessionData; position: string | null; types: string[] | null }>(
+        `SELECT s.sess, w.position::text AS position, w.types FROM sessions s LEFT JOIN session_writes w ON w.sid = s.sid
+          WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`,
+        [sid, Math.ceil(Date.now() / 1000)],
+      )
+      .then(({ rows: [row] }) => {
+        if (!row) return done(null, null);
+        done(null, row.position ? { ...row.sess, written: { position: row.position, types: row.types ?? [] } } : row.sess);
+      }, done);
+  };
+  const set = store.set.bind(store);
+  store.set = (sid, { written: _loaded, ...sess }, done) => set(sid, sess as SessionData, done);
   const touch = store.touch.bind(store);
   const touchedAt = new Map<string, number>();
   store.touch = (sid, sess, done) => {

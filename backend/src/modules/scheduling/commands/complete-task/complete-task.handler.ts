@@ -32,10 +32,11 @@ export class CompleteTaskHandler implements ICommandHandler<CompleteTask> {
     private readonly users: UsersQuery,
   ) {}
 
-  /** Answers the task's state after the completion (its events projected). */
+  /** Answers the task's state after the completion; the session's next request sees it projected (read-your-writes.ts). */
   async execute({ taskId, notes, metadata }: CompleteTask): Promise<TaskState> {
     try {
-      return (await this.streams.execute(taskStream(taskId), taskDecider, { type: 'CompleteTask', data: { notes }, metadata })).state;
+      const command = { type: 'CompleteTask' as const, data: { notes }, metadata };
+      return (await this.streams.execute(taskStream(taskId), taskDecider, command, { awaitProjections: 'next-request' })).state;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'SCHEDULING.TASK_ALREADY_COMPLETED') throw await this.nameWhoCompleted(taskId, error);
       throw error;

@@ -18,8 +18,8 @@ export class UncompleteTask extends Command<TaskState> {
 export class UncompleteTaskHandler implements ICommandHandler<UncompleteTask> {
   constructor(private readonly streams: EventSourcedStreams) {}
 
-  /** Answers the task's state after the undo (its events projected). */
+  /** Answers the task's state after the undo; the session's next request sees it projected (read-your-writes.ts). */
   async execute({ taskId, metadata }: UncompleteTask): Promise<TaskState> {
-    return (await this.streams.execute(taskStream(taskId), taskDecider, { type: 'UncompleteTask', data: {}, metadata })).state;
+    return (await this.streams.execute(taskStream(taskId), taskDecider, { type: 'UncompleteTask', data: {}, metadata }, { awaitProjections: 'next-request' })).state;
   }
 }
