@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { freePort } from '../test-support/free-port';
 import {
@@ -62,29 +63,44 @@ async function stop(entry: ServerProcess): Promise<void> {
   await rm(entry.dataDir, { recursive: true, force: true });
 }
 
-/** A counter of the answers that were the projections' bounded wait running out. */
-interface Lag {
-  n: number;
+/**
+ * The 503s of a cell: `lag`, the projections' bounded wait running out (PLATFORM.PROJECTION_LAG: saved,
+ * not yet shown); `busy`, PostgreSQL out of connections (not saved; its max_connections is shared
+ * with every other test suite on the machine).
+ */
+interface Refused {
+  lag: number;
+  busy: number;
 }
 
-/**
- * 200, or null for the 503 that says the change is saved but the projections did not show it within
- * their bounded wait (PLATFORM.PROJECTION_LAG, counted in `lag`); any other answer fails the bench.
- */
-async function unlessLagging(res: Promise<Response>, lag: Lag): Promise<Response | null> {
+/** 200, or null for a 503 (counted in `refused`); any other answer fails the bench. */
+async function unlessRefused(res: Promise<Response>, refused: Refused): Promise<Response | null> {
   const r = await res;
   if (r.status === 200) return r;
   const body = await r.text();
-  if (r.status === 503 && body.includes('PLATFORM.PROJECTION_LAG')) {
-    lag.n++;
-    return null;
-  }
-  throw new Error(`${r.url}: ${r.status} ${body}`);
+  if (r.status !== 503) throw new Error(`${r.url}: ${r.status} ${body}`);
+  if (body.includes('PLATFORM.PROJECTION_LAG')) refused.lag++;
+  else refused.busy++;
+  return null;
 }
 
-/** The day of a caregiver's task, read through `api`: the task's status there ('missing': not in the day; null: a lag 503). */
-async function statusIn(api: Client, { children, taskId, taskDate }: Caregiver, lag: Lag): Promise<string | null> {
-  const res = await unlessLagging(api.call('GET', `/api/children/${children[0]}/tasks?date=${taskDate}`), lag);
+/**
+ * An untick, asked again while PostgreSQL is out of connections (the next tick needs the task
+ * pending). True when answered 200; false for a lag 503 (saved, not yet shown).
+ */
+async function untick(api: Client, taskId: string, refused: Refused): Promise<boolean> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const busy = refused.busy;
+    if (await unlessRefused(api.call('PUT', `/api/tasks/${taskId}/uncomplete`), refused)) return true;
+    if (refused.busy === busy) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`untick of ${taskId}: PostgreSQL out of connections 20 times`);
+}
+
+/** The day of a caregiver's task, read through `api`: the task's status there ('missing': not in the day; null: a 503). */
+async function statusIn(api: Client, { children, taskId, taskDate }: Caregiver, refused: Refused): Promise<string | null> {
+  const res = await unlessRefused(api.call('GET', `/api/children/${children[0]}/tasks?date=${taskDate}`), refused);
   if (!res) return null;
   return ((await res.json()) as { id: string; status: string }[]).find((task) => task.id === taskId)?.status ?? 'missing';
 }
@@ -146,8 +162,9 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
       'complete: PUT /api/tasks/{id}/complete, each caregiver on their own task, timed from request to answer; the untick',
       '  (untimed) goes to the other process before the next tick. "per s": timed answers (ticks, or day reads) per second,',
       '  from the start of the cell to its last answer.',
-      '"503s": answers (ticks, unticks, reads) that were the projections\' bounded wait (5 s) running out: saved, not yet',
-      '  shown (PLATFORM.PROJECTION_LAG); their time is in the latencies. A read after such a write is not checked.',
+      '"503s lag / busy": answers (ticks, unticks, reads) that were the projections\' bounded wait (5 s) running out (saved,',
+      '  not yet shown: PLATFORM.PROJECTION_LAG) / PostgreSQL out of connections (not saved; an untick is asked again).',
+      '  Their time is in the latencies; a read after such a write is not checked.',
       '"+ reads": the same, and after every tick the day (GET /api/children/{id}/tasks?date) is read through the other',
       '  process, then the untick goes there and the day is read back through the first: each read must show the change.',
       `  stale reads in all: ${stale.join('; ')}.`,
@@ -157,7 +174,7 @@ export async function scaleOutBenchmark(): Promise<BenchReport> {
       '  same concurrency, in the same run: the ratio is ours / bare.',
       `${CELL_MS / 1000} s per cell; the same single machine runs PostgreSQL, Redis, the server processes and the clients.`,
     ],
-    columns: ['cell', 'requests', 'per s', 'p50 ms', 'p99 ms', 'bare p50', 'bare p99', 'p50 ratio', 'p99 ratio', '503s', 'stale reads'],
+    columns: ['cell', 'requests', 'per s', 'p50 ms', 'p99 ms', 'bare p50', 'bare p99', 'p50 ratio', 'p99 ratio', '503s lag / busy', 'stale reads'],
     rows,
   };
 }
@@ -214,7 +231,7 @@ async function measure(shape: Shape): Promise<Measured> {
     let checks = 0;
     let stale = 0;
     const staleSeen: string[] = [];
-    /** A read after a write through the other process; a read the server refused with a lag 503 is not one. */
+    /** A read after a write through the other process; a read the server refused with a 503 is not one. */
     const check = (status: string | null, want: string, how: string) => {
       if (status === null) return;
       checks++;
@@ -229,9 +246,9 @@ async function measure(shape: Shape): Promise<Measured> {
       const latencies = await run();
       return Object.assign(latencies, { perSecond: (latencies.length / ((performance.now() - began) / 1000)).toFixed(0) });
     };
-    const row = (label: string, ours: number[] & { perSecond: string }, floor: number[], lag: Lag, staleColumn = '') => {
+    const row = (label: string, ours: number[] & { perSecond: string }, floor: number[], refused: Refused, staleColumn = '') => {
       const [name, count, ...rest] = latencyRow(`${shape.label}: ${label}`, ours, floor);
-      return [name, count, ours.perSecond, ...rest, String(lag.n), staleColumn];
+      return [name, count, ours.perSecond, ...rest, `${refused.lag} / ${refused.busy}`, staleColumn];
     };
     const rows: string[][] = [];
     const checkedRows: string[][] = [];
@@ -240,19 +257,19 @@ async function measure(shape: Shape): Promise<Measured> {
       const label = `complete, ${count} caregiver${count > 1 ? 's' : ''}`;
       // As tasks.bench.ts: tick (timed) through one process, untick (untimed) through the next.
       let turns = team.map((_, i) => i);
-      let lag: Lag = { n: 0 };
-      const tick = ({ via, taskId }: (typeof team)[number], i: number) => unlessLagging(via[turns[i] % via.length].call('PUT', `/api/tasks/${taskId}/complete`, {}), lag);
+      let refused: Refused = { lag: 0, busy: 0 };
+      const tick = ({ via, taskId }: (typeof team)[number], i: number) => unlessRefused(via[turns[i] % via.length].call('PUT', `/api/tasks/${taskId}/complete`, {}), refused);
       const ours = await counted(() => cell(
         team.map((caregiver, i) => async () => void (await tick(caregiver, i))),
-        team.map(({ via, taskId }, i) => async () => void (await unlessLagging(via[++turns[i] % via.length].call('PUT', `/api/tasks/${taskId}/uncomplete`), lag))),
+        team.map(({ via, taskId }, i) => async () => void (await untick(via[++turns[i] % via.length], taskId, refused))),
       ));
       const floor = await floorCell(count);
-      rows.push(row(label, ours, floor, lag));
+      rows.push(row(label, ours, floor, refused));
       // Read-your-writes: after each tick the day is read through the next process, then the untick
       // goes there and the day is read back through the first one. Every completion is checked, but
-      // for those answered with a lag 503 (saved, "taking longer than usual to show").
+      // for those answered with a 503 (saved but "taking longer than usual to show", or not saved).
       turns = team.map((_, i) => i);
-      lag = { n: 0 };
+      refused = { lag: 0, busy: 0 };
       const ticked = team.map(() => false);
       const [checksBefore, staleBefore] = [checks, stale];
       const checked = await counted(() => cell(
@@ -261,19 +278,28 @@ async function measure(shape: Shape): Promise<Measured> {
           const w = turns[i]++;
           const [writer, reader] = [caregiver.via[w % apis.length], caregiver.via[(w + 1) % apis.length]];
           const [wrote, read] = [through(w), through(w + 1)];
-          if (ticked[i]) check(await statusIn(reader, caregiver, lag), 'completed', `tick through ${wrote}, day through ${read}`);
-          const unticked = await unlessLagging(reader.call('PUT', `/api/tasks/${caregiver.taskId}/uncomplete`), lag);
-          if (unticked) check(await statusIn(writer, caregiver, lag), 'pending', `untick through ${read}, day through ${wrote}`);
+          if (ticked[i]) check(await statusIn(reader, caregiver, refused), 'completed', `tick through ${wrote}, day through ${read}`);
+          if (await untick(reader, caregiver.taskId, refused)) check(await statusIn(writer, caregiver, refused), 'pending', `untick through ${read}, day through ${wrote}`);
         }),
       ));
-      checkedRows.push(row(`${label} + reads`, checked, floor, lag, `${stale - staleBefore} of ${checks - checksBefore}`));
+      checkedRows.push(row(`${label} + reads`, checked, floor, refused, `${stale - staleBefore} of ${checks - checksBefore}`));
     }
 
     const history = await writeHistory(database.url, caregivers.flatMap((c) => c.children));
     const viewers = caregivers.slice(0, DAY_VIEW_CLIENTS);
     const view = await counted(() => dayViewCell(history, viewers.map(({ children, via }) => ({ children, via: (k: number) => via[k % via.length] }))));
-    const viewRow = row(`day view, ${DAY_VIEW_CLIENTS} clients`, view, await floorCell(DAY_VIEW_CLIENTS), { n: 0 });
+    const viewRow = row(`day view, ${DAY_VIEW_CLIENTS} clients`, view, await floorCell(DAY_VIEW_CLIENTS), { lag: 0, busy: 0 });
     return { rows: [...rows, ...checkedRows, viewRow], checks, stale, staleSeen, history };
+  } catch (error) {
+    // What the server processes said last, for the cause (a projection stuck, out of connections).
+    for (const [i, server] of servers.entries()) console.error(`--- ${shape.label}, process ${i + 1}:\n${server.output.slice(-4000)}`);
+    const pool = new Pool({ connectionString: database.url, max: 1 });
+    const where = await pool
+      .query<{ name: string; position: string }>("SELECT 'the store' AS name, max(global_position)::text AS position FROM es_events UNION ALL SELECT name, position::text FROM projection_checkpoints")
+      .then(({ rows }) => rows.map((r) => `${r.name} ${r.position}`).join(', '), (e: Error) => e.message)
+      .finally(() => pool.end());
+    console.error(`--- positions: ${where}`);
+    throw error;
   } finally {
     await Promise.all(servers.map(stop));
     await database.drop();
