@@ -3,11 +3,13 @@ import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/daily-care/repeating/repeating-schedules-dialog';
-import SettingsPage from '../../features/identity/pages/settings-page';
+import { DeleteAccount } from '../../features/identity/components/delete-account';
+import { SecurityActivity } from '../../features/identity/components/security-activity';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { EscalationPolicyEditor } from '../../features/notifications/escalation-policy-editor';
 import { NotificationPreferencesSection } from '../../features/notifications/notification-preferences';
 import { endPushOnThisDevice } from '../../features/notifications/push-browser';
+import SettingsPage from '../../features/settings/pages/settings-page';
 import { zoneOrBrowser } from '../../shared/formatting/time-zone';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
@@ -24,7 +26,10 @@ export default function SettingsScreen() {
   return (
     <SignedInLayout>
       <SettingsPage
+        user={user}
         beforeSignOut={endPushOnThisDevice}
+        securityActivity={<SecurityActivity />}
+        deleteAccount={<DeleteAccount />}
         notificationsPanel={
           <>
             <NotificationPreferencesSection />

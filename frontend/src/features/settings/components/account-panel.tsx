@@ -1,0 +1,71 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import type { User, UserRole } from '@carecircle/libs';
+import { Button } from 'antd';
+import type { MouseEvent, ReactNode } from 'react';
+
+const LOGOUT_URL = '/api/logout';
+
+const ACCOUNT_TYPES: Record<UserRole, string> = {
+  parent: 'Primary Caregiver',
+  secondary_caregiver: 'Secondary Caregiver',
+  super_admin: 'Super Admin',
+};
+
+/** The Account tab's parts that other features own, composed by the app (features do not import each other). */
+export interface AccountPanelSlots {
+  /** Secondary Caregivers: the extra section for primary caregivers (spec document 1, Roles). */
+  careTeamPanel?: ReactNode;
+  /** Notification preferences and escalation policy (features/notifications). */
+  notificationsPanel?: ReactNode;
+  /** The push notification card of the Security & Authentication section (spec document 3). */
+  pushCard?: ReactNode;
+  /** The account's recent security events (features/identity). */
+  securityActivity?: ReactNode;
+  /** Delete Account (features/identity). */
+  deleteAccount?: ReactNode;
+  /** Runs before Sign Out leaves the page (ending this device's push subscription). */
+  beforeSignOut?: () => Promise<void>;
+}
+
+/** Account tab: account type, who is signed in, the other features' sections, Sign Out. */
+export function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard, securityActivity, deleteAccount, beforeSignOut }: { user: User } & AccountPanelSlots) {
+  const signOut = async (event: MouseEvent<HTMLElement>) => {
+    if (!beforeSignOut) return;
+    event.preventDefault();
+    await beforeSignOut();
+    window.location.assign(LOGOUT_URL);
+  };
+  return (
+    <section className="section-card" aria-label="Account">
+      <label className="settings-field">
+        <span className="settings-field__label">Account Type</span>
+        <select className="settings-field__select" value={user.role} disabled>
+          {Object.entries(ACCOUNT_TYPES).map(([role, label]) => (
+            <option key={role} value={role}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="settings-account__who">
+        Signed in as <strong>{user.email}</strong>
+      </p>
+      {notificationsPanel}
+      {pushCard && (
+        <section aria-labelledby="settings-security-title">
+          <h3 id="settings-security-title" className="settings-section__title">
+            Security & Authentication
+          </h3>
+          {pushCard}
+        </section>
+      )}
+      {careTeamPanel}
+      {securityActivity}
+      {/* Full navigation: the server clears the session and answers with a redirect to /. This device's push ends first. */}
+      <Button href={LOGOUT_URL} icon={<LogoutOutlined />} size="large" danger onClick={signOut}>
+        Sign Out
+      </Button>
+      {deleteAccount}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { User } from '@carecircle/libs';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { AccountPanel, type AccountPanelSlots } from '../components/account-panel';
+import { BillingPanel } from '../components/billing-panel';
+import { CalendarPanel } from '../components/calendar-panel';
+import { ProfilePanel } from '../components/profile-panel';
+import { SETTINGS_TABS, settingsTabOf } from '../settings-tabs';
+import './settings-page.css';
+
+interface Props extends AccountPanelSlots {
+  /** The signed-in user; nothing is shown without one. */
+  user: User | null | undefined;
+  /** The Care Recipients panel, composed by the app (features do not import each other). */
+  careRecipientsPanel: ReactNode;
+}
+
+/**
+ * Settings (spec document 1, section 2): a header with Profile, Calendar, Billing and Account, and the
+ * Care Recipients panel (?tab=children). The other features' parts come in as slots from the app
+ * (app/pages/settings-screen.tsx).
+ */
+export default function SettingsPage({ user, careRecipientsPanel, careTeamPanel, ...accountSlots }: Props) {
+  const [params] = useSearchParams();
+  const tab = settingsTabOf(params.get('tab'));
+  useDocumentTitle(tab === 'children' ? 'Care Recipients' : 'Settings');
+  if (!user) return null;
+
+  return (
+    <div className="page settings-page">
+      <h1 className="page__title">Settings</h1>
+      <nav className="settings-tabs" aria-label="Settings sections">
+        {SETTINGS_TABS.map((item) => (
+          <Link
+            key={item.key}
+            to={item.key === 'profile' ? '/settings' : `/settings?tab=${item.key}`}
+            replace
+            className={item.key === tab ? 'settings-tabs__tab settings-tabs__tab--active' : 'settings-tabs__tab'}
+            aria-current={item.key === tab ? 'page' : undefined}
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="settings-page__panel">
+        {tab === 'profile' && <ProfilePanel user={user} />}
+        {tab === 'calendar' && <CalendarPanel />}
+        {tab === 'billing' && <BillingPanel user={user} />}
+        {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} {...accountSlots} />}
+        {tab === 'children' && careRecipientsPanel}
+      </div>
+    </div>
+  );
+}
