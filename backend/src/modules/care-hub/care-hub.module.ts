@@ -4,40 +4,38 @@ import { PersonalData } from '../../platform/privacy/personal-data';
 import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
 import { CareHubFamilies } from './access/care-hub-families';
+import { ContactScopes } from './access/contact-scopes';
 import { careHubPersonalData } from './care-hub.personal-data';
-import { CareDirectoryCommandHandler } from './commands/care-directory-command.handler';
-import { DoctorsController } from './commands/doctors.http';
-import { EmergencyContactCommandHandler } from './commands/emergency-contact-command.handler';
-import { EmergencyContactsController } from './commands/emergency-contacts.http';
-import { FamilySupportController } from './commands/family-support.http';
-import { DoctorsReadController } from './read-models/doctors/doctors.http';
-import { DoctorsProjection } from './read-models/doctors/doctors.projection';
-import { DoctorsQuery } from './read-models/doctors/doctors.query';
-import { EmergencyContactsReadController } from './read-models/emergency-contacts/emergency-contacts.http';
-import { EmergencyContactsProjection } from './read-models/emergency-contacts/emergency-contacts.projection';
-import { EmergencyContactsQuery } from './read-models/emergency-contacts/emergency-contacts.query';
-import { FamilySupportReadController } from './read-models/family-support/family-support.http';
-import { FamilySupportProjection } from './read-models/family-support/family-support.projection';
-import { FamilySupportQuery } from './read-models/family-support/family-support.query';
+import { AddContactHandler } from './commands/add-contact/add-contact.handler';
+import { AddContactController } from './commands/add-contact/add-contact.http';
+import { ContactChanges } from './commands/contact-changes';
+import { DeleteContactHandler } from './commands/delete-contact/delete-contact.handler';
+import { DeleteContactController } from './commands/delete-contact/delete-contact.http';
+import { RestoreContactHandler } from './commands/restore-contact/restore-contact.handler';
+import { RestoreContactController } from './commands/restore-contact/restore-contact.http';
+import { UpdateContactHandler } from './commands/update-contact/update-contact.handler';
+import { UpdateContactController } from './commands/update-contact/update-contact.http';
+import { ContactsReadController } from './read-models/contacts/contacts.http';
+import { DoctorsProjection, EmergencyContactsProjection, FamilySupportProjection } from './read-models/contacts/contacts.projection';
+import { ContactsQuery, EmergencyContactsQuery } from './read-models/contacts/contacts.query';
 
-/** The Care Hub (spec document 3): a family's emergency contacts, each recipient's doctors and family support (docs/care-hub.md). */
+/**
+ * The Care Hub (spec document 3): one directory of people in three kinds, a family's emergency
+ * contacts and each recipient's doctors and family support (docs/care-hub.md).
+ */
 @Module({
   imports: [CqrsModule, IdentityModule, CareRecipientsModule],
-  controllers: [
-    EmergencyContactsReadController,
-    EmergencyContactsController,
-    DoctorsReadController,
-    DoctorsController,
-    FamilySupportReadController,
-    FamilySupportController,
-  ],
+  controllers: [ContactsReadController, AddContactController, UpdateContactController, DeleteContactController, RestoreContactController],
   providers: [
     CareHubFamilies,
-    EmergencyContactCommandHandler,
-    CareDirectoryCommandHandler,
+    ContactScopes,
+    ContactChanges,
+    AddContactHandler,
+    UpdateContactHandler,
+    DeleteContactHandler,
+    RestoreContactHandler,
+    ContactsQuery,
     EmergencyContactsQuery,
-    DoctorsQuery,
-    FamilySupportQuery,
     EmergencyContactsProjection,
     DoctorsProjection,
     FamilySupportProjection,

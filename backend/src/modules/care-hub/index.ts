@@ -1,18 +1,14 @@
 /** Care Hub's public surface: other modules use only what is exported here. */
-import type { CareDirectoryEvent } from './domain/care-directory';
-import type { EmergencyContactEvent } from './domain/emergency-contacts';
-import { DoctorEntity } from './read-models/doctors/doctors.entity';
-import { EmergencyContactEntity } from './read-models/emergency-contacts/emergency-contacts.entity';
-import { FamilySupportEntity } from './read-models/family-support/family-support.entity';
+import type { ContactEvent } from './domain/contacts';
+import { CONTACT_TABLES } from './read-models/contacts/contacts.entity';
 
 export { CareHubModule } from './care-hub.module';
 export { careHubPersonalData } from './care-hub.personal-data';
-export { ExecuteEmergencyContactCommand } from './commands/emergency-contact-command.handler';
-export { ExecuteCareDirectoryCommand } from './commands/care-directory-command.handler';
+export { AddContact } from './commands/add-contact/add-contact.handler';
+export { ExecuteCareDirectoryCommand, ExecuteEmergencyContactCommand } from './commands/add-contact/legacy-add-commands';
 /** `emailsOf(familyId)`: where urgent escalations email a family's emergency contacts. */
-export { EmergencyContactsQuery, type EmergencyContactAddress } from './read-models/emergency-contacts/emergency-contacts.query';
-export type { CareDirectoryEvent } from './domain/care-directory';
-export type { EmergencyContactEvent } from './domain/emergency-contacts';
+export { EmergencyContactsQuery, type EmergencyContactAddress } from './read-models/contacts/contacts.query';
+export type { CareDirectoryEvent, ContactEvent, EmergencyContactEvent } from './domain/contacts';
 /** Stored type names of this module's events, for modules that react to them. */
-export type CareHubEventType = EmergencyContactEvent['type'] | CareDirectoryEvent['type'];
-export const CareHubEntities = [EmergencyContactEntity, DoctorEntity, FamilySupportEntity];
+export type CareHubEventType = ContactEvent['type'];
+export const CareHubEntities = Object.values(CONTACT_TABLES);

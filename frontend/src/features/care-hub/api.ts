@@ -11,19 +11,52 @@ import type {
 import { baseApi } from '../../app/base-api';
 
 /**
- * Care Hub endpoints (spec document 3, section 7). Tags:
+ * Care Hub endpoints (spec document 3, section 7): one set for the three kinds of its directory,
+ * a family's emergency contacts and a recipient's doctors and family support. Tags:
  * - `{type: 'EmergencyContact', id: 'LIST'}`: the user's contact list (every family they see);
  * - `{type: 'Doctor', id: childId}` and `{type: 'FamilySupport', id: childId}`: one recipient's directory;
  * - `{type: 'Child', id: 'LIST'}`: the recipient list (shared with the care-recipients feature, which
  *   invalidates it when a recipient is added or removed) and the families, which follow from it.
  * A delete and its Undo (restore) invalidate the same list as an add.
  */
+export type ContactKind = 'emergencyContact' | 'doctor' | 'familySupport';
+
+/** An entry of each kind, and what its dialog sends. */
+export interface ContactEntries {
+  emergencyContact: EmergencyContact;
+  doctor: Doctor;
+  familySupport: FamilySupportResource;
+}
+export interface ContactInputs {
+  emergencyContact: EmergencyContactInput;
+  doctor: DoctorInput;
+  familySupport: FamilySupportInput;
+}
+export type ContactEntry = ContactEntries[ContactKind];
+
+/** Where an entry lives: emergency contacts are the user's families' (no recipient), the others a recipient's. */
+export type ContactList = { kind: 'emergencyContact' } | { kind: 'doctor' | 'familySupport'; childId: string };
+
 const CONTACT_LIST = { type: 'EmergencyContact', id: 'LIST' } as const;
 const CHILD_LIST = { type: 'Child', id: 'LIST' } as const;
-const doctorsOf = (childId: string) => [{ type: 'Doctor' as const, id: childId }];
-const supportOf = (childId: string) => [{ type: 'FamilySupport' as const, id: childId }];
 
 const enc = encodeURIComponent;
+
+/** Each kind's routes: the list's (GET, POST) and an entry's (PUT, DELETE, restore). */
+const ROUTES = {
+  emergencyContact: { list: () => 'emergency-contacts', entry: 'emergency-contacts', tag: 'EmergencyContact' },
+  doctor: { list: (childId: string) => `children/${enc(childId)}/doctors`, entry: 'doctors', tag: 'Doctor' },
+  familySupport: { list: (childId: string) => `children/${enc(childId)}/family-support`, entry: 'family-support', tag: 'FamilySupport' },
+} as const;
+
+const listUrl = (list: ContactList) => (list.kind === 'emergencyContact' ? ROUTES.emergencyContact.list() : ROUTES[list.kind].list(list.childId));
+const entryUrl = (list: ContactList, id: string, action = '') => `${ROUTES[list.kind].entry}/${enc(id)}${action}`;
+const tagsOf = (list: ContactList) => (list.kind === 'emergencyContact' ? [CONTACT_LIST] : [{ type: ROUTES[list.kind].tag, id: list.childId }]);
+/** A recipient's entry names its recipient in the body, as the spec's forms send it. */
+const bodyOf = (list: ContactList, input: object) => (list.kind === 'emergencyContact' ? input : { ...input, childId: list.childId });
+
+type Save = { list: ContactList; input: ContactInputs[ContactKind] };
+type Change = { list: ContactList; id: string };
 
 export const careHubApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -38,71 +71,25 @@ export const careHubApi = baseApi.injectEndpoints({
       providesTags: [CHILD_LIST],
     }),
 
-    getEmergencyContacts: build.query<EmergencyContact[], void>({
-      query: () => 'emergency-contacts',
-      providesTags: [CONTACT_LIST],
+    getContacts: build.query<ContactEntry[], ContactList>({
+      query: listUrl,
+      providesTags: (_result, _error, list) => tagsOf(list),
     }),
-    addEmergencyContact: build.mutation<EmergencyContact, EmergencyContactInput>({
-      query: (body) => ({ url: 'emergency-contacts', method: 'POST', body }),
-      invalidatesTags: [CONTACT_LIST],
+    addContact: build.mutation<ContactEntry, Save>({
+      query: ({ list, input }) => ({ url: listUrl(list), method: 'POST', body: bodyOf(list, input) }),
+      invalidatesTags: (_result, _error, { list }) => tagsOf(list),
     }),
-    updateEmergencyContact: build.mutation<EmergencyContact, { id: string; input: EmergencyContactInput }>({
-      query: ({ id, input }) => ({ url: `emergency-contacts/${enc(id)}`, method: 'PUT', body: input }),
-      invalidatesTags: [CONTACT_LIST],
+    updateContact: build.mutation<ContactEntry, Save & { id: string }>({
+      query: ({ list, id, input }) => ({ url: entryUrl(list, id), method: 'PUT', body: bodyOf(list, input) }),
+      invalidatesTags: (_result, _error, { list }) => tagsOf(list),
     }),
-    deleteEmergencyContact: build.mutation<void, string>({
-      query: (id) => ({ url: `emergency-contacts/${enc(id)}`, method: 'DELETE' }),
-      invalidatesTags: [CONTACT_LIST],
+    deleteContact: build.mutation<void, Change>({
+      query: ({ list, id }) => ({ url: entryUrl(list, id), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { list }) => tagsOf(list),
     }),
-    restoreEmergencyContact: build.mutation<EmergencyContact, string>({
-      query: (id) => ({ url: `emergency-contacts/${enc(id)}/restore`, method: 'POST' }),
-      invalidatesTags: [CONTACT_LIST],
-    }),
-
-    getDoctors: build.query<Doctor[], string>({
-      query: (childId) => `children/${enc(childId)}/doctors`,
-      providesTags: (_result, _error, childId) => doctorsOf(childId),
-    }),
-    addDoctor: build.mutation<Doctor, { childId: string; input: DoctorInput }>({
-      query: ({ childId, input }) => ({ url: `children/${enc(childId)}/doctors`, method: 'POST', body: { ...input, childId } }),
-      invalidatesTags: (_result, _error, { childId }) => doctorsOf(childId),
-    }),
-    updateDoctor: build.mutation<Doctor, { id: string; childId: string; input: DoctorInput }>({
-      query: ({ id, childId, input }) => ({ url: `doctors/${enc(id)}`, method: 'PUT', body: { ...input, childId } }),
-      invalidatesTags: (_result, _error, { childId }) => doctorsOf(childId),
-    }),
-    deleteDoctor: build.mutation<void, { id: string; childId: string }>({
-      query: ({ id }) => ({ url: `doctors/${enc(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { childId }) => doctorsOf(childId),
-    }),
-    restoreDoctor: build.mutation<Doctor, { id: string; childId: string }>({
-      query: ({ id }) => ({ url: `doctors/${enc(id)}/restore`, method: 'POST' }),
-      invalidatesTags: (_result, _error, { childId }) => doctorsOf(childId),
-    }),
-
-    getFamilySupport: build.query<FamilySupportResource[], string>({
-      query: (childId) => `children/${enc(childId)}/family-support`,
-      providesTags: (_result, _error, childId) => supportOf(childId),
-    }),
-    addFamilySupport: build.mutation<FamilySupportResource, { childId: string; input: FamilySupportInput }>({
-      query: ({ childId, input }) => ({
-        url: `children/${enc(childId)}/family-support`,
-        method: 'POST',
-        body: { ...input, childId },
-      }),
-      invalidatesTags: (_result, _error, { childId }) => supportOf(childId),
-    }),
-    updateFamilySupport: build.mutation<FamilySupportResource, { id: string; childId: string; input: FamilySupportInput }>({
-      query: ({ id, childId, input }) => ({ url: `family-support/${enc(id)}`, method: 'PUT', body: { ...input, childId } }),
-      invalidatesTags: (_result, _error, { childId }) => supportOf(childId),
-    }),
-    deleteFamilySupport: build.mutation<void, { id: string; childId: string }>({
-      query: ({ id }) => ({ url: `family-support/${enc(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { childId }) => supportOf(childId),
-    }),
-    restoreFamilySupport: build.mutation<FamilySupportResource, { id: string; childId: string }>({
-      query: ({ id }) => ({ url: `family-support/${enc(id)}/restore`, method: 'POST' }),
-      invalidatesTags: (_result, _error, { childId }) => supportOf(childId),
+    restoreContact: build.mutation<ContactEntry, Change>({
+      query: ({ list, id }) => ({ url: entryUrl(list, id, '/restore'), method: 'POST' }),
+      invalidatesTags: (_result, _error, { list }) => tagsOf(list),
     }),
   }),
 });
@@ -110,19 +97,9 @@ export const careHubApi = baseApi.injectEndpoints({
 export const {
   useGetCareHubRecipientsQuery,
   useGetCareHubFamiliesQuery,
-  useGetEmergencyContactsQuery,
-  useAddEmergencyContactMutation,
-  useUpdateEmergencyContactMutation,
-  useDeleteEmergencyContactMutation,
-  useRestoreEmergencyContactMutation,
-  useGetDoctorsQuery,
-  useAddDoctorMutation,
-  useUpdateDoctorMutation,
-  useDeleteDoctorMutation,
-  useRestoreDoctorMutation,
-  useGetFamilySupportQuery,
-  useAddFamilySupportMutation,
-  useUpdateFamilySupportMutation,
-  useDeleteFamilySupportMutation,
-  useRestoreFamilySupportMutation,
+  useGetContactsQuery,
+  useAddContactMutation,
+  useUpdateContactMutation,
+  useDeleteContactMutation,
+  useRestoreContactMutation,
 } = careHubApi;

@@ -1,4 +1,6 @@
-/** The Care Hub's toast texts (spec document 3, section 8), one set per directory. */
+import type { ContactKind } from './api';
+
+/** The Care Hub's toast texts (spec document 3, section 8), one set per kind. */
 export interface ToastText {
   title: string;
   description: string;
@@ -15,35 +17,28 @@ export interface DirectoryTexts {
   restoreFailed: string;
 }
 
-export const CONTACT_TEXTS: DirectoryTexts = {
-  added: { title: 'Contact Added', description: 'Emergency contact has been added successfully.' },
-  updated: { title: 'Contact Updated', description: 'Emergency contact has been updated successfully.' },
-  deleted: { title: 'Contact Deleted', description: 'Emergency contact has been deleted successfully.' },
-  restored: 'Contact Restored',
-  addFailed: 'Failed to add emergency contact. Please try again.',
-  updateFailed: 'Failed to update emergency contact. Please try again.',
-  deleteFailed: 'Failed to delete emergency contact. Please try again.',
-  restoreFailed: 'Failed to restore emergency contact. Please try again.',
-};
+/**
+ * The spec's sentences for one kind: `title` starts the toast titles ("Doctor added"; the contact's
+ * are capitalised, "Contact Added"), `subject` the descriptions, `noun` the failures.
+ */
+function directoryTexts(title: string, subject: string, noun: string, capitalised = false): DirectoryTexts {
+  const done = (verb: string) => `${title} ${capitalised ? verb[0].toUpperCase() + verb.slice(1) : verb}`;
+  const toast = (verb: string) => ({ title: done(verb), description: `${subject} has been ${verb} successfully.` });
+  const failed = (verb: string) => `Failed to ${verb} ${noun}. Please try again.`;
+  return {
+    added: toast('added'),
+    updated: toast('updated'),
+    deleted: toast('deleted'),
+    restored: done('restored'),
+    addFailed: failed('add'),
+    updateFailed: failed('update'),
+    deleteFailed: failed('delete'),
+    restoreFailed: failed('restore'),
+  };
+}
 
-export const DOCTOR_TEXTS: DirectoryTexts = {
-  added: { title: 'Doctor added', description: 'The doctor has been added successfully.' },
-  updated: { title: 'Doctor updated', description: 'The doctor has been updated successfully.' },
-  deleted: { title: 'Doctor deleted', description: 'The doctor has been deleted successfully.' },
-  restored: 'Doctor restored',
-  addFailed: 'Failed to add doctor. Please try again.',
-  updateFailed: 'Failed to update doctor. Please try again.',
-  deleteFailed: 'Failed to delete doctor. Please try again.',
-  restoreFailed: 'Failed to restore doctor. Please try again.',
-};
-
-export const SUPPORT_TEXTS: DirectoryTexts = {
-  added: { title: 'Support resource added', description: 'The family support resource has been added successfully.' },
-  updated: { title: 'Support resource updated', description: 'The family support resource has been updated successfully.' },
-  deleted: { title: 'Support resource deleted', description: 'The family support resource has been deleted successfully.' },
-  restored: 'Support resource restored',
-  addFailed: 'Failed to add support resource. Please try again.',
-  updateFailed: 'Failed to update support resource. Please try again.',
-  deleteFailed: 'Failed to delete support resource. Please try again.',
-  restoreFailed: 'Failed to restore support resource. Please try again.',
+export const CONTACT_TEXTS: Record<ContactKind, DirectoryTexts> = {
+  emergencyContact: directoryTexts('Contact', 'Emergency contact', 'emergency contact', true),
+  doctor: directoryTexts('Doctor', 'The doctor', 'doctor'),
+  familySupport: directoryTexts('Support resource', 'The family support resource', 'support resource'),
 };

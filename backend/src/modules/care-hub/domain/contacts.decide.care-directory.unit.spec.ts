@@ -1,11 +1,12 @@
 import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import type { CareDirectoryEvent, DoctorDetails, FamilySupportDetails } from './care-directory';
-import { careDirectoryDecider, type CareDirectoryCommand } from './care-directory.decide';
+import type { CareDirectoryEvent, ContactKind, DoctorDetails, FamilySupportDetails } from './contacts';
+import { contactsDecider, type ContactCommand } from './contacts.decide';
 
 const at = '2026-11-25T08:00:00.000Z';
 const later = '2026-11-25T09:00:00.000Z';
 const metadata = (occurredAt = at) => ({ actorId: 'parent', correlationId: 'c1', occurredAt });
+const careDirectoryDecider = contactsDecider;
 const spec = deciderSpec(careDirectoryDecider);
 const childId = '00000000-0000-4000-8000-000000000001';
 const otherChild = '00000000-0000-4000-8000-000000000002';
@@ -29,10 +30,10 @@ const supportAdded = (resourceId = 's-1', details: FamilySupportDetails = nurse)
 });
 const supportDeleted = (resourceId = 's-1'): CareDirectoryEvent => ({ type: 'FamilySupportDeleted', data: { childId, resourceId, deletedAt: at } });
 
-type Of<T extends CareDirectoryCommand['type']> = Extract<CareDirectoryCommand, { type: T }>;
-const command = <T extends CareDirectoryCommand['type']>(type: T, data: Of<T>['data'], occurredAt = at) => ({ type, childId, data, metadata: metadata(occurredAt) }) as Of<T>;
-const addDoctor = (input: object, doctorId = 'd-1') => command('AddDoctor', { doctorId, input: input as never });
-const addSupport = (input: object, resourceId = 's-1') => command('AddFamilySupport', { resourceId, input: input as never });
+const command = (type: ContactCommand['type'], kind: ContactKind, data: { id: string; input?: object }, occurredAt = at) =>
+  ({ type, kind, scopeId: childId, ...data, metadata: metadata(occurredAt) }) as ContactCommand;
+const addDoctor = (input: object, doctorId = 'd-1') => command('AddContact', 'doctor', { id: doctorId, input });
+const addSupport = (input: object, resourceId = 's-1') => command('AddContact', 'familySupport', { id: resourceId, input });
 
 describe('care directory decider', () => {
   describe('doctors', () => {
@@ -75,36 +76,36 @@ describe('care directory decider', () => {
     it('updates with the full details; nothing when nothing changed', () => {
       spec
         .given([doctorAdded()])
-        .when(command('UpdateDoctor', { doctorId: 'd-1', input: { ...drKim, isPrimary: false, notes: '' } }, later))
+        .when(command('UpdateContact', 'doctor', { id: 'd-1', input: { ...drKim, isPrimary: false, notes: '' } }, later))
         .then([{ type: 'DoctorUpdated', data: { childId, doctorId: 'd-1', ...drKim, isPrimary: false, notes: null, updatedAt: later } }]);
-      spec.given([doctorAdded()]).when(command('UpdateDoctor', { doctorId: 'd-1', input: drKim })).then([]);
+      spec.given([doctorAdded()]).when(command('UpdateContact', 'doctor', { id: 'd-1', input: drKim })).then([]);
     });
 
     it('refuses to move a doctor to another recipient', () => {
-      spec.given([doctorAdded()]).when(command('UpdateDoctor', { doctorId: 'd-1', input: { ...drKim, childId: otherChild } })).thenThrows('CARE_HUB.INVALID', CARE_HUB_TEXT.childMismatch);
+      spec.given([doctorAdded()]).when(command('UpdateContact', 'doctor', { id: 'd-1', input: { ...drKim, childId: otherChild } })).thenThrows('CARE_HUB.INVALID', CARE_HUB_TEXT.childMismatch);
     });
 
     it('update and delete: an unknown or deleted doctor is not found', () => {
       for (const given of [[], [doctorAdded(), doctorDeleted()], [supportAdded('d-1')]]) {
-        spec.given(given).when(command('UpdateDoctor', { doctorId: 'd-1', input: drKim })).thenThrows('CARE_HUB.DOCTOR_NOT_FOUND', CARE_HUB_TEXT.notFound.doctor);
-        spec.given(given).when(command('DeleteDoctor', { doctorId: 'd-1' })).thenThrows('CARE_HUB.DOCTOR_NOT_FOUND', CARE_HUB_TEXT.notFound.doctor);
+        spec.given(given).when(command('UpdateContact', 'doctor', { id: 'd-1', input: drKim })).thenThrows('CARE_HUB.DOCTOR_NOT_FOUND', CARE_HUB_TEXT.notFound.doctor);
+        spec.given(given).when(command('DeleteContact', 'doctor', { id: 'd-1' })).thenThrows('CARE_HUB.DOCTOR_NOT_FOUND', CARE_HUB_TEXT.notFound.doctor);
       }
     });
 
     it('deletes, and restores as it was (with its first added time); restoring an active doctor records nothing', () => {
-      spec.given([doctorAdded()]).when(command('DeleteDoctor', { doctorId: 'd-1' }, later)).then([{ type: 'DoctorDeleted', data: { childId, doctorId: 'd-1', deletedAt: later } }]);
+      spec.given([doctorAdded()]).when(command('DeleteContact', 'doctor', { id: 'd-1' }, later)).then([{ type: 'DoctorDeleted', data: { childId, doctorId: 'd-1', deletedAt: later } }]);
       spec
         .given([doctorAdded(), doctorDeleted()])
-        .when(command('RestoreDoctor', { doctorId: 'd-1' }, later))
+        .when(command('RestoreContact', 'doctor', { id: 'd-1' }, later))
         .then([{ type: 'DoctorRestored', data: { childId, doctorId: 'd-1', ...drKim, addedAt: at, restoredAt: later } }]);
-      spec.given([doctorAdded()]).when(command('RestoreDoctor', { doctorId: 'd-1' })).then([]);
-      spec.given([]).when(command('RestoreDoctor', { doctorId: 'd-1' })).thenThrows('CARE_HUB.DOCTOR_NOT_FOUND');
+      spec.given([doctorAdded()]).when(command('RestoreContact', 'doctor', { id: 'd-1' })).then([]);
+      spec.given([]).when(command('RestoreContact', 'doctor', { id: 'd-1' })).thenThrows('CARE_HUB.DOCTOR_NOT_FOUND');
     });
 
     it(`keeps at most ${CARE_HUB_LIMITS.doctors} doctors per recipient (deleted ones do not count); support resources are counted apart`, () => {
       const full = Array.from({ length: CARE_HUB_LIMITS.doctors }, (_, i) => doctorAdded(`d-${i}`));
       spec.given(full).when(addDoctor({ name: 'Dr. More' }, 'd-new')).thenThrows('CARE_HUB.DOCTOR_LIMIT', CARE_HUB_TEXT.tooMany.doctor);
-      spec.given([doctorAdded('gone'), doctorDeleted('gone'), ...full]).when(command('RestoreDoctor', { doctorId: 'gone' })).thenThrows('CARE_HUB.DOCTOR_LIMIT');
+      spec.given([doctorAdded('gone'), doctorDeleted('gone'), ...full]).when(command('RestoreContact', 'doctor', { id: 'gone' })).thenThrows('CARE_HUB.DOCTOR_LIMIT');
       spec.given([...full, doctorDeleted('d-0')]).when(addDoctor({ name: 'Dr. More' }, 'd-new')).then([
         doctorAdded('d-new', { name: 'Dr. More', specialty: 'pediatrician', phoneNumber: null, email: null, address: null, notes: null, isPrimary: false }),
       ]);
@@ -133,17 +134,17 @@ describe('care directory decider', () => {
       const edited = { ...nurse, role: 'therapist' as const, phoneNumber: '+442079460958' };
       spec
         .given([supportAdded()])
-        .when(command('UpdateFamilySupport', { resourceId: 's-1', input: { ...edited, phoneNumber: '+44 20 7946 0958' } }, later))
+        .when(command('UpdateContact', 'familySupport', { id: 's-1', input: { ...edited, phoneNumber: '+44 20 7946 0958' } }, later))
         .then([{ type: 'FamilySupportUpdated', data: { childId, resourceId: 's-1', ...edited, updatedAt: later } }]);
-      spec.given([supportAdded()]).when(command('DeleteFamilySupport', { resourceId: 's-1' }, later)).then([{ type: 'FamilySupportDeleted', data: { childId, resourceId: 's-1', deletedAt: later } }]);
+      spec.given([supportAdded()]).when(command('DeleteContact', 'familySupport', { id: 's-1' }, later)).then([{ type: 'FamilySupportDeleted', data: { childId, resourceId: 's-1', deletedAt: later } }]);
       spec
         .given([supportAdded(), supportDeleted()])
-        .when(command('RestoreFamilySupport', { resourceId: 's-1' }, later))
+        .when(command('RestoreContact', 'familySupport', { id: 's-1' }, later))
         .then([{ type: 'FamilySupportRestored', data: { childId, resourceId: 's-1', ...nurse, addedAt: at, restoredAt: later } }]);
-      spec.given([supportAdded()]).when(command('RestoreFamilySupport', { resourceId: 's-1' })).then([]);
-      spec.given([supportAdded(), supportDeleted()]).when(command('DeleteFamilySupport', { resourceId: 's-1' })).thenThrows('CARE_HUB.SUPPORT_NOT_FOUND', CARE_HUB_TEXT.notFound.support);
-      spec.given([supportAdded(), supportDeleted()]).when(command('UpdateFamilySupport', { resourceId: 's-1', input: nurse })).thenThrows('CARE_HUB.SUPPORT_NOT_FOUND');
-      spec.given([doctorAdded('s-1')]).when(command('RestoreFamilySupport', { resourceId: 's-1' })).thenThrows('CARE_HUB.SUPPORT_NOT_FOUND');
+      spec.given([supportAdded()]).when(command('RestoreContact', 'familySupport', { id: 's-1' })).then([]);
+      spec.given([supportAdded(), supportDeleted()]).when(command('DeleteContact', 'familySupport', { id: 's-1' })).thenThrows('CARE_HUB.SUPPORT_NOT_FOUND', CARE_HUB_TEXT.notFound.support);
+      spec.given([supportAdded(), supportDeleted()]).when(command('UpdateContact', 'familySupport', { id: 's-1', input: nurse })).thenThrows('CARE_HUB.SUPPORT_NOT_FOUND');
+      spec.given([doctorAdded('s-1')]).when(command('RestoreContact', 'familySupport', { id: 's-1' })).thenThrows('CARE_HUB.SUPPORT_NOT_FOUND');
     });
 
     it(`keeps at most ${CARE_HUB_LIMITS.familySupport} resources per recipient`, () => {

@@ -1,11 +1,12 @@
 import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import type { EmergencyContactEvent } from './emergency-contacts';
-import { emergencyContactsDecider, type EmergencyContactCommand } from './emergency-contacts.decide';
+import type { EmergencyContactEvent } from './contacts';
+import { contactsDecider, type ContactCommand } from './contacts.decide';
 
 const at = '2026-11-25T08:00:00.000Z';
 const later = '2026-11-25T09:00:00.000Z';
 const metadata = (occurredAt = at) => ({ actorId: 'parent', correlationId: 'c1', occurredAt });
+const emergencyContactsDecider = contactsDecider;
 const spec = deciderSpec(emergencyContactsDecider);
 const familyId = 'family';
 
@@ -13,20 +14,12 @@ const grandma = { name: 'Rosa Lopez', phoneNumber: '+12025550143', relationship:
 const added = (contactId = 'c-1', details = grandma): EmergencyContactEvent => ({ type: 'EmergencyContactAdded', data: { familyId, contactId, ...details, addedAt: at } });
 const deleted = (contactId = 'c-1'): EmergencyContactEvent => ({ type: 'EmergencyContactDeleted', data: { familyId, contactId, deletedAt: at } });
 
-const add = (input: object, contactId = 'c-1'): EmergencyContactCommand => ({
-  type: 'AddEmergencyContact',
-  familyId,
-  data: { contactId, input: input as never },
-  metadata: metadata(),
-});
-const update = (input: object, contactId = 'c-1'): EmergencyContactCommand => ({
-  type: 'UpdateEmergencyContact',
-  familyId,
-  data: { contactId, input: input as never },
-  metadata: metadata(later),
-});
-const remove = (contactId = 'c-1'): EmergencyContactCommand => ({ type: 'DeleteEmergencyContact', familyId, data: { contactId }, metadata: metadata(later) });
-const restore = (contactId = 'c-1'): EmergencyContactCommand => ({ type: 'RestoreEmergencyContact', familyId, data: { contactId }, metadata: metadata(later) });
+const command = (type: ContactCommand['type'], contactId: string, occurredAt: string, input?: object) =>
+  ({ type, kind: 'emergencyContact', scopeId: familyId, id: contactId, input, metadata: metadata(occurredAt) }) as ContactCommand;
+const add = (input: object, contactId = 'c-1') => command('AddContact', contactId, at, input);
+const update = (input: object, contactId = 'c-1') => command('UpdateContact', contactId, later, input);
+const remove = (contactId = 'c-1') => command('DeleteContact', contactId, later);
+const restore = (contactId = 'c-1') => command('RestoreContact', contactId, later);
 
 describe('emergency contacts decider', () => {
   describe('AddEmergencyContact', () => {
@@ -190,7 +183,7 @@ describe('emergency contacts decider', () => {
     const oldAdded = { type: 'EmergencyContactAdded', data: { familyId, contactId: 'c-1', ...oldGrandma, addedAt: at } } as EmergencyContactEvent;
 
     it('replay with no email, and an unchanged update records nothing', () => {
-      expect([oldAdded].reduce(emergencyContactsDecider.evolve, emergencyContactsDecider.initialState()).contacts['c-1'].details).toEqual(grandma);
+      expect([oldAdded].reduce(emergencyContactsDecider.evolve, emergencyContactsDecider.initialState()).emergencyContact!['c-1'].details).toEqual(grandma);
       spec.given([oldAdded]).when(update(oldGrandma)).then([]);
       spec
         .given([oldAdded, { type: 'EmergencyContactUpdated', data: { familyId, contactId: 'c-1', ...oldGrandma, notes: 'Moved', updatedAt: at } } as EmergencyContactEvent, deleted()])
@@ -203,6 +196,6 @@ describe('emergency contacts decider', () => {
     const events = [added(), added('c-2'), deleted(), { type: 'EmergencyContactRestored', data: { familyId, contactId: 'c-1', ...grandma, addedAt: at, restoredAt: later } } as EmergencyContactEvent];
     const replay = () => events.reduce(emergencyContactsDecider.evolve, emergencyContactsDecider.initialState());
     expect(replay()).toEqual(replay());
-    expect(replay().contacts['c-1']).toEqual({ details: grandma, addedAt: at, deleted: false });
+    expect(replay().emergencyContact!['c-1']).toEqual({ details: grandma, addedAt: at, deleted: false });
   });
 });

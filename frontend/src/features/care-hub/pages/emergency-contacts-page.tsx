@@ -1,22 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { EmergencyContact } from '@carecircle/libs';
 import { Button } from 'antd';
-import { LoadError } from '../../../shared/ui/load-error';
-import {
-  useDeleteEmergencyContactMutation,
-  useGetCareHubFamiliesQuery,
-  useGetEmergencyContactsQuery,
-  useRestoreEmergencyContactMutation,
-} from '../api';
+import { useGetCareHubFamiliesQuery, useGetContactsQuery } from '../api';
+import { ContactDialog } from '../components/contact-dialog';
+import { ContactList } from '../components/contact-list';
 import { CriticalNumbers } from '../components/critical-numbers';
-import { EmergencyContactCard } from '../components/emergency-contact-card';
-import { EmergencyContactDialog, type ContactPreset } from '../components/emergency-contact-dialog';
 import { HubBanner } from '../components/hub-banner';
 import { SubPageHeader } from '../components/sub-page-header';
-import { removeEntry } from '../directory-feedback';
+import type { ContactPreset } from '../contact-forms';
 import { familyLabel } from '../families';
 import { useEntryDialog } from '../hooks/use-entry-dialog';
-import { CONTACT_TEXTS } from '../texts';
 import '../care-hub.css';
 
 /** The three quick-add buttons and what each fills in (spec document 3, section 2). */
@@ -28,12 +21,12 @@ const QUICK_ADDS: { label: string; preset: ContactPreset }[] = [
 
 type Editing = { contact: EmergencyContact } | { preset: ContactPreset };
 
+const LIST = { kind: 'emergencyContact' } as const;
+
 /** /care-hub/emergency-contacts: hotlines first, then the family's own contacts. */
 export default function EmergencyContactsPage() {
-  const contacts = useGetEmergencyContactsQuery();
+  const contacts = useGetContactsQuery(LIST);
   const families = useGetCareHubFamiliesQuery();
-  const [deleteContact] = useDeleteEmergencyContactMutation();
-  const [restoreContact] = useRestoreEmergencyContactMutation();
   const dialog = useEntryDialog<Editing>();
 
   const allFamilies = families.data ?? [];
@@ -50,13 +43,6 @@ export default function EmergencyContactsPage() {
     return family && familyLabel(family);
   };
 
-  const remove = (contact: EmergencyContact) =>
-    removeEntry({
-      remove: () => deleteContact(contact.id).unwrap(),
-      restore: () => restoreContact(contact.id).unwrap(),
-      texts: CONTACT_TEXTS,
-    });
-
   return (
     <div className="page care-hub">
       <SubPageHeader title="Emergency Contacts" />
@@ -71,25 +57,15 @@ export default function EmergencyContactsPage() {
             You can view the emergency contacts of {allFamilies.map(familyLabel).join(' and ')}, but not add or change them.
           </p>
         )}
-        {contacts.isLoading ? (
-          <p role="status">Loading contacts...</p>
-        ) : contacts.isError && !contacts.data ? (
-          <LoadError title="Could not load your emergency contacts." onRetry={() => contacts.refetch()} />
-        ) : !contacts.data?.length ? (
-          <p className="care-hub-empty">No emergency contacts added yet.</p>
-        ) : (
-          <ul className="care-hub-list">
-            {contacts.data.map((contact) => (
-              <EmergencyContactCard
-                key={contact.id}
-                contact={contact}
-                familyLabel={labelOf(contact)}
-                onEdit={() => dialog.show({ contact })}
-                onDelete={() => void remove(contact)}
-              />
-            ))}
-          </ul>
-        )}
+        <ContactList
+          list={LIST}
+          query={contacts as typeof contacts & { data?: EmergencyContact[] }}
+          texts={{ loading: 'Loading contacts...', loadError: 'Could not load your emergency contacts.' }}
+          empty={<p className="care-hub-empty">No emergency contacts added yet.</p>}
+          canEdit={(contact) => contact.canEdit}
+          familyLabel={labelOf}
+          onEdit={(contact) => dialog.show({ contact })}
+        />
         {canAdd && (
           <div className="care-hub-quick-adds">
             {QUICK_ADDS.map((quickAdd) => (
@@ -101,10 +77,11 @@ export default function EmergencyContactsPage() {
         )}
       </section>
       {dialog.mounted && dialog.subject && (
-        <EmergencyContactDialog
+        <ContactDialog
           key={dialog.openings}
           open={dialog.open}
-          contact={'contact' in dialog.subject ? dialog.subject.contact : undefined}
+          list={LIST}
+          entry={'contact' in dialog.subject ? dialog.subject.contact : undefined}
           preset={'preset' in dialog.subject ? dialog.subject.preset : undefined}
           families={editable}
           onClose={dialog.close}

@@ -1,6 +1,6 @@
 import { projectionHarness } from '../../../../test-support/projection-harness';
-import { DoctorsProjection } from './doctors.projection';
-import { DoctorsQuery } from './doctors.query';
+import { DoctorsProjection } from './contacts.projection';
+import { ContactsQuery } from './contacts.query';
 
 describe('doctors read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -16,7 +16,7 @@ describe('doctors read model (PostgreSQL)', () => {
   const details = (name: string, isPrimary = false) => ({ name, specialty: 'pediatrician', phoneNumber: null, email: 'dr@clinic.example', address: null, notes: null, isPrimary });
   const added = (childId: string, doctorId: string, name: string, addedAt: string, isPrimary = false) =>
     h.record(`care-directory-${childId}`, { type: 'DoctorAdded', data: { childId, doctorId, ...details(name, isPrimary), addedAt } });
-  const names = async (childId: string) => (await new DoctorsQuery(h.orm.em).forChild(childId)).map((d) => d.name);
+  const names = async (childId: string) => (await new ContactsQuery(h.orm.em).list('doctor', [childId])).map((d) => d.name);
 
   it('projects adds, updates, deletes and restores per recipient: primary care first, then oldest first', async () => {
     await h.apply(projection, [
@@ -30,9 +30,9 @@ describe('doctors read model (PostgreSQL)', () => {
       }),
       h.record(`care-directory-${child}`, { type: 'DoctorDeleted', data: { childId: child, doctorId: doctor(3), deletedAt: '2026-11-04T08:00:00Z' } }),
     ]);
-    const query = new DoctorsQuery(h.orm.em);
+    const query = new ContactsQuery(h.orm.em);
     expect(await names(child)).toEqual(['Dr. Kim', 'Dr. Ruiz']);
-    expect(await query.byId(doctor(1))).toEqual({
+    expect(await query.byId('doctor', doctor(1))).toEqual({
       id: doctor(1),
       childId: child,
       name: 'Dr. Ruiz',
@@ -45,7 +45,7 @@ describe('doctors read model (PostgreSQL)', () => {
       createdAt: '2026-11-01T08:00:00.000Z',
       updatedAt: '2026-11-04T08:00:00.000Z',
     });
-    expect(await query.byId(doctor(3))).toBeNull();
+    expect(await query.byId('doctor', doctor(3))).toBeNull();
 
     const restored = h.record(`care-directory-${child}`, {
       type: 'DoctorRestored',

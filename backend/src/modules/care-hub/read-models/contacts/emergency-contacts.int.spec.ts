@@ -1,6 +1,6 @@
 import { projectionHarness } from '../../../../test-support/projection-harness';
-import { EmergencyContactsProjection } from './emergency-contacts.projection';
-import { EmergencyContactsQuery } from './emergency-contacts.query';
+import { EmergencyContactsProjection } from './contacts.projection';
+import { EmergencyContactsQuery } from './contacts.query';
 
 describe('emergency contacts read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;

@@ -1,6 +1,6 @@
 import { projectionHarness } from '../../../../test-support/projection-harness';
-import { FamilySupportProjection } from './family-support.projection';
-import { FamilySupportQuery } from './family-support.query';
+import { FamilySupportProjection } from './contacts.projection';
+import { ContactsQuery } from './contacts.query';
 
 describe('family support read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -16,7 +16,7 @@ describe('family support read model (PostgreSQL)', () => {
   const details = (name: string) => ({ name, role: 'school_nurse', organization: 'Lincoln Elementary', phoneNumber: null, email: null, notes: null });
   const added = (childId: string, resourceId: string, name: string, addedAt: string) =>
     h.record(`care-directory-${childId}`, { type: 'FamilySupportAdded', data: { childId, resourceId, ...details(name), addedAt } });
-  const names = async (childId: string) => (await new FamilySupportQuery(h.orm.em).forChild(childId)).map((r) => r.name);
+  const names = async (childId: string) => (await new ContactsQuery(h.orm.em).list('familySupport', [childId])).map((r) => r.name);
 
   it('projects adds, updates, deletes and restores per recipient, oldest first', async () => {
     await h.apply(projection, [
@@ -29,9 +29,9 @@ describe('family support read model (PostgreSQL)', () => {
       }),
       h.record(`care-directory-${child}`, { type: 'FamilySupportDeleted', data: { childId: child, resourceId: resource(1), deletedAt: '2026-11-04T08:00:00Z' } }),
     ]);
-    const query = new FamilySupportQuery(h.orm.em);
+    const query = new ContactsQuery(h.orm.em);
     expect(await names(child)).toEqual(['Mr. Green']);
-    expect(await query.byId(resource(2))).toEqual({
+    expect(await query.byId('familySupport', resource(2))).toEqual({
       id: resource(2),
       childId: child,
       name: 'Mr. Green',
