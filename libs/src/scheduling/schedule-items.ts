@@ -3,10 +3,15 @@
  * medications and tasks in each (names, doses, strengths) and the phrases each one takes, taper
  * steps and notes. Internal to the parser.
  */
-import type { ScheduleTaskCategory } from './schedule-parser';
 import {
   COUNT_UNITS, DAY_TOKEN, findPhrases, HEADER_MEAL, MEASURE_UNITS, NEAR, numberOf, resolve, WORD_NUMBER, type Phrase,
 } from './schedule-phrases';
+
+/** The categories a parsed item takes, here beside their keywords so items import nothing of the parser. */
+export const SCHEDULE_TASK_CATEGORIES = [
+  'medication', 'catheterization', 'therapy', 'appointment', 'personal_care',
+] as const;
+export type ScheduleTaskCategory = (typeof SCHEDULE_TASK_CATEGORIES)[number];
 
 /**
  * Category keywords, in precedence order: when a block holds words of several categories the first

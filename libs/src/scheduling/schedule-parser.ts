@@ -23,15 +23,11 @@ import type { Priority } from '../schema';
 import { DAY_NAMES, type DayName } from '../scheduling';
 import { DATE_MAX } from '../validation';
 import { addDays, daysBetween } from './local-time';
-import { GENERIC_NAMES, readItems, splitSegments, type Item } from './schedule-items';
+import { GENERIC_NAMES, readItems, splitSegments, type Item, type ScheduleTaskCategory } from './schedule-items';
 import { resolve, type When } from './schedule-phrases';
 
 export { clockTimeTo24h, normalizeTimeKeyword } from './schedule-phrases';
-
-export const SCHEDULE_TASK_CATEGORIES = [
-  'medication', 'catheterization', 'therapy', 'appointment', 'personal_care',
-] as const;
-export type ScheduleTaskCategory = (typeof SCHEDULE_TASK_CATEGORIES)[number];
+export { SCHEDULE_TASK_CATEGORIES, type ScheduleTaskCategory } from './schedule-items';
 
 /** A parsed item that is not scheduled: an as-needed (PRN) medication, or one written without a time. */
 export interface ListedScheduleItem {
