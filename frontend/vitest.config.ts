@@ -19,6 +19,6 @@ export default defineConfig({
     include: ['src/**/*.component.spec.tsx'],
     setupFiles: ['src/test-support/component-setup.ts'],
     // antd's first render in jsdom on a busy 2-core machine can pass vitest's 5 s.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

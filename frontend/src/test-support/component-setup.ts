@@ -25,3 +25,12 @@ if (typeof window.ResizeObserver === 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// The API's relative URLs ('/api/...'): Node's Request, which fetchBaseQuery builds, takes only
+// absolute ones and only its own AbortSignal, not jsdom's.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init && { ...init, signal: undefined });
+  }
+} as typeof Request;

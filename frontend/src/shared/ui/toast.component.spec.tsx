@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dismissToast, toast, ToastHost } from './toast';
 
-const LOAD = { timeout: 10_000 };
+const LOAD = { timeout: 30_000 };
 
 describe('toast', () => {
   it('shows a toast asked for before its code loaded, then takes it away by its key', async () => {

@@ -1,0 +1,62 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createAppStore } from '../app/store';
+import { ToastHost } from '../shared/ui/toast';
+
+/** A request the component sent, as the server would read it. */
+export interface SentRequest {
+  method: string;
+  /** Path and query, e.g. '/api/children/c1/tasks'. */
+  path: string;
+  body: unknown;
+}
+
+/** The server's answer to one request: a status (200 unless said) and a JSON body. */
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * Renders `ui` as the app would (the store with the one API, a router, the toasts) against a fake
+ * server: `answer` replies to each request, and the returned list records every request sent.
+ */
+export function renderWithApi(ui: ReactNode, answer: (request: SentRequest) => FakeAnswer | undefined = () => undefined) {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.text();
+    const entry: SentRequest = { method: request.method, path: url.pathname + url.search, body: text ? parseJson(text) : undefined };
+    sent.push(entry);
+    const reply = answer(entry) ?? {};
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const store = createAppStore();
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter>
+        {ui}
+        <ToastHost theme={{}} />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...view, sent, store };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The requests that change something (not GET), the ones a test most often asks about. */
+export const writes = (sent: SentRequest[]) => sent.filter((request) => request.method !== 'GET');
