@@ -1,6 +1,6 @@
 // ESLint flat config: `npm run lint` (= `eslint .`).
-// typescript-eslint's recommended rules without type information (fast), plus the module-boundary
-// and domain-purity rules of tools/eslint-boundaries.mjs (domain/ code: no framework, no
+// typescript-eslint's recommended rules without type information (fast), plus the module-boundary,
+// import-cycle and domain-purity rules of tools/eslint-boundaries.mjs (domain/ code: no framework, no
 // infrastructure, no clock or random reads), which tools/lint-rules.test.mjs proves on fixtures.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';

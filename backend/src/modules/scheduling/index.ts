@@ -1,5 +1,4 @@
 /** Scheduling's public surface: other modules use only what is exported here. */
-import type { TaskEvent } from './domain/task';
 import { AchievementEntity } from './read-models/achievements/achievements.entity';
 import { DailyProgressEntity, ProgressTaskEntity } from './read-models/daily-progress/daily-progress.entity';
 import { DailyTaskEntity, SchedulingChildEntity } from './read-models/daily-tasks/daily-tasks.entity';
@@ -16,8 +15,6 @@ export { CompleteTask } from './commands/complete-task/complete-task.handler';
 export { CreateTaskTemplates } from './commands/create-task-template/create-task-template.handler';
 /** The recurring-tasks worker's core: materialises a template's occurrences of one care-team date. */
 export { TemplateMaterialiser } from './workers/recurring-tasks.job';
-export type { AlertDelivery, TaskEvent, TaskDetails, TaskReminder, TaskSchedule } from './domain/task';
-export type { TaskTemplateEvent } from './domain/task-template';
-/** Stored type names of the task stream's events, for modules that react to them. */
-export type TaskEventType = TaskEvent['type'];
+export type { AlertDelivery, TaskDetails, TaskReminder, TaskSchedule } from './domain/task';
+export type { TaskEvent, TaskEventType, TaskTemplateEvent } from './events';
 export const SchedulingEntities = [DailyTaskEntity, SchedulingChildEntity, ProgressTaskEntity, DailyProgressEntity, AchievementEntity, TaskTemplateEntity];

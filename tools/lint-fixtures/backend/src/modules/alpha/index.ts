@@ -1,2 +1,3 @@
 export { Thing } from './domain/thing';
+export { ThingsProjection } from './read-models/things/things.projection';
 export { ThingsQuery } from './read-models/things/things.query';

@@ -1,0 +1,1 @@
+export type { One as Two } from './bad-cycle-one';

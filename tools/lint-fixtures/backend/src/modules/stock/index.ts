@@ -1,0 +1,1 @@
+export { StockProjection } from './bad-stock-projection';

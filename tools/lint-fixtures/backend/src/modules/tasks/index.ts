@@ -1,0 +1,1 @@
+export { completeTask, type TaskEvent } from './bad-complete-task';
