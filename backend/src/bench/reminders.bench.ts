@@ -75,7 +75,7 @@ export async function remindersBenchmark(): Promise<BenchReport> {
      * when it was due), once all are recorded (or the wait ends). Counted in SQL: the bench's own
      * polling must not take the worker's CPU.
      */
-    async function lateness(ids: string[], waitUntil: number): Promise<{ late: number[]; sentAt: number[] }> {
+    async function lateness(ids: string[], waitUntil: number): Promise<{ late: number[]; sentAt: number[]; twice: number }> {
       const recorded = (columns: string) =>
         pool.query(`SELECT ${columns} FROM es_events WHERE type = 'TaskReminderSent' AND data->>'taskId' = ANY($1)`, [ids]);
       while ((await recorded('count(*)::int AS n')).rows[0].n < ids.length && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -84,7 +84,9 @@ export async function remindersBenchmark(): Promise<BenchReport> {
       );
       const sentAt = rows.map((r: { at: number }) => r.at).sort((a, b) => a - b);
       const late = rows.map((r: { at: number; due: number }) => Math.round(r.at - (r.due - MEDICATION_REMINDER_LEAD_MINUTES * MINUTE_MS))).sort((a, b) => a - b);
-      return { late, sentAt };
+      // Each sent once: a task with two TaskReminderSent would be a reminder sent twice.
+      const twice = (await recorded('count(*)::int - count(DISTINCT data->>\'taskId\')::int AS n')).rows[0].n as number;
+      return { late, sentAt, twice };
     }
 
     const queued = async () => (await queue.getJobCounts()).delayed;
@@ -101,9 +103,12 @@ export async function remindersBenchmark(): Promise<BenchReport> {
     rows.push([`${SPREAD} due within one minute`, String(a.late.length), String(pct(a.late, 0.5)), String(pct(a.late, 0.99)), String(a.late[a.late.length - 1] ?? '-'), '-']);
 
     // Burst: BURST reminders due at the same instant.
-    const at = Date.now() + 30_000 + BURST * 12;
+    // Time for the projections and the scheduler to queue every job first, on a busy machine too: the
+    // burst measures the workers, and jobs queued after their time would measure the projector.
+    const at = Date.now() + 30_000 + BURST * 30;
     const burst = await seed(BURST, () => at);
     while ((await queued()) < BURST && Date.now() < at) await new Promise((resolve) => setTimeout(resolve, 500));
+    const queuedBeforeBurst = await queued();
     const b = await lateness(burst, at + 600_000);
     const seconds = (b.sentAt[b.sentAt.length - 1] - at) / 1000;
     rows.push([`${BURST} due at one instant`, String(b.late.length), String(pct(b.late, 0.5)), String(pct(b.late, 0.99)), String(b.late[b.late.length - 1] ?? '-'), (b.late.length / seconds).toFixed(0)]);
@@ -113,7 +118,8 @@ export async function remindersBenchmark(): Promise<BenchReport> {
       notes: [
         'Lateness = when the worker appended TaskReminderSent (es_events.created_at) minus when the reminder was due (15 reminder-minutes before the task).',
         `Tasks appended as TaskScheduled events (${SPREAD} took ${seedSeconds.toFixed(0)} s); the scheduler projection queued ${queuedBeforeStart} jobs before the first was due.`,
-        'Reminder times run at 1 s per minute (REMINDER_MINUTE_MS=1000); nothing else changes. Goal: p99 <= 500 ms.',
+        `The burst's ${BURST} jobs: ${queuedBeforeBurst} in Redis when they were due; reminders recorded twice: ${a.twice + b.twice}.`,
+        'Reminder times run at 1 s per minute (REMINDER_MINUTE_MS=1000); nothing else changes. Goals: p99 <= 500 ms within a minute, p99 <= 2 s and >= 2,500 a second in the burst.',
       ],
       columns: ['reminders', 'recorded', 'p50 ms', 'p99 ms', 'max ms', 'per second'],
       rows,

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
 import { CommandBus } from '@nestjs/cqrs';
 import Bull, { type Queue } from 'bull';
+import type { Pool } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { DEFAULT_TIMEZONE, instantToLocal, type AppNotification, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
+import { PG_POOL } from '../../platform/database/database.tokens';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
@@ -12,7 +15,7 @@ import { ExecuteCareRecipientCommand, RefillReminderJob } from '../care-recipien
 import type { ReminderJobData, TaskJobData } from './domain/reminder-plan';
 import { REMINDERS_QUEUE } from './workers/reminder-queue';
 import { AchievementAlerts } from './workers/achievement-alerts';
-import { ReminderWorker } from './workers/reminders.worker';
+import { ReminderWorker, TaskNotProjectedYet } from './workers/reminders.worker';
 
 /** A "minute" of reminder times lasts 300 ms here: the medication reminder comes 4.5 s before, escalation steps 4.5 s and 13.5 s after. */
 const MINUTE_MS = 300;
@@ -243,5 +246,68 @@ describe('reminder jobs on Redis (real time)', () => {
     const next = await until('the next step queued', async () => (await t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE)).getJob(`${task.id}.escalation-1`)) ?? undefined);
     expect((next.data as ReminderJobData).fireAt).toBeGreaterThanOrEqual(Date.parse(step0.occurredAt) + 15 * MINUTE_MS);
     await parent.agent.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
+  });
+
+  it('a burst due at one instant is recorded and pushed once per task, with two worker processes and a batch run again', async () => {
+    const COUNT = 300;
+    const child = (await parent.agent.post('/api/children').send({ firstName: 'Ada', lastName: 'Lopez' }).expect(201)).body as { id: string };
+    await t.app.get(CommandBus).execute(
+      new ExecuteCareRecipientCommand(child.id, {
+        type: 'GrantCaregiverAccess',
+        data: { userId: grandpa.user.id, canEdit: true },
+        metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
+      }),
+    );
+    // COUNT medication tasks at the same instant (a region's 8:00), scheduled as occurrences are: TaskScheduled on each stream.
+    const due = new Date(Math.ceil((Date.now() + 20_000 + 15 * MINUTE_MS) / 1000) * 1000);
+    const { date, time } = instantToLocal(due, DEFAULT_TIMEZONE);
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const taskIds = Array.from({ length: COUNT }, () => randomUUID());
+    for (let i = 0; i < COUNT; i += 10) {
+      await Promise.all(
+        taskIds.slice(i, i + 10).map((taskId, k) =>
+          store.append(`task-${taskId}`, [{
+            type: 'TaskScheduled',
+            data: {
+              taskId, childId: child.id, templateId: null, name: `Dose ${i + k}`, description: null, category: 'medication', priority: 'medium', isUrgent: false,
+              medicationId: null, imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+              scheduledDate: date, localTime: time, timezone: DEFAULT_TIMEZONE, scheduledTime: due.toISOString(), scheduledBy: parent.user.id, scheduledAt: new Date().toISOString(),
+            },
+            metadata: { actorId: parent.user.id, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+          }], 'no_stream'),
+        ),
+      );
+    }
+    const pool = t.app.get<Pool>(PG_POOL);
+    const recorded = async () =>
+      (await pool.query<{ task_id: string; n: number }>(
+        `SELECT data->>'taskId' AS task_id, count(*)::int AS n FROM es_events WHERE type = 'TaskReminderSent' AND data->>'taskId' = ANY($1) GROUP BY 1`,
+        [taskIds],
+      )).rows;
+
+    // Both worker processes take the jobs as they come due; a third run of the whole batch (a batch
+    // retried after a crash) starts as soon as the first reminder is recorded, racing them.
+    await until('the first reminder of the burst', async () => (await recorded()).length > 0, due.getTime() - Date.now() + 30_000);
+    const worker = t.app.get(ReminderWorker);
+    const jobs: ReminderJobData[] = taskIds.map((taskId) => ({ kind: 'reminder', taskId, reminder: { kind: 'medication', offset: null }, scheduledTime: due.toISOString(), fireAt: due.getTime() - 15 * MINUTE_MS }));
+    const raced = await worker.runBatch(jobs);
+    // A task the read model does not show yet fails alone (Bull would run its job again); nothing else fails.
+    expect(raced.filter((outcome) => outcome.status === 'rejected' && !(outcome.reason instanceof TaskNotProjectedYet))).toEqual([]);
+
+    // Every job done in both processes (a job leaves Redis once its alert is sent): each task recorded once, pushed once.
+    const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
+    await until('every reminder job done', async () => (await Promise.all(taskIds.map((id) => queue.getJob(`${id}.medication`)))).every((job) => job === null), 60_000);
+    const counts = await recorded();
+    expect(counts).toHaveLength(COUNT);
+    expect(counts.filter((row) => row.n !== 1)).toEqual([]);
+    const urls = new Set(taskIds.map((id) => `/tasks/${id}`));
+    const pushed = () => pushes.received.filter((r) => urls.has(r.message?.url as string));
+    expect(pushed()).toHaveLength(COUNT);
+    expect(new Set(pushed().map((r) => r.message?.url)).size).toBe(COUNT);
+
+    // The batch run again afterwards records and sends nothing.
+    expect((await worker.runBatch(jobs)).map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'failed'))).toEqual(jobs.map(() => 'not-due'));
+    expect((await recorded()).filter((row) => row.n !== 1)).toEqual([]);
+    expect(pushed()).toHaveLength(COUNT);
   });
 });

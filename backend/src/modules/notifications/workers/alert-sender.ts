@@ -6,6 +6,7 @@ import { UsersQuery } from '../../identity';
 import type { AlertDelivery } from '../../scheduling';
 import type { AlertText } from '../domain/alert-texts';
 import { PushNotifier } from '../push';
+import { Slots } from './slots';
 
 /** Where an alert leads (a push click, the email's link) and the tag that lets a newer push replace an older one. */
 export interface AlertLink {
@@ -23,6 +24,12 @@ export interface ContactAddress {
 }
 
 /**
+ * Alerts this process sends at once. A burst's alerts wait their turn here: hundreds of pushes opening
+ * connections at the same moment time out on a busy machine, and a push that fails is not sent again.
+ */
+const SENDING_AT_ONCE = 32;
+
+/**
  * Sends what a worker recorded, by the channels it recorded: 'in_app' needs nothing here (the
  * notifications projection makes the rows), 'push' goes to the caregiver's browsers (web push; the
  * message opens the task), 'email' goes through the Mailer port. A channel that
@@ -31,6 +38,7 @@ export interface ContactAddress {
 @Injectable()
 export class AlertSender {
   private readonly log = new Logger(AlertSender.name);
+  private readonly sending = new Slots(SENDING_AT_ONCE);
 
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -40,7 +48,7 @@ export class AlertSender {
   ) {}
 
   async send(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink, contacts: ContactAddress[] = []): Promise<void> {
-    await Promise.all([this.sendPush(deliveries, text, link), this.sendEmail(deliveries, text, link, contacts)]);
+    await this.sending.run(() => Promise.all([this.sendPush(deliveries, text, link), this.sendEmail(deliveries, text, link, contacts)]));
   }
 
   private async sendPush(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink): Promise<void> {

@@ -48,32 +48,39 @@ export class ReminderSync {
     return this.running;
   }
 
+  /**
+   * A batch at a time: its tasks read in one query, the families' policies once each, then every
+   * entry applied to Redis at once (entries have distinct ids, so none depends on another), and the
+   * applied ones removed in one statement. Under a schedule's burst (thousands of tasks materialised
+   * at once) this keeps Redis ahead of the reminders' times.
+   */
   private async drainOnce(): Promise<number> {
     let applied = 0;
     for (;;) {
       const entries = await pendingInOutbox(this.em.fork(), BATCH);
-      let failed = 0;
-      for (const entry of entries) {
-        try {
-          if (entry.job) await this.queue.add([{ id: entry.id, data: entry.job }]);
-          else await this.syncTask(entry.id);
-          await removeFromOutbox(this.em.fork(), entry);
-          applied++;
-        } catch (error) {
-          failed++;
-          this.log.warn(`reminder jobs of ${entry.id} not updated yet: ${(error as Error).message}`);
-        }
-      }
-      if (entries.length < BATCH || failed > 0) return applied;
+      const taskIds = entries.flatMap((entry) => (entry.job ? [] : [entry.id]));
+      const tasks = await this.tasks.withTeams(taskIds);
+      const families = new Set([...tasks.values()].flatMap(({ team }) => (team ? [team.primaryUserId] : [])));
+      const policies = new Map(await Promise.all([...families].map(async (userId) => [userId, await this.settings.policyOf(userId)] as const)));
+      const outcomes = await Promise.allSettled(
+        entries.map(async (entry) => {
+          if (entry.job) return this.queue.add([{ id: entry.id, data: entry.job }]);
+          const found = tasks.get(entry.id);
+          if (!found) return this.queue.cancel(entry.id);
+          const policy = found.team ? policies.get(found.team.primaryUserId)! : await this.settings.policyOf(null);
+          const jobs = planReminders(found.task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
+          return this.queue.replace(entry.id, jobs);
+        }),
+      );
+      const done = entries.filter((entry, i) => {
+        const outcome = outcomes[i];
+        if (outcome.status === 'rejected') this.log.warn(`reminder jobs of ${entry.id} not updated yet: ${(outcome.reason as Error).message}`);
+        return outcome.status === 'fulfilled';
+      });
+      await removeFromOutbox(this.em.fork(), done);
+      applied += done.length;
+      if (entries.length < BATCH || done.length < entries.length) return applied;
     }
-  }
-
-  private async syncTask(taskId: string): Promise<void> {
-    const found = await this.tasks.withTeam(taskId);
-    if (!found) return this.queue.cancel(taskId);
-    const policy = await this.settings.policyOf(found.team?.primaryUserId ?? null);
-    const jobs = planReminders(found.task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
-    await this.queue.replace(taskId, jobs);
   }
 }
 

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bull';
 import { Histogram, Registry } from 'prom-client';
-import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
+import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type EscalationPolicy, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EmergencyContactsQuery } from '../../care-hub';
 import { UsersQuery } from '../../identity';
@@ -13,16 +13,30 @@ import { escalationText, reminderText } from '../domain/alert-texts';
 import { escalationJobId, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
 import { eventNotificationId } from '../read-models/notifications/notifications.projection';
 import { NotificationsQuery } from '../read-models/notifications/notifications.query';
-import { ReminderTasksQuery, type CareTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
+import { ReminderTasksQuery, type CareTeam, type TaskWithTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
 import { AlertSender, taskLink, type ContactAddress } from './alert-sender';
 import { AlertSettings } from './alert-settings';
 import { REMINDERS_QUEUE, ReminderQueue } from './reminder-queue';
+import { Slots } from './slots';
 
 /** Thrown while the read models do not show what the job is about yet: Bull retries. */
 export class TaskNotProjectedYet extends Error {}
 
-/** Jobs one worker process handles at once (each mostly waits on PostgreSQL and Redis). */
-const CONCURRENCY = 32;
+/**
+ * Jobs one worker process holds at once, per job name (Bull adds them up: each of its loops takes a
+ * job of any name). They wait in JobBatches, so a burst is read and recorded a batch at a time; a
+ * held job costs Bull a lock in Redis and nothing else.
+ */
+const JOBS_IN_HAND = 128;
+/** At most this many jobs in one batch, and this many batches running at once (one reads while one records). */
+const MAX_BATCH = 256;
+const BATCHES_AT_ONCE = 2;
+/**
+ * Alerts this process records at once: about the event store's pool (10 connections). More would
+ * only wait inside the pool, and that wait counts against a record's retry budget when another
+ * worker writes the same stream; here they wait before starting.
+ */
+const RECORDING_AT_ONCE = 8;
 
 export type ReminderOutcome = 'sent' | 'not-due';
 
@@ -36,6 +50,7 @@ export type ReminderOutcome = 'sent' | 'not-due';
 @Injectable()
 export class ReminderWorker {
   readonly lateness: Histogram;
+  private readonly recording = new Slots(RECORDING_AT_ONCE);
 
   constructor(
     private readonly tasks: ReminderTasksQuery,
@@ -58,23 +73,63 @@ export class ReminderWorker {
       });
   }
 
-  /** One job, at `now` (tests pass a time; Bull hands over due jobs). */
+  /** One job, at `now` (tests pass a time; Bull hands over due jobs, through runBatch). */
   async run(job: ReminderJobData, now = new Date()): Promise<ReminderOutcome> {
+    const [outcome] = await this.runBatch([job], now);
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  }
+
+  /**
+   * Jobs due together (a whole region's 8:00 reminders): what they need is read once for the batch
+   * (their tasks with care teams in one query, the families' policies, the caregivers' preferences in
+   * one query), then each alert is recorded on its own task stream, all at once, and sent once
+   * recorded. Answers each job's outcome in order: a job whose task is not projected yet fails alone
+   * (Bull retries it), and a batch run again records nothing twice (the decider refuses it).
+   */
+  async runBatch(jobs: ReminderJobData[], now = new Date()): Promise<PromiseSettledResult<ReminderOutcome>[]> {
+    let context: BatchContext;
+    try {
+      context = await this.read(jobs);
+    } catch (error) {
+      return jobs.map(() => ({ status: 'rejected', reason: error }));
+    }
+    return Promise.allSettled(jobs.map((job) => this.runOne(job, context, now)));
+  }
+
+  private async read(jobs: ReminderJobData[]): Promise<BatchContext> {
+    const taskJobs = jobs.filter((job): job is TaskJobData => job.kind !== 'refill');
+    const tasks = await this.tasks.withTeams(taskJobs.map((job) => job.taskId));
+    const alerted = taskJobs.flatMap((job) => {
+      const found = tasks.get(job.taskId);
+      return found?.team && found.task.status === 'pending' ? [{ job, task: found.task, team: found.team }] : [];
+    });
+    const families = new Set(alerted.filter(({ job, task }) => job.kind === 'escalation' && task.isUrgent).map(({ team }) => team.primaryUserId));
+    const policies = new Map(await Promise.all([...families].map(async (userId) => [userId, await this.settings.policyOf(userId)] as const)));
+    const userIds = new Set(
+      alerted.flatMap(({ job, team }) => {
+        if (job.kind === 'reminder') return reminderAudience(team);
+        const step = policies.get(team.primaryUserId)?.steps[job.step];
+        return step ? stepAudience(step, team) : [];
+      }),
+    );
+    return { tasks, policies, preferences: await this.settings.preferencesOf([...userIds]) };
+  }
+
+  private async runOne(job: ReminderJobData, context: BatchContext, now: Date): Promise<ReminderOutcome> {
     if (job.kind === 'refill') return this.refill(job, now);
-    const found = await this.tasks.withTeam(job.taskId);
+    const found = context.tasks.get(job.taskId);
     if (!found) throw new TaskNotProjectedYet(`task ${job.taskId} is not in reminder_tasks yet`);
     const { task, team } = found;
     if (task.scheduledTime !== job.scheduledTime) throw new TaskNotProjectedYet(`task ${job.taskId} is at ${task.scheduledTime} in reminder_tasks, the job is for ${job.scheduledTime}`);
     if (task.status !== 'pending' || !team) return 'not-due';
-    return job.kind === 'reminder' ? this.remind(job, task, team, now) : this.escalate(job, task, team, now);
+    return job.kind === 'reminder' ? this.remind(job, task, team, context, now) : this.escalate(job, task, team, context, now);
   }
 
   /** Before the time: the primary caregiver and everyone who may give the dose; push and email stay quiet in quiet hours unless urgent. */
-  private async remind(job: Extract<TaskJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
-    const userIds = [team.primaryUserId, ...team.shared.filter((s) => s.canEdit).map((s) => s.userId)];
-    const preferences = await this.settings.preferencesOf(userIds);
+  private async remind(job: Extract<TaskJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, { preferences }: BatchContext, now: Date): Promise<ReminderOutcome> {
     const localNow = instantToLocal(now, task.timezone).time;
-    const deliveries: AlertDelivery[] = userIds.map((userId) => {
+    const deliveries: AlertDelivery[] = reminderAudience(team).map((userId) => {
       const prefs = preferences.get(userId)!;
       const quiet = !task.isUrgent && inQuietHours(prefs.quietHours, localNow);
       return { userId, channels: prefs.pushReminders && !quiet ? ['in_app', 'push'] : ['in_app'] };
@@ -87,13 +142,12 @@ export class ReminderWorker {
   }
 
   /** After the time, for urgent tasks: the policy's step, then the next step's job; an acknowledgement or completion ends the chain. */
-  private async escalate(job: Extract<TaskJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, now: Date): Promise<ReminderOutcome> {
-    if (!task.isUrgent) return 'not-due';
-    const policy = await this.settings.policyOf(team.primaryUserId);
-    const step = policy.steps[job.step];
-    if (!step) return 'not-due';
+  private async escalate(job: Extract<TaskJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, { policies, preferences }: BatchContext, now: Date): Promise<ReminderOutcome> {
+    const policy = policies.get(team.primaryUserId);
+    const step = task.isUrgent ? policy?.steps[job.step] : undefined;
+    if (!policy || !step) return 'not-due';
     const contacts: ContactAddress[] = step.notify === 'emergency_contacts' ? await this.emergencyContacts.emailsOf(team.primaryUserId) : [];
-    const deliveries = await this.escalationDeliveries(step, team, contacts);
+    const deliveries = escalationDeliveries(step, team, contacts, preferences);
     // The next step's job first (its id is fixed, so adding it again keeps one): a crash after the
     // record below could otherwise end the chain, since the retried job finds this step recorded.
     // A next step that is no longer due when it fires records and sends nothing. It comes the
@@ -135,17 +189,8 @@ export class ReminderWorker {
     return 'sent';
   }
 
-  private async escalationDeliveries(step: EscalationStep, team: CareTeam, contacts: ContactAddress[]): Promise<AlertDelivery[]> {
-    if (step.notify === 'emergency_contacts') {
-      return step.channels.includes('email') ? contacts.map((c) => ({ contactId: c.contactId, channels: ['email'] })) : [];
-    }
-    const userIds = step.notify === 'primary' ? [team.primaryUserId] : team.shared.map((s) => s.userId);
-    const preferences = await this.settings.preferencesOf(userIds);
-    return userIds.map((userId) => ({ userId, channels: allowedChannels(step.channels, preferences.get(userId)!) }));
-  }
-
   private async record(taskId: string, command: TaskAlertCommand): Promise<boolean> {
-    const events: TaskEvent[] = await this.commands.execute(new RecordTaskAlert(taskId, command));
+    const events: TaskEvent[] = await this.recording.run(() => this.commands.execute(new RecordTaskAlert(taskId, command)));
     return events.length > 0;
   }
 
@@ -155,6 +200,28 @@ export class ReminderWorker {
   }
 }
 
+/** What a batch of jobs read together, by task id and by user id. */
+interface BatchContext {
+  tasks: Map<string, TaskWithTeam>;
+  /** The escalation policies of the families with an urgent task's step in the batch, by primary caregiver. */
+  policies: Map<string, EscalationPolicy>;
+  preferences: Map<string, NotificationPreferences>;
+}
+
+/** Who a reminder goes to: the primary caregiver and the caregivers who may give the dose. */
+const reminderAudience = (team: CareTeam): string[] => [team.primaryUserId, ...team.shared.filter((s) => s.canEdit).map((s) => s.userId)];
+
+/** The caregivers an escalation step alerts (emergency contacts are not users). */
+const stepAudience = (step: EscalationStep, team: CareTeam): string[] =>
+  step.notify === 'primary' ? [team.primaryUserId] : step.notify === 'secondary_caregivers' ? team.shared.map((s) => s.userId) : [];
+
+function escalationDeliveries(step: EscalationStep, team: CareTeam, contacts: ContactAddress[], preferences: Map<string, NotificationPreferences>): AlertDelivery[] {
+  if (step.notify === 'emergency_contacts') {
+    return step.channels.includes('email') ? contacts.map((c) => ({ contactId: c.contactId, channels: ['email'] })) : [];
+  }
+  return stepAudience(step, team).map((userId) => ({ userId, channels: allowedChannels(step.channels, preferences.get(userId)!) }));
+}
+
 /** An urgent alert honours who opted out of push and of overdue emails; in-app always. */
 function allowedChannels(channels: NotificationChannel[], prefs: NotificationPreferences): NotificationChannel[] {
   return channels.filter((c) => (c === 'push' ? prefs.pushReminders : c === 'email' ? prefs.emailOverdue : true));
@@ -162,19 +229,70 @@ function allowedChannels(channels: NotificationChannel[], prefs: NotificationPre
 
 const workerMetadata = (now: Date): CommandMetadata => ({ actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() });
 
+/**
+ * Gathers the jobs handed over at about the same time and runs them together: a batch starts as soon
+ * as fewer than `atOnce` run, with the jobs that arrived meanwhile (at most `maxBatch`). A lone job
+ * runs at once; under a burst each batch takes what arrived while the one before it ran.
+ */
+export class JobBatches<Job, Outcome> {
+  private readonly waiting: { job: Job; settle: (outcome: PromiseSettledResult<Outcome>) => void }[] = [];
+  private running = 0;
+  private startScheduled = false;
+
+  constructor(
+    private readonly runBatch: (jobs: Job[]) => Promise<PromiseSettledResult<Outcome>[]>,
+    private readonly maxBatch: number,
+    private readonly atOnce: number,
+  ) {}
+
+  run(job: Job): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      this.waiting.push({ job, settle: (outcome) => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)) });
+      // The jobs of one read from Redis arrive in one turn of the event loop: start after it.
+      if (!this.startScheduled) {
+        this.startScheduled = true;
+        setImmediate(() => {
+          this.startScheduled = false;
+          this.start();
+        });
+      }
+    });
+  }
+
+  private start(): void {
+    while (this.running < this.atOnce && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      this.running++;
+      this.runBatch(batch.map((entry) => entry.job))
+        .then(
+          (outcomes) => batch.forEach((entry, i) => entry.settle(outcomes[i])),
+          (error: unknown) => batch.forEach((entry) => entry.settle({ status: 'rejected', reason: error })),
+        )
+        .finally(() => {
+          this.running--;
+          this.start();
+        });
+    }
+  }
+}
+
 /** Worker role only: Bull hands over due jobs, one worker per job (Bull's lock), retried while the task is not projected yet. */
 @Processor(REMINDERS_QUEUE)
 export class ReminderProcessor {
-  constructor(private readonly worker: ReminderWorker) {}
+  private readonly batches: JobBatches<ReminderJobData, ReminderOutcome>;
 
-  @Process({ name: 'reminder', concurrency: CONCURRENCY })
-  reminder(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.worker.run(job.data);
+  constructor(private readonly worker: ReminderWorker) {
+    this.batches = new JobBatches((jobs) => worker.runBatch(jobs), MAX_BATCH, BATCHES_AT_ONCE);
   }
 
-  @Process({ name: 'escalation', concurrency: CONCURRENCY })
+  @Process({ name: 'reminder', concurrency: JOBS_IN_HAND })
+  reminder(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
+    return this.batches.run(job.data);
+  }
+
+  @Process({ name: 'escalation', concurrency: JOBS_IN_HAND })
   escalation(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.worker.run(job.data);
+    return this.batches.run(job.data);
   }
 
   @Process({ name: 'refill', concurrency: 4 })

@@ -41,7 +41,12 @@ export async function pendingInOutbox(em: EntityManager, limit: number): Promise
   return rows;
 }
 
-/** Removes the entry as it was read; a newer version recorded meanwhile stays. */
-export async function removeFromOutbox(em: EntityManager, entry: OutboxEntry): Promise<void> {
-  await em.execute('DELETE FROM reminder_outbox WHERE id = ? AND version = ?', [entry.id, entry.version]);
+/** Removes the entries as they were read, in one statement; a newer version recorded meanwhile stays. */
+export async function removeFromOutbox(em: EntityManager, entries: OutboxEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await em.execute(
+    `DELETE FROM reminder_outbox o USING jsonb_to_recordset(?::jsonb) AS e(id text, version bigint)
+      WHERE o.id = e.id AND o.version = e.version`,
+    [JSON.stringify(entries.map(({ id, version }) => ({ id, version })))],
+  );
 }

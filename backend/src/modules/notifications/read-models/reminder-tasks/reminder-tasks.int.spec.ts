@@ -108,7 +108,7 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     await h.apply(projection, [scheduled(taskId, new Date(Date.now() + 2 * HOUR))]);
     const [entry] = await pendingInOutbox(h.em(), 10);
     await recordInOutbox(h.em(), taskId, null); // a newer change of the same task
-    await removeFromOutbox(h.em(), entry); // the older run finishes
+    await removeFromOutbox(h.em(), [entry]); // the older run finishes
     expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([{ id: taskId }]);
     await sync.drain();
     expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([]);

@@ -40,6 +40,12 @@ export interface CareTeam {
   shared: { userId: string; canEdit: boolean }[];
 }
 
+/** A task as the reminder workers read it, with its recipient's care team (null once the recipient is removed). */
+export interface TaskWithTeam {
+  task: ReminderTask;
+  team: CareTeam | null;
+}
+
 @Injectable()
 export class ReminderTasksQuery {
   constructor(private readonly em: EntityManager) {}
@@ -50,18 +56,29 @@ export class ReminderTasksQuery {
   }
 
   /** The task and its recipient's care team (from the notifications projection's own tables; null once removed), in one query. */
-  async withTeam(taskId: string, em: EntityManager = this.em.fork()): Promise<{ task: ReminderTask; team: CareTeam | null } | null> {
+  async withTeam(taskId: string, em: EntityManager = this.em.fork()): Promise<TaskWithTeam | null> {
+    return (await this.withTeams([taskId], em)).get(taskId) ?? null;
+  }
+
+  /**
+   * withTeam for many tasks in one query (reminders due together, an outbox batch): the tasks found,
+   * by id; a task not in reminder_tasks (not projected yet, or removed) is absent.
+   */
+  async withTeams(taskIds: string[], em: EntityManager = this.em.fork()): Promise<Map<string, TaskWithTeam>> {
+    if (taskIds.length === 0) return new Map();
     const rows: (Row & { first_name: string | null; primary_caregiver_id: string | null; shared: CareTeam['shared'] | null })[] = await em.execute(
       `SELECT t.*, t.scheduled_date::text AS scheduled_date, c.first_name, c.primary_caregiver_id,
               (SELECT json_agg(json_build_object('userId', s.user_id, 'canEdit', s.can_edit) ORDER BY s.user_id) FROM notification_shares s WHERE s.child_id = t.child_id) AS shared
          FROM reminder_tasks t LEFT JOIN notification_children c ON c.child_id = t.child_id
-        WHERE t.task_id = ?`,
-      [taskId],
+        WHERE t.task_id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`,
+      [JSON.stringify([...new Set(taskIds)])],
     );
-    if (rows.length === 0) return null;
-    const [row] = rows;
-    const team = row.primary_caregiver_id === null ? null : { firstName: row.first_name!, primaryUserId: row.primary_caregiver_id, shared: row.shared ?? [] };
-    return { task: toTask(row), team };
+    return new Map(
+      rows.map((row) => {
+        const team = row.primary_caregiver_id === null ? null : { firstName: row.first_name!, primaryUserId: row.primary_caregiver_id, shared: row.shared ?? [] };
+        return [row.task_id, { task: toTask(row), team }];
+      }),
+    );
   }
 
   /** The recipient's care team as the notifications projection knows it; null once removed. */
