@@ -131,7 +131,7 @@ describe('progress and achievements over HTTP', () => {
     expect(await t.app.get(ReminderWorker).run(escalation, new Date(Date.parse(urgent.scheduledTime) + 60_000))).toBe('sent');
     await allProjectionsCaughtUp(t.app);
     const [notification] = (await owner.get('/api/notifications').expect(200)).body.items;
-    await owner.put(`/api/notifications/${notification.id}/read`).expect(200);
+    await owner.post(`/api/notifications/${notification.id}/read`).expect(204);
 
     const tables = ['progress_tasks', 'daily_progress', 'achievements', 'notifications', 'notification_children', 'notification_shares', 'reminder_tasks'];
     const db = new Client({ connectionString: t.databaseUrl });
