@@ -309,8 +309,6 @@ export function boundaryConfigs(root) {
     {
       name: 'carecircle/no-import-cycle',
       files: [`${BACKEND_SRC}/**/*.{ts,tsx,js,mjs,cjs}`, `${LIBS_SRC}/**/*.{ts,tsx,js,mjs,cjs}`, `${FRONTEND_SRC}/**/*.{ts,tsx,js,jsx,mjs,cjs}`],
-      // Until the benches take BenchReport from bench/report.ts instead of bench/run.ts (issue 23).
-      ignores: [`${BACKEND_SRC}/bench/**`],
       plugins: { carecircle: { rules: { 'no-import-cycle': noImportCycle } } },
       rules: { 'carecircle/no-import-cycle': ['error'] },
     },

@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 import type { ExpectedRevision } from '../platform/event-store/event-store';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase } from '../test-support/database';
-import type { BenchReport } from './run';
+import type { BenchReport } from './report';
 
 const WRITER_COUNTS = [1, 10, 50];
 const CELL_MS = Number(process.env.BENCH_CELL_SECONDS ?? 3) * 1000;

@@ -9,7 +9,7 @@ import { PersonalData } from '../platform/privacy/personal-data';
 import { careRecipientPersonalData } from '../modules/care-recipients';
 import { schedulingPersonalData } from '../modules/scheduling';
 import { createTestDatabase } from '../test-support/database';
-import type { BenchReport } from './run';
+import type { BenchReport } from './report';
 
 const EVENTS = Number(process.env.BENCH_PRIVACY_EVENTS ?? 4000);
 const RECIPIENTS = 200;

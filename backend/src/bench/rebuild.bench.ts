@@ -10,7 +10,7 @@ import { migrate } from '../database/migrate';
 import { EVENT_STORE, type EventStore, type NewEvent, type RecordedEvent } from '../platform/event-store/event-store';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { createTestDatabase } from '../test-support/database';
-import type { BenchReport } from './run';
+import type { BenchReport } from './report';
 
 const FAMILIES = Number(process.env.BENCH_REBUILD_FAMILIES ?? 400);
 const UUID = new RegExp(UUID_PATTERN, 'g');

@@ -12,7 +12,7 @@ import { PG_POOL } from '../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store';
 import { REMINDERS_QUEUE } from '../modules/notifications';
 import { createTestDatabase } from '../test-support/database';
-import type { BenchReport } from './run';
+import type { BenchReport } from './report';
 
 const SPREAD = Number(process.env.BENCH_REMINDERS ?? 10_000);
 const BURST = Number(process.env.BENCH_REMINDERS_BURST ?? 5_000);

@@ -13,9 +13,6 @@ import { scaleOutBenchmark } from './scale-out.bench';
 import { scheduleParserBenchmark } from './schedule-parser.bench';
 import { tasksBenchmark } from './tasks.bench';
 
-/** Until the other benches import it from ./report (they form an import cycle with this file). */
-export type { BenchReport } from './report';
-
 const benchmarks: Record<string, () => Promise<BenchReport>> = {
   'event-store': eventStoreBenchmark,
   tasks: tasksBenchmark,

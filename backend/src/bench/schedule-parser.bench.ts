@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { parseScheduleTextOrExplain } from '@carecircle/libs';
-import type { BenchReport } from './run';
+import type { BenchReport } from './report';
 
 const ROUNDS = Number(process.env.BENCH_PARSER_ROUNDS ?? 500);
 
