@@ -49,8 +49,11 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
     const sid = req.session?.userId ? req.sessionID : null;
     const remember = sid
       ? async ({ position, types }: Appended) => {
+          // Without waiting for the WAL flush: lost only with a PostgreSQL crash, which loses what the next
+          // request would wait for anyway (the projections catch up from their checkpoints).
           await pool.query(
-            `INSERT INTO session_writes (sid, position, types) VALUES ($1, $2, $3)
+            `INSERT INTO session_writes (sid, position, types)
+             SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
              ON CONFLICT (sid) DO UPDATE SET position = greatest(session_writes.position, excluded.position),
                types = ARRAY(SELECT DISTINCT t FROM unnest(session_writes.types || excluded.types) AS t ORDER BY t)`,
             [sid, position.toString(), [...new Set(types)]],
