@@ -21,7 +21,7 @@ import {
   type User,
 } from '@carecircle/libs';
 import { ExecuteCareDirectoryCommand, ExecuteEmergencyContactCommand } from '../modules/care-hub';
-import { ChildrenQuery, ExecuteCareRecipientCommand } from '../modules/care-recipients';
+import { AddCareRecipient, AddMedication, ChildrenQuery } from '../modules/care-recipients';
 import { AcceptInvitation, InviteCaregiver } from '../modules/care-team';
 import { ChangeTimezone, hashPassword, RegisterUser, UsersQuery } from '../modules/identity';
 import { CompleteTask, CreateTaskTemplates, DailyTasksQuery, ScheduleTasks, TemplateMaterialiser } from '../modules/scheduling';
@@ -440,12 +440,12 @@ class DemoFamilyStory {
   private async addRecipient(demo: DemoRecipient, times: { added: string; routines: string; tasks: string }): Promise<Recipient> {
     const childId = randomUUID();
     const added = this.metadata('primary', this.at(-7, times.added));
-    await this.recipientCommand(childId, { type: 'AddCareRecipient', data: { childId, input: demo.input, ownedRecipients: 0 /* counted by the handler */ }, metadata: added });
+    await this.commands.execute(new AddCareRecipient(childId, demo.input, added));
     const medicationIds = new Map<string, string>();
     for (const { key, ...input } of demo.medications) {
       const medicationId = randomUUID();
       medicationIds.set(key, medicationId);
-      await this.recipientCommand(childId, { type: 'AddMedication', data: { medicationId, input }, metadata: this.metadata('primary', added.occurredAt) });
+      await this.commands.execute(new AddMedication(childId, medicationId, input, this.metadata('primary', added.occurredAt)));
     }
 
     const items = demo.routines.map(({ medication, ...routine }) => ({
@@ -461,10 +461,6 @@ class DemoFamilyStory {
       if (input.category === 'appointment') this.counts.appointments += 1;
     }
     return { id: childId, demo, templates };
-  }
-
-  private recipientCommand(childId: string, command: ExecuteCareRecipientCommand['command']): Promise<void> {
-    return this.commands.execute(new ExecuteCareRecipientCommand(childId, command));
   }
 
   private async fillCareHub(): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { ExecuteCareRecipientCommand } from './commands/care-recipient-command.handler';
+import { ExecuteCareRecipientCommand } from './commands/execute-care-recipient-command';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 describe('care recipients and medications over HTTP', () => {

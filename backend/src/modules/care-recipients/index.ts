@@ -12,7 +12,11 @@ export { ChildrenQuery } from './read-models/children/children.query';
 export { MedicationsQuery } from './read-models/medications/medications.query';
 /** The refill-reminder worker's core (tests and tools run it at a chosen time). */
 export { RefillReminderJob } from './workers/refill-reminders.job';
-export { ExecuteCareRecipientCommand } from './commands/care-recipient-command.handler';
+/** Caregiver access and the stock-low record: the commands that need only the recipient's stream (see the file). */
+export { ExecuteCareRecipientCommand } from './commands/execute-care-recipient-command';
+/** For the demo seed (cli/demo-family.ts), which adds recipients and medications as the routes do. */
+export { AddCareRecipient } from './commands/add-care-recipient/add-care-recipient.handler';
+export { AddMedication } from './commands/add-medication/add-medication.handler';
 /** A schedule's medications by name: found, or added (issue 21). */
 export { EnsureMedications } from './commands/ensure-medications/ensure-medications.handler';
 export type { CareRecipientEvent } from './domain/care-recipient';

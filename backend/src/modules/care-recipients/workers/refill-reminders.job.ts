@@ -6,7 +6,7 @@ import type { Queue } from 'bull';
 import { isStockLow } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { ProjectionChangeFeed } from '../../../platform/projections/projection-changes';
-import { ExecuteCareRecipientCommand } from '../commands/care-recipient-command.handler';
+import { ExecuteCareRecipientCommand } from '../commands/execute-care-recipient-command';
 import { MedicationStockQuery, type StockFigures } from '../read-models/medication-stock/medication-stock.query';
 
 export const REFILL_REMINDERS_QUEUE = 'refill-reminders';

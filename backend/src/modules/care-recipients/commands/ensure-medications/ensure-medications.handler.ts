@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { MedicationInput } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
-import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
-import { careRecipientStream, medicationNamed } from '../../domain/care-recipient';
-import { careRecipientDecider } from '../../domain/care-recipient.decide';
+import { medicationNamed } from '../../domain/care-recipient';
+import { CareRecipientChanges } from '../care-recipient-changes';
 
 /**
  * The medications a schedule names (other modules send this through index.ts): each the recipient's
@@ -29,11 +28,11 @@ export class EnsureMedications extends Command<string[]> {
  */
 @CommandHandler(EnsureMedications)
 export class EnsureMedicationsHandler implements ICommandHandler<EnsureMedications, string[]> {
-  constructor(private readonly streams: EventSourcedStreams) {}
+  constructor(private readonly changes: CareRecipientChanges) {}
 
   async execute({ childId, medications, metadata }: EnsureMedications): Promise<string[]> {
     if (medications.length === 0) return [];
-    const { state } = await this.streams.execute(careRecipientStream(childId), careRecipientDecider, {
+    const { state } = await this.changes.record(childId, {
       type: 'EnsureMedications',
       data: { medications: medications.map((input) => ({ medicationId: randomUUID(), input })) },
       metadata,

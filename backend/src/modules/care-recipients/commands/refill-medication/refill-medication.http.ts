@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { MEDICATION_STOCK_LIMITS, MEDICATION_STOCK_MESSAGES, type Medication, type RefillInput } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsAmountIn } from '../../../../platform/http/dto-rules';
-import { MedicationsQuery } from '../../read-models/medications/medications.query';
+import { medicationId } from '../care-recipient.dto';
 import { RefillMedication } from './refill-medication.handler';
 
 export class RefillDto implements RefillInput {
@@ -13,21 +13,15 @@ export class RefillDto implements RefillInput {
   @IsAmountIn(0, MEDICATION_STOCK_LIMITS.maxRefillAmount, MEDICATION_STOCK_MESSAGES.amount, { exclusiveMin: true }) amount!: number;
 }
 
-const medicationId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Medication not found') });
-
-/** The refill dialog's "Add to stock": same access as editing the medication. */
+/** The refill dialog's "Add to stock": same access as editing the medication. 200 with the medication. */
 @ApiTags('medications')
 @Controller('medications')
 export class RefillMedicationController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly medications: MedicationsQuery,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post(':id/refill')
   @HttpCode(200)
-  async refill(@Param('id', medicationId) id: string, @Body() body: RefillDto, @Req() req: Request): Promise<Medication> {
-    const childId: string = await this.commands.execute(new RefillMedication(id, body.amount, commandMetadata(req)));
-    return (await this.medications.byId(childId, id))!;
+  refill(@Param('id', medicationId) id: string, @Body() body: RefillDto, @Req() req: Request): Promise<Medication> {
+    return this.commands.execute(new RefillMedication(id, body.amount, commandMetadata(req)));
   }
 }
