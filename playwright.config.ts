@@ -52,7 +52,7 @@ export default defineConfig({
     locale: 'en-US',
     // The app switches antd's animations off for reduced motion: no clicks land on a moving dialog.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DESKTOP, expectNoSeriousA11yViolations, expectToast, PHONE, registerThroughApi, test, uniqueEmail } from './support';
 
 // The calendar page and appointments, clicked the way a caregiver would on a phone.
@@ -12,16 +11,6 @@ function dateInZone(days = 0): string {
   );
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-async function expectNoSeriousViolations(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page });
-  if (selector) builder.include(selector);
-  const results = await builder.analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 test('a caregiver adds an appointment and finds it on the calendar and the dashboard', async ({ page, baseURL }) => {
@@ -55,7 +44,7 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
     await expect(main.getByRole('button', { name: 'Connect Google Calendar' })).toBeDisabled();
     await main.getByRole('button', { name: 'Sync' }).click();
     await expectToast(page, 'Calendar sync is not configured on this server');
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousA11yViolations(page);
     expect(missingRoutes).toEqual([]);
   });
 
@@ -83,7 +72,7 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
     await dialog.getByLabel('End time').fill('13:30');
     await dialog.getByRole('button', { name: 'Add Appointment' }).click();
     await expect(dialog.getByText('End time must be after start time.')).toBeVisible();
-    await expectNoSeriousViolations(page, '.ant-modal');
+    await expectNoSeriousA11yViolations(page, '.ant-modal');
   });
 
   await test.step('save it for today', async () => {

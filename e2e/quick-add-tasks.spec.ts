@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { expectToast, registerThroughApi, test, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, registerThroughApi, test, uniqueEmail } from './support';
 
 // Quick Add from the bottom navigation, clicked the way a tired caregiver would on a phone.
 
@@ -34,16 +33,6 @@ async function caregiverWithRecipient(page: Page, baseURL: string): Promise<{ ch
 async function openQuickAdd(page: Page, item: 'Add Task' | 'Add Appointment') {
   await page.getByRole('button', { name: 'Quick Add' }).click();
   await page.getByRole('menuitem', { name: item }).click();
-}
-
-async function expectNoSeriousViolations(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page });
-  if (selector) builder.include(selector);
-  const results = await builder.analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 test('a caregiver adds a repeating medication and sees today\'s doses on the Today list', async ({ page, baseURL }) => {
@@ -95,7 +84,7 @@ test('a caregiver adds a repeating medication and sees today\'s doses on the Tod
     await expect(dialog.getByLabel('Repeat pattern')).toHaveValue('daily');
     await expect(dialog.getByLabel('Start date')).toHaveValue(dateInZone());
     await expect(dialog.getByLabel('End date')).toHaveValue(dateInZone(30));
-    await expectNoSeriousViolations(page, '.ant-modal');
+    await expectNoSeriousA11yViolations(page, '.ant-modal');
   });
 
   await test.step('save: a template plus today\'s two doses', async () => {

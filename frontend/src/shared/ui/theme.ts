@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-/** Honour the system "reduce motion" setting: antd's open/close animations are switched off. */
+/** Honour the system "reduce motion" setting: antd's open/close animations and its click wave are switched off. */
 const prefersReducedMotion =
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
@@ -31,3 +31,6 @@ export const theme: ThemeConfig = {
     motion: !prefersReducedMotion,
   },
 };
+
+/** antd's wave (the ripple after a click, two seconds of fading): off with reduced motion (ConfigProvider's `wave`). */
+export const wave = { disabled: prefersReducedMotion };

@@ -1,6 +1,7 @@
 import { Button, ConfigProvider, notification, type ThemeConfig } from 'antd';
 import { useEffect } from 'react';
 import { PHONE_QUERY } from '../hooks/use-media-query';
+import { wave } from './theme';
 import { TOAST_DURATION_SECONDS, TOAST_MAX_VISIBLE, type ToastHandle, type ToastOptions } from './toast-options';
 
 /**
@@ -21,7 +22,7 @@ interface HolderProps {
 /** antd's notification holder behind `toast()`, loaded when the first toast is shown (toast.tsx). */
 export default function ToastHolder({ theme, ...props }: HolderProps & { theme: ThemeConfig }) {
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={theme} wave={wave}>
       <Holder {...props} />
     </ConfigProvider>
   );
