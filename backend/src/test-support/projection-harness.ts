@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig } from '../database/orm.config';
-import { migrate } from '../database/migrate';
 import type { EventMetadata, RecordedEvent } from '../platform/event-store/event-store';
 import type { Projection } from '../platform/projections/projection';
-import { createTestDatabase } from './database';
+import { createMigratedTestDatabase } from './database';
 
 /** A migrated test database and a way to feed a projection events, each in its own transaction. */
 export async function projectionHarness() {
-  const database = await createTestDatabase();
-  await migrate(database.url);
+  const database = await createMigratedTestDatabase();
   const orm = await MikroORM.init(ormConfig(database.url));
   let position = 0n;
   const revisions = new Map<string, bigint>();

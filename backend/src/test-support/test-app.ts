@@ -5,8 +5,7 @@ import TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config/app-config';
-import { migrate } from '../database/migrate';
-import { createTestDatabase } from './database';
+import { createMigratedTestDatabase } from './database';
 
 export interface TestApp {
   app: INestApplication;
@@ -21,8 +20,7 @@ export interface TestApp {
 
 /** The whole application on a fresh database, as `npm start` builds it, without listening on a port. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await migrate(database.url);
+  const database = await createMigratedTestDatabase();
   const config = loadConfig(
     // Every test signs its users up from one address: the registration limit is the throttle tests' to set.
     { LOG_LEVEL: 'warn', QUEUE_PREFIX: `cc-test-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', ...env },

@@ -11,6 +11,7 @@ import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { until } from '../../test-support/until';
 import { ExecuteCareRecipientCommand, RefillReminderJob } from '../care-recipients';
 import type { ReminderJobData, TaskJobData } from './domain/reminder-plan';
 import { REMINDERS_QUEUE } from './workers/reminder-queue';
@@ -65,15 +66,6 @@ describe('reminder jobs on Redis (real time)', () => {
   const history = async (taskId: string) => (await parent.agent.get(`/api/tasks/${taskId}/history`).expect(200)).body.items as TaskHistoryEntry[];
   const ofType = async (taskId: string, type: string) => (await history(taskId)).filter((e) => e.type === type);
   const notifications = async (agent: TestAgent) => (await agent.get('/api/notifications').expect(200)).body.items as AppNotification[];
-  async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   it('reminds once, not after completion, at the new time after a move; escalates in order and stops on acknowledgement', async () => {
     const child = (await parent.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
@@ -156,8 +148,12 @@ describe('reminder jobs on Redis (real time)', () => {
     expect((await notifications(grandpa.agent)).filter((n) => n.taskId === urgent.id).map((n) => n.type)).toEqual(['escalation']);
     await until('the escalation email', async () => inbox.messages.find((m) => m.subject === 'Still not done: Catheterization' && m.to[0] === grandpa.user.email));
 
-    // Settled: nothing more comes.
-    await new Promise((resolve) => setTimeout(resolve, 30 * MINUTE_MS));
+    // Settled: no job is left for these tasks (the acknowledged task's next step has run and found it
+    // acknowledged), so nothing more can come. The moved task's job waits for its new time.
+    const settled = new Set([reminded.id, doneEarly.id, urgent.id, acknowledged.id]);
+    await until('no job left for the settled tasks', async () =>
+      (await queue.getJobs(['waiting', 'delayed', 'active', 'paused'])).every((job) => !job || !settled.has((job.data as TaskJobData).taskId)),
+    );
     expect((await ofType(acknowledged.id, 'TaskEscalationStepReached')).map((e) => e.data.step)).toEqual([0]);
     expect((await ofType(acknowledged.id, 'TaskAlertAcknowledged')).map((e) => e.actorId)).toEqual([parent.user.id]);
     expect(await ofType(reminded.id, 'TaskReminderSent')).toHaveLength(1);

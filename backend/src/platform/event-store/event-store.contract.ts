@@ -242,10 +242,11 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
         await eventually(() => delivered.length === 3);
         await store.append(a, [testEvent('Ticked', { n: 4 })], 1n);
         await Promise.all([store.append(b, [testEvent('Ticked', { n: 5 })], 0n), store.append(streamName('sub-other'), [testEvent()], 'any')]);
-        await eventually(() => delivered.length === 5);
-        await new Promise((resolve) => setTimeout(resolve, 300)); // room for a duplicate to show up
+        // A later event as the fence: a duplicate of an earlier one would show up before it.
+        await store.append(a, [testEvent('Ticked', { n: 6 })], 2n);
+        await eventually(() => delivered.some((e) => e.data.n === 6));
 
-        expect(delivered.map((e) => e.data.n)).toEqual([1, 2, 3, 4, 5]);
+        expect(delivered.map((e) => e.data.n)).toEqual([1, 2, 3, 4, 5, 6]);
         expectStrictlyIncreasing(delivered.map((e) => e.position));
       });
 
@@ -299,7 +300,11 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
         await subscription.stop();
         expect(finished).toBe(true);
         await store.append(stream, [testEvent('Ticked', { n: 2 })], 0n);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // A second subscription from the same place as the fence: once it has the new event, the
+        // stopped one would have had it too.
+        const fence = collect(new Set([stream]));
+        subscriptions.push(store.subscribe(from, { handle: fence.handle }));
+        await eventually(() => fence.delivered.length === 2);
         expect(delivered.map((e) => e.data.n)).toEqual([1]);
       });
 

@@ -3,9 +3,8 @@ import { Writable } from 'node:stream';
 import express, { type Request } from 'express';
 import { Pool } from 'pg';
 import request from 'supertest';
-import { migrate } from '../../database/migrate';
 import { ProjectionLagError } from '../projections/projection-runner';
-import { createTestDatabase, type TestDatabase } from '../../test-support/database';
+import { createMigratedTestDatabase, type TestDatabase } from '../../test-support/database';
 import { IDEMPOTENCY_MESSAGES, idempotency } from './idempotency';
 
 /**
@@ -38,8 +37,7 @@ describe('idempotency middleware', () => {
     next();
   });
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.url);
+    database = await createMigratedTestDatabase();
     pool = new Pool({ connectionString: database.url, max: 5 });
     app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//] }));
     app.post('/api/held', async (_req, res) => {

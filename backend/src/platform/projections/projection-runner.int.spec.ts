@@ -3,12 +3,13 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { DiscoveryService } from '@nestjs/core';
 import { Pool } from 'pg';
 import { loadConfig } from '../../config/app-config';
-import { migrate } from '../../database/migrate';
 import { ormConfig } from '../../database/orm.config';
-import { createTestDatabase } from '../../test-support/database';
+import { createMigratedTestDatabase } from '../../test-support/database';
+import { until } from '../../test-support/until';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { Projection } from './projection';
+import { MAX_ATTEMPTS } from './projection-failures';
 import { ProjectionLagError, ProjectionRunner } from './projection-runner';
 
 /** Counts events of `type` per stream; fails on purpose while `failOn` names a stream. */
@@ -16,6 +17,8 @@ class TickProjection implements Projection {
   readonly handles: string[];
   readonly tables: string[];
   failOn: string | null = null;
+  /** How many times applying the failOn stream's event has failed. */
+  failures = 0;
   failure: () => Error = () => new Error('projection bug');
   /** While set, applying an event waits for this promise (a stuck projection). */
   hold: Promise<void> | null = null;
@@ -28,7 +31,10 @@ class TickProjection implements Projection {
     this.tables = [table];
   }
   async apply(em: EntityManager, event: RecordedEvent): Promise<void> {
-    if (event.streamId === this.failOn) throw this.failure();
+    if (event.streamId === this.failOn) {
+      this.failures++;
+      throw this.failure();
+    }
     if (this.hold) await this.hold;
     await em.execute(
       `INSERT INTO ${this.table} (stream_id, count) VALUES (?, 1) ON CONFLICT (stream_id) DO UPDATE SET count = ${this.table}.count + 1`,
@@ -38,7 +44,7 @@ class TickProjection implements Projection {
 }
 
 describe('projection runner (PostgreSQL)', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   let pool: Pool;
   let orm: MikroORM;
   let store: PostgresEventStore;
@@ -67,8 +73,7 @@ describe('projection runner (PostgreSQL)', () => {
   const checkpoint = async (name = 'test.ticks') => (await pool.query(`SELECT position FROM projection_checkpoints WHERE name = $1`, [name])).rows[0]?.position;
 
   beforeEach(async () => {
-    database = await createTestDatabase();
-    await migrate(database.url);
+    database = await createMigratedTestDatabase();
     pool = new Pool({ connectionString: database.url });
     await pool.query('CREATE TABLE test_ticks (stream_id text PRIMARY KEY, count int NOT NULL)');
     await pool.query('CREATE TABLE other_ticks (stream_id text PRIMARY KEY, count int NOT NULL)');
@@ -167,7 +172,7 @@ describe('projection runner (PostgreSQL)', () => {
     projection.failure = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
     const runner = startRunner(projection);
     await tick('flaky');
-    await new Promise((resolve) => setTimeout(resolve, 1200)); // longer than every back-off before parking
+    await until('more tries than an event gets before it is parked', () => projection.failures > MAX_ATTEMPTS);
     expect((await pool.query('SELECT * FROM projection_failures')).rows).toEqual([]);
     projection.failOn = null; // the database is back
     await runner.waitFor(await tick('a'), 8000);

@@ -1,7 +1,6 @@
 import { Pool } from 'pg';
 import { generateVAPIDKeys } from 'web-push';
-import { migrate } from '../../../../database/migrate';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/database';
+import { createMigratedTestDatabase, type TestDatabase } from '../../../../test-support/database';
 import { VapidKeys } from './vapid-keys';
 
 describe('VAPID keys (PostgreSQL)', () => {
@@ -14,8 +13,7 @@ describe('VAPID keys (PostgreSQL)', () => {
   };
   const push = { subject: 'mailto:care@example.org', allowLoopback: false, extraCaCertsFile: null };
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.url);
+    database = await createMigratedTestDatabase();
   });
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
