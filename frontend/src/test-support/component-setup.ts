@@ -2,7 +2,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(cleanup);
+// Unmount, then drop what antd left in <body> (portals, the toast holder): each test starts from an
+// empty page, and queries do not walk an earlier test's leftovers.
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
