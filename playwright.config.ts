@@ -21,6 +21,16 @@ process.env.E2E_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 // before the server starts, which trusts it (NODE_EXTRA_CA_CERTS) and admits loopback endpoints.
 process.env.E2E_PUSH_CERT_FILE ??= makeSelfSignedCertificate().certFile;
 
+// Chromium 156's headless browser preloads its omnibox popups (two WebUI renderers per browser, a
+// quarter of the renderers' CPU in a run) that no test can see. Chromium reads only the last
+// --disable-features, so this list repeats Playwright 1.65's own (chromiumSwitches.ts) before ours.
+const DISABLED_FEATURES = [
+  ...['AimEnabled', 'AvoidCorsURLLoaderRestartOnRedirect', 'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose'],
+  ...['HttpsFirstBalancedModeAutoEnable', 'HttpsUpgrades', 'LensOverlay', 'MediaRouter', 'NetworkTimeServiceQuerying', 'OptimizationHints'],
+  ...['PaintHolding', 'PreconnectToSearch', 'TcpPortRandomizationWin', 'ThirdPartyStoragePartitioning'],
+  ...['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'],
+];
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '*.spec.ts',
@@ -56,7 +66,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-features=${DISABLED_FEATURES.join(',')}`],
     },
   },
   webServer: {

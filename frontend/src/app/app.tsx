@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastHost } from '../shared/ui/toast';
-import { RouteErrorBoundary } from './pages/route-error-page';
+import { RouteErrorBoundary } from './pages/route-error-screen';
 import { AppRoutes } from './router';
 import { store as browserStore, type AppStore, type RootState } from './store';
 import { theme } from '../shared/ui/theme';

@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyWithAntd } from '../shared/ui/lazy-with-antd';
 import { HomeRoute } from './pages/home-route';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundScreen } from './pages/not-found-screen';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -60,7 +60,7 @@ export function AppRoutes() {
           <Route path="pharmacy" element={<PharmacyPage />} />
           <Route path="care-notes" element={<CareNotesPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 
-export function NotFoundPage() {
+export function NotFoundScreen() {
   useDocumentTitle('Page Not Found');
   return (
     <main className="not-found">
