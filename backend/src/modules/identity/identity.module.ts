@@ -10,21 +10,27 @@ import { DeleteAccountController } from './commands/delete-account/delete-accoun
 import { JoinCareTeamHandler } from './commands/join-care-team/join-care-team.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { RegisterUserController } from './commands/register-user/register-user.http';
+import { SignInHandler } from './commands/sign-in/sign-in.handler';
+import { SignInController } from './commands/sign-in/sign-in.http';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler';
+import { SignOutController } from './commands/sign-out/sign-out.http';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
 import { UpdateProfileController } from './commands/update-profile/update-profile.http';
 import { UserCredentialsProjection } from './read-models/user-credentials/user-credentials.projection';
 import { UserCredentialsQuery } from './read-models/user-credentials/user-credentials.query';
+import { UsersReadController } from './read-models/users/users.http';
 import { UsersProjection } from './read-models/users/users.projection';
 import { UsersQuery } from './read-models/users/users.query';
-import { AuthController } from './session/auth.http';
 import { AuthThrottle } from './session/auth-throttle';
 import { SecurityLog } from './session/security-log';
 import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [AuthController, RegisterUserController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
+  controllers: [UsersReadController, SignInController, SignOutController, RegisterUserController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
   providers: [
+    SignInHandler,
+    SignOutHandler,
     RegisterUserHandler,
     ChangeTimezoneHandler,
     UpdateProfileHandler,

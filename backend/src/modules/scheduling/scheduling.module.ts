@@ -19,6 +19,7 @@ import { BulkCreateTasksController } from './commands/bulk-create-tasks/bulk-cre
 import { CompleteTaskHandler } from './commands/complete-task/complete-task.handler';
 import { CompleteTaskController } from './commands/complete-task/complete-task.http';
 import { CreateTaskTemplatesHandler } from './commands/create-task-template/create-task-template.handler';
+import { TaskTemplateCreation } from './commands/task-template-creation';
 import { TaskTemplatesController } from './commands/create-task-template/create-task-template.http';
 import { RecordTaskAlertHandler } from './commands/task-alerts/task-alerts.handler';
 import { ParseScheduleController } from './commands/parse-schedule/parse-schedule.http';
@@ -83,6 +84,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     DailyProgressProjection,
     DailyProgressQuery,
     AchievementsQuery,
+    TaskTemplateCreation,
     CreateTaskTemplatesHandler,
     BulkCreateTasksHandler,
     TaskTemplatesQuery,

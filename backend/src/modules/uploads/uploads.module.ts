@@ -4,6 +4,7 @@ import { UploadPhotoHandler } from './commands/upload-photo/upload-photo.handler
 import { UploadPhotoController } from './commands/upload-photo/upload-photo.http';
 import { LegacyDiskUploads } from './legacy-disk-uploads';
 import { ReadUploadController } from './queries/read-upload/read-upload.http';
+import { ReadUploadQuery } from './queries/read-upload/read-upload.query';
 import { UploadLinksProjection } from './read-models/upload-links/upload-links.projection';
 import { UploadAccessQuery } from './read-models/upload-links/upload-links.query';
 import { UploadStorage } from './upload-storage';
@@ -16,6 +17,6 @@ import { UploadStorage } from './upload-storage';
 @Module({
   imports: [CareRecipientsModule],
   controllers: [UploadPhotoController, ReadUploadController],
-  providers: [UploadStorage, UploadPhotoHandler, UploadAccessQuery, UploadLinksProjection, LegacyDiskUploads],
+  providers: [UploadStorage, UploadPhotoHandler, UploadAccessQuery, ReadUploadQuery, UploadLinksProjection, LegacyDiskUploads],
 })
 export class UploadsModule {}

@@ -2,7 +2,7 @@ import type { CommandMetadata, Decider } from '../../../platform/commands/decide
 
 /**
  * Email uniqueness without a read-model race: registration first claims a stream named after the
- * email's hash (emailClaimStream, in the register-user handler); the event store lets exactly one
+ * email's hash (emailClaimStream, in commands/email-claim-stream.ts); the event store lets exactly one
  * writer create it. A claim whose user stream was never written (a crash between the two appends)
  * is completed by the next registration attempt.
  */

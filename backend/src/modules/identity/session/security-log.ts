@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
-import { commandMetadata } from '../../../platform/http/command-metadata';
-import { accountSecurityStream, USER_AGENT_MAX_LENGTH, type AccountSecurityEvent } from '../domain/account-security';
+import { accountSecurityStream, type AccountSecurityEvent } from '../domain/account-security';
+
+/** Where a request came from, as the HTTP side reads it (requestOrigin in sign-in.ts). */
+export interface RequestOrigin {
+  address: string;
+  userAgent: string;
+}
 
 /**
  * Appends an account's security facts (sign-ins, failures, sign-outs) for the audit log. The answer
@@ -13,26 +18,21 @@ import { accountSecurityStream, USER_AGENT_MAX_LENGTH, type AccountSecurityEvent
 export class SecurityLog {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  signedIn(req: Request, userId: string): Promise<void> {
-    return this.record(req, userId, (at) => ({ type: 'SignedIn', data: { userId, method: 'password', ...origin(req), signedInAt: at } }));
+  signedIn(userId: string, origin: RequestOrigin, metadata: CommandMetadata): Promise<void> {
+    return this.record(userId, metadata, (at) => ({ type: 'SignedIn', data: { userId, method: 'password', ...origin, signedInAt: at } }));
   }
 
-  signInFailed(req: Request, userId: string): Promise<void> {
-    return this.record(req, userId, (at) => ({ type: 'SignInFailed', data: { userId, ...origin(req), failedAt: at } }));
+  signInFailed(userId: string, origin: RequestOrigin, metadata: CommandMetadata): Promise<void> {
+    return this.record(userId, metadata, (at) => ({ type: 'SignInFailed', data: { userId, ...origin, failedAt: at } }));
   }
 
-  signedOut(req: Request, userId: string): Promise<void> {
-    return this.record(req, userId, (at) => ({ type: 'SignedOut', data: { userId, signedOutAt: at } }));
+  signedOut(userId: string, metadata: CommandMetadata): Promise<void> {
+    return this.record(userId, metadata, (at) => ({ type: 'SignedOut', data: { userId, signedOutAt: at } }));
   }
 
-  private async record(req: Request, userId: string, fact: (occurredAt: string) => AccountSecurityEvent): Promise<void> {
-    const metadata = { ...commandMetadata(req), actorId: userId, causationId: null };
+  private async record(userId: string, command: CommandMetadata, fact: (occurredAt: string) => AccountSecurityEvent): Promise<void> {
+    const metadata = { ...command, actorId: userId, causationId: null };
     const { type, data } = fact(metadata.occurredAt);
     await this.store.append(accountSecurityStream(userId), [{ id: randomUUID(), type, data, metadata }], 'any');
   }
-}
-
-/** Where the request came from: the address Express trusts (see TRUSTED_PROXIES) and the browser's own words. */
-function origin(req: Request): { address: string; userAgent: string } {
-  return { address: req.ip ?? 'unknown', userAgent: (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX_LENGTH) };
 }

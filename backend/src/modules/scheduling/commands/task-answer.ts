@@ -3,7 +3,7 @@ import type { CommandMetadata } from '../../../platform/commands/decider';
 import { DomainError } from '../../../platform/commands/domain-error';
 import type { TaskState } from '../domain/task';
 import type { DailyTasksQuery } from '../read-models/daily-tasks/daily-tasks.query';
-import type { CreatedTemplates } from './create-task-template/create-task-template.handler';
+import type { CreatedTemplates } from './task-template-creation';
 
 /**
  * What a command on one task answers: the task as the read model shows it at the command's time

@@ -9,7 +9,7 @@ import { userStream } from '../../domain/user';
 import { userDecider } from '../../domain/user.decide';
 import { UserCredentialsQuery } from '../../read-models/user-credentials/user-credentials.query';
 import { AuthThrottle } from '../../session/auth-throttle';
-import { emailClaimStream } from '../register-user/register-user.handler';
+import { emailClaimStream } from '../email-claim-stream';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
 

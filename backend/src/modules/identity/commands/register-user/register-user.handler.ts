@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UserRole } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
@@ -6,6 +5,7 @@ import { EventSourcedStreams } from '../../../../platform/commands/event-sourced
 import { emailClaimDecider } from '../../domain/email-claim';
 import { userStream } from '../../domain/user';
 import { userDecider } from '../../domain/user.decide';
+import { emailClaimStream } from '../email-claim-stream';
 
 export class RegisterUser {
   constructor(
@@ -13,9 +13,6 @@ export class RegisterUser {
     readonly metadata: CommandMetadata,
   ) {}
 }
-
-/** The stream that claims an email (see domain/email-claim.ts): named after its hash. */
-export const emailClaimStream = (email: string) => `user-email-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 
 /** Claims the email, then writes the user stream; answers the id of the registered user. */
 @CommandHandler(RegisterUser)

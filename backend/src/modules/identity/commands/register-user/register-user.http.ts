@@ -11,7 +11,7 @@ import { UsersQuery } from '../../read-models/users/users.query';
 import { AuthThrottle } from '../../session/auth-throttle';
 import { Public } from '../../session/session.guard';
 import { startSession } from '../../session/sign-in';
-import { UpdateProfileDto } from '../update-profile/update-profile.http';
+import { UpdateProfileDto } from '../profile.dto';
 import { hashPassword } from './password-hash';
 import { RegisterUser } from './register-user.handler';
 

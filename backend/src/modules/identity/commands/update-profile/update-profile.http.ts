@@ -4,18 +4,10 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
-import { IsText } from '../../../../platform/http/dto-rules';
 import { UsersQuery } from '../../read-models/users/users.query';
 import { CurrentUser } from '../../session/session.guard';
+import { UpdateProfileDto } from '../profile.dto';
 import { UpdateProfile } from './update-profile.handler';
-
-export class UpdateProfileDto {
-  @IsText(100, { message: 'First name is required' })
-  firstName!: string;
-
-  @IsText(100, { message: 'Last name is required' })
-  lastName!: string;
-}
 
 @ApiTags('user')
 @Controller()

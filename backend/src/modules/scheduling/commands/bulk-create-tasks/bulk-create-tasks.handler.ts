@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   addDays,
   DATE_MAX,
@@ -16,8 +16,8 @@ import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { invalidInput } from '../../../../platform/commands/domain-error';
 import { normalizeDays, normalizeTemplateDate } from '../../domain/task-template.decide';
 import { CareTeamClock } from '../../time/care-team-clock';
-import { CreateTaskTemplates, type CreatedTemplates, type TemplateItem } from '../create-task-template/create-task-template.handler';
 import { medicationOfSchedule } from '../schedule-medications';
+import { TaskTemplateCreation, type CreatedTemplates, type TemplateItem } from '../task-template-creation';
 
 export class BulkCreateTasks extends Command<CreatedTemplates> {
   constructor(
@@ -114,7 +114,7 @@ function listedMedication(listed: ListedMedication): MedicationInput {
 @CommandHandler(BulkCreateTasks)
 export class BulkCreateTasksHandler implements ICommandHandler<BulkCreateTasks, CreatedTemplates> {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly creation: TaskTemplateCreation,
     private readonly clock: CareTeamClock,
   ) {}
 
@@ -133,6 +133,6 @@ export class BulkCreateTasksHandler implements ICommandHandler<BulkCreateTasks, 
       const medication = { ...medicationOfSchedule(template), instructions: text(task.description) };
       return { templateId: randomUUID(), input: template, medication };
     });
-    return this.commands.execute(new CreateTaskTemplates(childId, items, metadata, (input.medications ?? []).map(listedMedication)));
+    return this.creation.create(childId, items, metadata, (input.medications ?? []).map(listedMedication));
   }
 }

@@ -7,7 +7,7 @@ import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IfGiven, IsCalendarDate } from '../../../../platform/http/dto-rules';
 import { TemplateAccessGuard } from '../../access/template-access.guard';
 import { TaskTemplatesQuery } from '../../read-models/task-templates/task-templates.query';
-import { TaskTemplateDto } from '../create-task-template/create-task-template.http';
+import { TaskTemplateDto } from '../task-template.dto';
 import { ChangeRepeatingTask } from './change-repeating-task.handler';
 
 /** The repeating-task payload, every field optional (not sent: kept), and the date the change starts. */

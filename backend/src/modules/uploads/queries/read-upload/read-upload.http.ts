@@ -3,9 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { User } from '@carecircle/libs';
 import { CurrentUser } from '../../../identity';
-import { UploadAccessQuery } from '../../read-models/upload-links/upload-links.query';
 import { UPLOAD_MESSAGES } from '../../upload-rules';
-import { UploadStorage } from '../../upload-storage';
+import { ReadUploadQuery } from './read-upload.query';
 
 /**
  * An upload is served to its uploader and to the caregivers of the recipients the uploader attached
@@ -15,16 +14,12 @@ import { UploadStorage } from '../../upload-storage';
 @ApiTags('uploads')
 @Controller()
 export class ReadUploadController {
-  constructor(
-    private readonly storage: UploadStorage,
-    private readonly access: UploadAccessQuery,
-  ) {}
+  constructor(private readonly uploads: ReadUploadQuery) {}
 
   /** The stored image with the type its content was recognised as; never sniffed by the browser. */
   @Get('uploads/:name')
   async fetch(@CurrentUser() user: User, @Param('name') name: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    // Who may see it first: the bytes are read only for someone who may.
-    const stored = (await this.access.mayRead(user.id, name)) ? await this.storage.find(name) : null;
+    const stored = await this.uploads.forUser(user.id, name);
     if (!stored) throw new NotFoundException(UPLOAD_MESSAGES.notFound);
     res.set({
       'X-Content-Type-Options': 'nosniff',

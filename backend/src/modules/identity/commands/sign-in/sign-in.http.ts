@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PASSWORD_MAX_LENGTH, type User } from '@carecircle/libs';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IsEmailAddress, IsText } from '../../../../platform/http/dto-rules';
+import { Public } from '../../session/session.guard';
+import { requestOrigin, startSession } from '../../session/sign-in';
+import { SignIn } from './sign-in.handler';
+
+export class LoginDto {
+  @IsEmailAddress('Please enter a valid email address')
+  email!: string;
+
+  @IsText(PASSWORD_MAX_LENGTH, { message: 'Password is required' })
+  password!: string;
+}
+
+@ApiTags('auth')
+@Controller()
+export class SignInController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** 200 with the user and a new session cookie; 401 when the email and password do not match; 429 while throttled. */
+  @Public()
+  @Post('auth/login')
+  @HttpCode(200)
+  async login(@Body() body: LoginDto, @Req() req: Request): Promise<User> {
+    const signIn = new SignIn(body.email, body.password, requestOrigin(req), commandMetadata(req), (userId) => startSession(req, userId));
+    const user = await this.commands.execute(signIn);
+    if (!user) throw new UnauthorizedException('Invalid email or password');
+    return user;
+  }
+
+  @Public()
+  @Get('login')
+  @Redirect('/login/email', 302)
+  emailSignInPage(): void {}
+
+  @Public()
+  @Get('auth/google')
+  google(): never {
+    if (!this.config.google) throw new ServiceUnavailableException('Google sign-in is not configured');
+    // The OAuth flow arrives with the Google integration; until then a configured server says so plainly.
+    throw new ServiceUnavailableException('Google sign-in is not available in this version yet');
+  }
+}
