@@ -9,13 +9,15 @@ import { DeleteAccountHandler } from './commands/delete-account/delete-account.h
 import { DeleteAccountController } from './commands/delete-account/delete-account.http';
 import { JoinCareTeamHandler } from './commands/join-care-team/join-care-team.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
-import { RegisterUserController } from './commands/register-user/register-user.http';
 import { SignInHandler } from './commands/sign-in/sign-in.handler';
 import { SignInController } from './commands/sign-in/sign-in.http';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler';
 import { SignOutController } from './commands/sign-out/sign-out.http';
+import { SignUpHandler } from './commands/sign-up/sign-up.handler';
+import { SignUpController } from './commands/sign-up/sign-up.http';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
 import { UpdateProfileController } from './commands/update-profile/update-profile.http';
+import { UserRegistration } from './commands/user-registration';
 import { UserCredentialsProjection } from './read-models/user-credentials/user-credentials.projection';
 import { UserCredentialsQuery } from './read-models/user-credentials/user-credentials.query';
 import { UsersReadController } from './read-models/users/users.http';
@@ -27,10 +29,12 @@ import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [UsersReadController, SignInController, SignOutController, RegisterUserController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
+  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
   providers: [
     SignInHandler,
     SignOutHandler,
+    SignUpHandler,
+    UserRegistration,
     RegisterUserHandler,
     ChangeTimezoneHandler,
     UpdateProfileHandler,

@@ -9,6 +9,6 @@ export type { UserEvent } from './domain/user';
 export { displayName, UsersQuery } from './read-models/users/users.query';
 export { JoinCareTeam } from './commands/join-care-team/join-care-team.handler';
 export { RegisterUser } from './commands/register-user/register-user.handler';
-export { hashPassword } from './commands/register-user/password-hash';
+export { hashPassword } from './commands/password-hash';
 export { ChangeTimezone } from './commands/change-timezone/change-timezone.handler';
 export const IdentityEntities = [UserEntity, UserCredentialsEntity];

@@ -2,6 +2,6 @@ import { createHash } from 'node:crypto';
 
 /**
  * The stream that claims an email (see domain/email-claim.ts), named after its hash: registering
- * (register-user/) claims it, deleting the account (delete-account/) releases it.
+ * (user-registration.ts) claims it, deleting the account (delete-account/) releases it.
  */
 export const emailClaimStream = (email: string) => `user-email-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;

@@ -1,6 +1,6 @@
 import { IsText } from '../../../platform/http/dto-rules';
 
-/** A user's name, shared by registering (register-user/) and changing the profile (update-profile/). */
+/** A user's name, shared by signing up (sign-up/) and changing the profile (update-profile/). */
 export class UpdateProfileDto {
   @IsText(100, { message: 'First name is required' })
   firstName!: string;

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@carecircle/libs';
-import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsEmailAddress, IsTextOfLength } from '../../../../platform/http/dto-rules';
 import { UsersQuery } from '../../read-models/users/users.query';
-import { AuthThrottle } from '../../session/auth-throttle';
 import { Public } from '../../session/session.guard';
 import { startSession } from '../../session/sign-in';
 import { UpdateProfileDto } from '../profile.dto';
-import { hashPassword } from './password-hash';
-import { RegisterUser } from './register-user.handler';
+import { SignUp } from './sign-up.handler';
 
 export class RegisterDto extends UpdateProfileDto {
   @IsEmailAddress('Please enter a valid email address')
@@ -25,24 +22,18 @@ export class RegisterDto extends UpdateProfileDto {
 
 @ApiTags('auth')
 @Controller()
-export class RegisterUserController {
+export class SignUpController {
   constructor(
     private readonly commands: CommandBus,
     private readonly users: UsersQuery,
-    private readonly throttle: AuthThrottle,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** 201 with the new user, signed in (a new session cookie). */
   @Public()
   @Post('auth/register')
   async register(@Body() body: RegisterDto, @Req() req: Request): Promise<User> {
-    await this.throttle.beforeRegistration(req.ip ?? 'unknown');
-    const email = body.email.trim().toLowerCase();
-    const passwordHash = await hashPassword(body.password);
-    const role = this.config.adminEmails.includes(email) ? 'super_admin' : 'parent';
-    const userId = await this.commands.execute(
-      new RegisterUser({ userId: randomUUID(), email, passwordHash, firstName: body.firstName, lastName: body.lastName, role }, commandMetadata(req)),
-    );
+    const { email, password, firstName, lastName } = body;
+    const userId = await this.commands.execute(new SignUp(randomUUID(), { email, password, firstName, lastName }, req.ip ?? 'unknown', commandMetadata(req)));
     await startSession(req, userId);
     return (await this.users.byId(userId))!;
   }

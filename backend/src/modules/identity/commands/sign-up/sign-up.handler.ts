@@ -1,0 +1,42 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { AuthThrottle } from '../../session/auth-throttle';
+import { hashPassword } from '../password-hash';
+import { UserRegistration } from '../user-registration';
+
+/** A visitor creates an account with their email and password (POST /api/auth/register). */
+export class SignUp extends Command<string> {
+  constructor(
+    readonly userId: string,
+    readonly input: { email: string; password: string; firstName: string; lastName: string },
+    /** The address Express trusts, counted against the registrations per address and hour. */
+    readonly address: string,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Counts the attempt against its address (429 past the hourly limit), stores the email lowercased
+ * and the password only as its argon2id hash, makes an ADMIN_EMAILS address a super admin (everyone
+ * else a parent), then registers the account; answers the id of the registered user.
+ */
+@CommandHandler(SignUp)
+export class SignUpHandler implements ICommandHandler<SignUp, string> {
+  constructor(
+    private readonly throttle: AuthThrottle,
+    private readonly registration: UserRegistration,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ userId, input, address, metadata }: SignUp): Promise<string> {
+    await this.throttle.beforeRegistration(address);
+    const email = input.email.trim().toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+    const role = this.config.adminEmails.includes(email) ? 'super_admin' : 'parent';
+    return this.registration.register({ userId, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role }, metadata);
+  }
+}
