@@ -42,6 +42,9 @@ const LIBS_SRC = 'libs/src';
 /** The files of a back-end module that other code may import: its surface and its published events. */
 export const MODULE_DOORS = ['./index.ts', './events.ts'];
 
+/** The folders of a module that hold one folder per use case. */
+export const USE_CASE_FOLDERS = ['commands', 'queries'];
+
 /** Files of the front-end app/ folder that features may import. */
 export const FEATURE_ALLOWED_APP_FILES = ['./base-api.ts', './hooks.ts'];
 
@@ -85,6 +88,8 @@ export const MESSAGES = {
   domainInfrastructure:
     'Domain purity: domain/ code does no I/O; no database, Redis, queue, event-store, HTTP or Node built-in imports, and from platform/ only commands/decider and commands/domain-error (STYLE.md).',
   domainClock: 'Domain purity: take time and ids from the command (its metadata or data), never from the clock or a random source (STYLE.md).',
+  useCaseToUseCase:
+    'Use-case boundary: a use case (commands/<use-case>/, queries/<use-case>/) does not import another; move what both need into the module\'s shared file directly under commands/ (README.md, "Where things are").',
   importCycle:
     'Import cycle: {{route}}. Dependencies point one way: move what both sides need into a leaf file that imports neither (a module\'s events.ts, a shared file; README.md, "Where things are").',
 };
@@ -120,6 +125,18 @@ export function boundaryZones(root) {
     ];
     if (target.length === 0) continue;
     zones.push({ target, from: `./${MODULES}/${name}`, except: MODULE_DOORS, message: MESSAGES.moduleInternals });
+  }
+  // Inside a module: one use case does not import another; what several share sits in a file
+  // directly under commands/ (or queries/), which every use case there may import.
+  for (const name of modules) {
+    for (const kind of USE_CASE_FOLDERS) {
+      const base = `${MODULES}/${name}/${kind}`;
+      const useCases = dirs(root, base);
+      const shared = entries(root, base).filter((entry) => !useCases.includes(entry)).map((file) => `./${file}`);
+      for (const useCase of useCases) {
+        zones.push({ target: `./${base}/${useCase}`, from: `./${base}`, except: [`./${useCase}`, ...shared], message: MESSAGES.useCaseToUseCase });
+      }
+    }
   }
   if (existsSync(path.join(root, PLATFORM)) || existsSync(path.join(root, MODULES))) {
     zones.push({ target: `./${PLATFORM}`, from: `./${MODULES}`, message: MESSAGES.platformToModule });

@@ -103,6 +103,11 @@ describe('module-boundary lint rules on fixtures', () => {
     expectErrors('frontend/src/shared/bad-cycle-toast-holder.tsx', 'carecircle/no-import-cycle', [1], CYCLE);
   });
 
+  it('back end: a use case does not import another use case; the shared files under commands/ are for all', () => {
+    expectErrors('backend/src/modules/beta/commands/remove-beta/bad-imports-other-use-case.ts', 'import/no-restricted-paths', [1], MESSAGES.useCaseToUseCase);
+    expectClean('backend/src/modules/beta/commands/add-beta/add-beta.handler.ts');
+  });
+
   it('back end: code outside modules/ also uses the index.ts only', () => {
     expectErrors('backend/src/database/bad-orm-config.ts', 'import/no-restricted-paths', [1], MESSAGES.moduleInternals);
     expectClean('backend/src/app.module.ts');

@@ -1,0 +1,3 @@
+import { addBeta } from '../add-beta/add-beta.handler';
+
+export const removeBeta = () => ({ ...addBeta(), type: 'RemoveBeta' });
