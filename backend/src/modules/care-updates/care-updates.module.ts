@@ -5,8 +5,13 @@ import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
 import { CareUpdateAccess } from './access/care-update-access';
 import { careUpdatesPersonalData } from './care-updates.personal-data';
-import { CareUpdateCommandHandler } from './commands/care-update-command.handler';
-import { CareUpdatesController } from './commands/care-updates.http';
+import { CareUpdateChanges } from './commands/care-update-changes';
+import { EditCareUpdateHandler } from './commands/edit-care-update/edit-care-update.handler';
+import { EditCareUpdateController } from './commands/edit-care-update/edit-care-update.http';
+import { PostCareUpdateHandler } from './commands/post-care-update/post-care-update.handler';
+import { PostCareUpdateController } from './commands/post-care-update/post-care-update.http';
+import { RemoveCareUpdateHandler } from './commands/remove-care-update/remove-care-update.handler';
+import { RemoveCareUpdateController } from './commands/remove-care-update/remove-care-update.http';
 import { CareUpdateHistoryController } from './history/care-update-history.http';
 import { CareUpdateHistoryQuery } from './history/care-update-history.query';
 import { CareUpdatesReadController } from './read-models/care-updates/care-updates.http';
@@ -16,8 +21,17 @@ import { CareUpdatesQuery } from './read-models/care-updates/care-updates.query'
 /** Care updates (issue 11): each recipient's journal, read on Today (docs/care-updates.md). */
 @Module({
   imports: [CqrsModule, IdentityModule, CareRecipientsModule],
-  controllers: [CareUpdatesReadController, CareUpdatesController, CareUpdateHistoryController],
-  providers: [CareUpdateAccess, CareUpdatesQuery, CareUpdateHistoryQuery, CareUpdateCommandHandler, CareUpdatesProjection],
+  controllers: [CareUpdatesReadController, PostCareUpdateController, EditCareUpdateController, RemoveCareUpdateController, CareUpdateHistoryController],
+  providers: [
+    CareUpdateAccess,
+    CareUpdatesQuery,
+    CareUpdateHistoryQuery,
+    CareUpdateChanges,
+    PostCareUpdateHandler,
+    EditCareUpdateHandler,
+    RemoveCareUpdateHandler,
+    CareUpdatesProjection,
+  ],
 })
 export class CareUpdatesModule {
   constructor(personalData: PersonalData) {

@@ -4,7 +4,10 @@ import { CareUpdateEntity } from './read-models/care-updates/care-updates.entity
 
 export { CareUpdatesModule } from './care-updates.module';
 export { careUpdatesPersonalData } from './care-updates.personal-data';
-export { ExecuteCareUpdateCommand } from './commands/care-update-command.handler';
+/** Posting, editing and removing an update, as the routes do (each checks who may, then the decider's rules). */
+export { PostCareUpdate } from './commands/post-care-update/post-care-update.handler';
+export { EditCareUpdate } from './commands/edit-care-update/edit-care-update.handler';
+export { RemoveCareUpdate } from './commands/remove-care-update/remove-care-update.handler';
 export type { CareUpdateEvent } from './domain/care-updates';
 /** Stored type names of this module's events, for modules that react to them (notifications). */
 export type CareUpdateEventType = CareUpdateEvent['type'];

@@ -7,7 +7,7 @@ import { encodeCursor } from '../../platform/http/page';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
-import { ONLY_TASK_ALERTS } from './commands/mark-notification-read.http';
+import { ONLY_TASK_ALERTS } from './commands/acknowledge-notification/acknowledge-notification.handler';
 import { ReminderWorker } from './workers/reminders.worker';
 
 /** Several sign-ups (argon2) and commands per test: generous under a loaded full run. */

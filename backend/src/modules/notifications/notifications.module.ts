@@ -5,8 +5,13 @@ import type { AppConfig } from '../../config/app-config';
 import { CareHubModule } from '../care-hub';
 import { IdentityModule } from '../identity';
 import { SchedulingModule } from '../scheduling';
-import { MarkNotificationReadController } from './commands/mark-notification-read.http';
-import { NotificationCommandHandler } from './commands/mark-notification-read.handler';
+import { AcknowledgeNotificationHandler } from './commands/acknowledge-notification/acknowledge-notification.handler';
+import { AcknowledgeNotificationController } from './commands/acknowledge-notification/acknowledge-notification.http';
+import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
+import { MarkAllNotificationsReadController } from './commands/mark-all-notifications-read/mark-all-notifications-read.http';
+import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
+import { MarkNotificationReadController } from './commands/mark-notification-read/mark-notification-read.http';
+import { OwnNotifications } from './commands/own-notifications';
 import { NotificationsReadController } from './read-models/notifications/notifications.http';
 import { NotificationsProjection } from './read-models/notifications/notifications.projection';
 import { NotificationsQuery } from './read-models/notifications/notifications.query';
@@ -29,11 +34,14 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [CqrsModule, SchedulingModule, IdentityModule, CareHubModule, NotificationSettingsModule, PushModule, BullModule.registerQueue({ name: REMINDERS_QUEUE })],
-      controllers: [NotificationsReadController, MarkNotificationReadController],
+      controllers: [NotificationsReadController, MarkNotificationReadController, MarkAllNotificationsReadController, AcknowledgeNotificationController],
       providers: [
         NotificationsQuery,
         NotificationsProjection,
-        NotificationCommandHandler,
+        OwnNotifications,
+        MarkNotificationReadHandler,
+        MarkAllNotificationsReadHandler,
+        AcknowledgeNotificationHandler,
         ReminderTasksQuery,
         ReminderTasksProjection,
         ReminderQueue,

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '../../identity';
-import { NotificationSettingsCommandHandler } from './commands/notification-settings-command.handler';
-import { NotificationSettingsController } from './commands/notification-settings.http';
+import { ChangeEscalationPolicyHandler } from './commands/change-escalation-policy/change-escalation-policy.handler';
+import { ChangeEscalationPolicyController } from './commands/change-escalation-policy/change-escalation-policy.http';
+import { ChangeNotificationPreferencesHandler } from './commands/change-notification-preferences/change-notification-preferences.handler';
+import { ChangeNotificationPreferencesController } from './commands/change-notification-preferences/change-notification-preferences.http';
+import { NotificationSettingsChanges } from './commands/notification-settings-changes';
 import { EscalationPolicyReadController } from './read-models/escalation-policies/escalation-policies.http';
 import { EscalationPoliciesProjection } from './read-models/escalation-policies/escalation-policies.projection';
 import { EscalationPolicyQuery } from './read-models/escalation-policies/escalation-policies.query';
@@ -16,8 +19,16 @@ import { NotificationPreferencesQuery } from './read-models/notification-prefere
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [NotificationPreferencesReadController, EscalationPolicyReadController, NotificationSettingsController],
-  providers: [NotificationPreferencesQuery, EscalationPolicyQuery, NotificationPreferencesProjection, EscalationPoliciesProjection, NotificationSettingsCommandHandler],
+  controllers: [NotificationPreferencesReadController, EscalationPolicyReadController, ChangeNotificationPreferencesController, ChangeEscalationPolicyController],
+  providers: [
+    NotificationPreferencesQuery,
+    EscalationPolicyQuery,
+    NotificationPreferencesProjection,
+    EscalationPoliciesProjection,
+    NotificationSettingsChanges,
+    ChangeNotificationPreferencesHandler,
+    ChangeEscalationPolicyHandler,
+  ],
   exports: [NotificationPreferencesQuery, EscalationPolicyQuery],
 })
 export class NotificationSettingsModule {}

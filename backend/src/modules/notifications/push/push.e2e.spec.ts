@@ -9,7 +9,7 @@ import { PG_POOL } from '../../../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver, type TestBrowserKeys } from '../../../test-support/push-receiver';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
-import { NO_SUBSCRIPTION, TEST_PUSH } from './commands/push.http';
+import { NO_SUBSCRIPTION, TEST_PUSH } from './commands/send-test-push/send-test-push.handler';
 import { PUSH_ADDRESS_TEXT } from './delivery/public-address';
 import { PUSH_LIMITS, PUSH_TEXT } from './domain/push-subscriptions.decide';
 import { PushNotifier } from './index';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { PushMessage } from '@carecircle/libs';
-import { ExecutePushSubscriptionCommand } from '../commands/push-subscription-command.handler';
+import { ExpirePushSubscription } from '../commands/expire-push-subscription/expire-push-subscription.handler';
 import { PushSubscriptionsQuery, type StoredPushSubscription } from '../read-models/push-subscriptions/push-subscriptions.query';
 import { WebPushSender } from './web-push-sender';
 
@@ -58,12 +58,7 @@ export class PushNotifier {
     if (outcome.delivered) return true;
     if (outcome.gone) {
       await this.commands.execute(
-        new ExecutePushSubscriptionCommand({
-          type: 'ExpirePushSubscription',
-          userId: subscription.userId,
-          data: { subscriptionId: subscription.id, statusCode: outcome.statusCode! },
-          metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-        }),
+        new ExpirePushSubscription(subscription.userId, subscription.id, outcome.statusCode!, { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() }),
       );
     } else {
       this.logger.warn(`Web push to subscription ${subscription.id} failed: ${outcome.reason}`);
