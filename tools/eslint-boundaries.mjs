@@ -129,8 +129,9 @@ export function boundaryZones(root) {
   // Inside a module: one use case does not import another; what several share sits in a file
   // directly under commands/ (or queries/), which every use case there may import.
   for (const name of modules) {
-    for (const kind of USE_CASE_FOLDERS) {
-      const base = `${MODULES}/${name}/${kind}`;
+    // A module's own commands/ and queries/, and those of its parts (notifications/push/commands/).
+    const parts = ['', ...dirs(root, `${MODULES}/${name}`).filter((part) => !USE_CASE_FOLDERS.includes(part)).map((part) => `/${part}`)];
+    for (const base of parts.flatMap((part) => USE_CASE_FOLDERS.map((kind) => `${MODULES}/${name}${part}/${kind}`))) {
       const useCases = dirs(root, base);
       const shared = entries(root, base).filter((entry) => !useCases.includes(entry)).map((file) => `./${file}`);
       for (const useCase of useCases) {

@@ -106,6 +106,8 @@ describe('module-boundary lint rules on fixtures', () => {
   it('back end: a use case does not import another use case; the shared files under commands/ are for all', () => {
     expectErrors('backend/src/modules/beta/commands/remove-beta/bad-imports-other-use-case.ts', 'import/no-restricted-paths', [1], MESSAGES.useCaseToUseCase);
     expectClean('backend/src/modules/beta/commands/add-beta/add-beta.handler.ts');
+    // The same inside a part of a module (notifications/push/commands/).
+    expectErrors('backend/src/modules/beta/push/commands/unsubscribe/bad-imports-subscribe.ts', 'import/no-restricted-paths', [1], MESSAGES.useCaseToUseCase);
   });
 
   it('back end: code outside modules/ also uses the index.ts only', () => {

@@ -1,0 +1,3 @@
+import { subscribe } from '../subscribe/subscribe.handler';
+
+export const unsubscribe = () => ({ ...subscribe(), type: 'Unsubscribe' });
