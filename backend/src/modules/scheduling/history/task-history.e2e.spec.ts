@@ -25,9 +25,9 @@ describe('task history over HTTP: every entry names its actor', () => {
   let childId: string;
 
   beforeAll(async () => {
-    // No worker: a reminder due while the test runs (its tasks are at 07:00 and 08:00 in Los Angeles)
-    // would add TaskReminderSent to the histories it compares.
-    t = await startTestApp({ APP_ROLES: 'api,projector' });
+    // Reminders 15 "minutes" of 10 ms (the least) before their time: a reminder sent while the test runs (its
+    // tasks are at 07:00 and 08:00 in Los Angeles) would add TaskReminderSent to the histories it compares.
+    t = await startTestApp({ REMINDER_MINUTE_MS: '10' });
     owner = await t.signUp({ firstName: 'Maria', lastName: 'Lopez' });
     aunt = await t.signUp({ firstName: 'Rosa', lastName: 'Diaz' });
     childId = (await owner.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
