@@ -152,7 +152,10 @@ describe('PostgresEventStore', () => {
     await expect(store.append(stream, [testEvent()], 0n)).rejects.toMatchObject({ name: 'WrongExpectedVersionError', actual: 0n });
     // The failed append left neither a transaction nor the append-order lock behind.
     await expect(store.append(streamName('after'), [testEvent()], 'no_stream')).resolves.toBeDefined();
-    const { rows } = await raw.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7311`);
+    // pg_locks is the whole server's: count this database's only (other jest workers append meanwhile).
+    const { rows } = await raw.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7311 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
     expect(rows[0].n).toBe(0);
   });
 });
