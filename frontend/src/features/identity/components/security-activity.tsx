@@ -31,10 +31,19 @@ export function SecurityActivity() {
 
 function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boolean; onMore: (next: string) => void }) {
   const { data, isLoading, isError, refetch } = useGetMyAuditQuery(cursor);
-  if (isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  // Every child of the list is an <li>, the placeholder and the error too (axe: list).
+  if (isLoading) {
+    return (
+      <li>
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      </li>
+    );
+  }
   if (isError || !data) {
     return (
-      <LoadError title="Could not load your security activity." onRetry={() => refetch()} />
+      <li>
+        <LoadError title="Could not load your security activity." onRetry={() => refetch()} />
+      </li>
     );
   }
   return (
