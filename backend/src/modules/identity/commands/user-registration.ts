@@ -1,21 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { UserRole } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../platform/commands/event-sourced-streams';
 import { emailClaimDecider } from '../domain/email-claim';
-import { userStream } from '../domain/user';
+import { userStream, type UserEvent } from '../domain/user';
 import { userDecider } from '../domain/user.decide';
 import { emailClaimStream } from './email-claim-stream';
 
-/** An account to register, its password already hashed (hashPassword) and its role decided. */
-export interface NewUser {
-  userId: string;
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  role: UserRole;
-}
+/** An account to register, its password already hashed (hashPassword) and its role decided: UserRegistered's own fields. */
+export type NewUser = Pick<Extract<UserEvent, { type: 'UserRegistered' }>['data'], 'userId' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'>;
 
 /**
  * What registering takes, shared by sign-up (sign-up/) and the demo seed's RegisterUser
