@@ -29,6 +29,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
+import { runSubscription } from './subscription-loop';
 
 const DEFAULT_BATCH_SIZE = 100;
 /** $all is read in pages of this size: system events are skipped, so a page can hold fewer of ours. */
@@ -139,7 +140,6 @@ export class EventStoreDbEventStore implements EventStore {
     });
     // Events wait here while handle() runs; the source is paused once a batch is queued.
     const queue: AllStreamResolvedEvent[] = [];
-    let stopped = false;
     let ended: Error | null = null;
     let wake = () => {};
     const arrival = () => new Promise<void>((resolve) => (wake = resolve));
@@ -157,46 +157,32 @@ export class EventStoreDbEventStore implements EventStore {
       wake();
     });
 
-    let fail: (error: Error) => void = () => {};
-    const failed = new Promise<Error>((resolve) => (fail = resolve));
     let delivered = fromPosition;
 
-    const run = async () => {
-      while (!stopped) {
-        if (queue.length === 0) {
-          if (ended) throw ended;
-          await arrival();
-          continue;
+    return runSubscription(
+      this.subscriptions,
+      async (isStopped) => {
+        while (!isStopped()) {
+          if (queue.length === 0) {
+            if (ended) throw ended;
+            await arrival();
+            continue;
+          }
+          const batch = queue
+            .splice(0, batchSize)
+            .flatMap(({ event }) => (event ? [toRecorded(event)] : []))
+            .filter((e) => delivered === null || e.position > delivered); // the server starts after fromPosition; never repeat one
+          source.resume();
+          if (batch.length === 0) continue;
+          await handle(batch);
+          delivered = batch[batch.length - 1].position;
         }
-        const batch = queue
-          .splice(0, batchSize)
-          .flatMap(({ event }) => (event ? [toRecorded(event)] : []))
-          .filter((e) => delivered === null || e.position > delivered); // the server starts after fromPosition; never repeat one
-        source.resume();
-        if (batch.length === 0) continue;
-        await handle(batch);
-        delivered = batch[batch.length - 1].position;
-      }
-    };
-
-    const done = run()
-      .catch((error: unknown) => {
-        if (!stopped) fail(error instanceof Error ? error : new Error(String(error)));
-      })
-      .finally(async () => {
-        this.subscriptions.delete(subscription);
-        await source.unsubscribe().catch(() => undefined); // the server may have ended it already
-      });
-    const subscription: Subscription = {
-      failed,
-      stop: async () => {
-        stopped = true;
-        wake();
-        await done;
       },
-    };
-    this.subscriptions.add(subscription);
-    return subscription;
+      {
+        wake: () => wake(),
+        cleanup: () => source.unsubscribe().catch(() => undefined), // the server may have ended it already
+      },
+    );
   }
 
   async ping(): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
+import { runSubscription } from './subscription-loop';
 
 /**
  * Advisory-lock keys, two-int form (the projection runner uses namespace 7301). Stream locks are
@@ -192,7 +193,6 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(fromPosition: bigint | null, { handle, batchSize = DEFAULT_BATCH_SIZE }: SubscribeOptions): Subscription {
     let position = fromPosition;
-    let stopped = false;
     // Set by a notification or stop(); cleared before each read, so one arriving during a read is not lost.
     let woken = false;
     let interrupt = () => {};
@@ -211,48 +211,33 @@ export class PostgresEventStore implements EventStore {
         }
         interrupt = done;
       });
-    let fail: (error: Error) => void = () => {};
-    const failed = new Promise<Error>((resolve) => (fail = resolve));
-
-    const run = async () => {
-      await this.listen();
-      let invisibleRounds = 0;
-      while (!stopped) {
-        woken = false;
-        const batch = await this.readAll(position, batchSize);
-        if (stopped) break;
-        if (batch.length > 0) {
-          await handle(batch);
-          position = batch[batch.length - 1].position;
-        }
-        if (batch.length < batchSize) {
-          // Committed events can stay invisible while an older transaction on the server is open (the
-          // xmin rule): look again soon rather than after a full poll interval, when more is known to exist.
-          const behind = position === null ? this.head > 0n : position < this.head;
-          invisibleRounds = behind && batch.length === 0 ? invisibleRounds + 1 : 0;
-          await pause(behind ? Math.min(2 ** invisibleRounds, POLL_INTERVAL_MS) : POLL_INTERVAL_MS);
-          void this.listen(); // reconnects a listener lost since the last round
-        }
-      }
-    };
 
     this.wakers.add(wake);
-    const done = run()
-      .catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))))
-      .finally(() => {
-        this.wakers.delete(wake);
-        this.subscriptions.delete(subscription);
-      });
-    const subscription: Subscription = {
-      failed,
-      stop: async () => {
-        stopped = true;
-        wake();
-        await done;
+    return runSubscription(
+      this.subscriptions,
+      async (isStopped) => {
+        await this.listen();
+        let invisibleRounds = 0;
+        while (!isStopped()) {
+          woken = false;
+          const batch = await this.readAll(position, batchSize);
+          if (isStopped()) break;
+          if (batch.length > 0) {
+            await handle(batch);
+            position = batch[batch.length - 1].position;
+          }
+          if (batch.length < batchSize) {
+            // Committed events can stay invisible while an older transaction on the server is open (the
+            // xmin rule): look again soon rather than after a full poll interval, when more is known to exist.
+            const behind = position === null ? this.head > 0n : position < this.head;
+            invisibleRounds = behind && batch.length === 0 ? invisibleRounds + 1 : 0;
+            await pause(behind ? Math.min(2 ** invisibleRounds, POLL_INTERVAL_MS) : POLL_INTERVAL_MS);
+            void this.listen(); // reconnects a listener lost since the last round
+          }
+        }
       },
-    };
-    this.subscriptions.add(subscription);
-    return subscription;
+      { wake, cleanup: () => void this.wakers.delete(wake) },
+    );
   }
 
   async ping(): Promise<void> {
