@@ -1,34 +1,17 @@
-import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS, medicationNameKey, type MedicationUnit } from '@carecircle/libs';
+import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS, medicationNameKey, type Child, type Medication, type MedicationUnit } from '@carecircle/libs';
 
 /**
  * A care recipient (the API calls them children) and the medications given to them, in one stream
  * `care-recipient-{id}`: removing the recipient removes their medications in the same decision.
  */
-export interface CareRecipientDetails {
-  firstName: string;
-  lastName: string;
-  /** yyyy-mm-dd or null */
-  dateOfBirth: string | null;
-  medicalNotes: string | null;
-  notes: string | null;
-  gender: string | null;
-  phone: string | null;
-  email: string | null;
-  profileImageUrl: string | null;
-}
+/** A recipient's own fields, as the API's Child has them (dateOfBirth: yyyy-mm-dd or null). */
+export type CareRecipientDetails = Pick<Child, 'firstName' | 'lastName' | 'dateOfBirth' | 'medicalNotes' | 'notes' | 'gender' | 'phone' | 'email' | 'profileImageUrl'>;
 
-export interface MedicationDetails {
-  name: string;
-  dosage: string;
-  /** The product's strength ("100 mg/mL"); events before issue 21 lack it (null). */
-  strength: string | null;
-  instructions: string | null;
-  photoUrl: string | null;
-  /** Stock settings (events before issue 12 lack them: DEFAULT_DOSE_AMOUNT, 'tablets', 7 days). */
-  doseAmount: number;
-  unit: MedicationUnit;
-  refillThresholdDays: number;
-}
+/**
+ * A medication's own fields, as the API's Medication has them. Events before issue 21 lack
+ * `strength` (null); events before issue 12 lack the stock settings (DEFAULT_DOSE_AMOUNT, 'tablets', 7 days).
+ */
+export type MedicationDetails = Pick<Medication, 'name' | 'dosage' | 'strength' | 'instructions' | 'photoUrl' | 'doseAmount' | 'unit' | 'refillThresholdDays'>;
 
 /** What the decider keeps of a medication: its details and where its refill reminder stands. */
 export interface MedicationState extends MedicationDetails {

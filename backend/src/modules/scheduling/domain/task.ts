@@ -1,23 +1,14 @@
-import type { AppointmentDetails, AppointmentReminder, EscalationAudience, NotificationChannel, Priority, TaskCategory } from '@carecircle/libs';
+import type { AppointmentReminder, EscalationAudience, NotificationChannel, Task } from '@carecircle/libs';
 
 /**
  * One care task on one day: stream `task-{taskId}`. Occurrences of a template get a deterministic
  * id (workers/occurrence-ids.ts), so materialising a day twice appends to an existing stream and
- * the decider records nothing: no duplicates.
+ * the decider records nothing: no duplicates. Its own fields are the API's Task's.
  */
-export interface TaskDetails {
-  name: string;
-  description: string | null;
-  category: TaskCategory;
-  priority: Priority;
-  isUrgent: boolean;
-  medicationId: string | null;
-  imageUrl: string | null;
-  timeSlot: string | null;
-  taskGroupId: string | null;
-  timeSpecificNotes: string | null;
-  appointmentDetails: AppointmentDetails | null;
-}
+export type TaskDetails = Pick<
+  Task,
+  'name' | 'description' | 'category' | 'priority' | 'isUrgent' | 'medicationId' | 'imageUrl' | 'timeSlot' | 'taskGroupId' | 'timeSpecificNotes' | 'appointmentDetails'
+>;
 
 /** When: the care team's local date and time, the zone, and the instant they make. */
 export interface TaskSchedule {
