@@ -5,6 +5,19 @@ import { BatchRows, columnsOf } from '../../../../platform/projections/batch-row
 import type { CareRecipientEvent } from '../../domain/care-recipient';
 import { MedicationEntity } from './medications.entity';
 
+type DataOf<Type extends CareRecipientEvent['type']> = Extract<CareRecipientEvent, { type: Type }>['data'];
+
+/** A new medication's row; its stock settings are the medication-stock read model's. */
+function addedRow({ medicationId, addedAt, childId, name, dosage, strength, instructions, photoUrl }: DataOf<'MedicationAdded'>) {
+  return { id: medicationId, childId, name, dosage, strength: strength ?? null, instructions, photoUrl, isActive: true, createdAt: new Date(addedAt), updatedAt: new Date(addedAt) };
+}
+
+/** What an update changes: the fields it names, and when. */
+function updatedFields({ updatedAt, name, dosage, strength, instructions, photoUrl }: DataOf<'MedicationUpdated'>): Partial<MedicationEntity> {
+  const named = Object.entries({ name, dosage, strength, instructions, photoUrl }).filter(([, value]) => value !== undefined);
+  return { ...Object.fromEntries(named), updatedAt: new Date(updatedAt) };
+}
+
 @Injectable()
 @ReadModelProjection()
 export class MedicationsProjection implements Projection<CareRecipientEvent> {
@@ -14,29 +27,12 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
 
   async apply(em: EntityManager, event: RecordedEventOf<CareRecipientEvent>): Promise<void> {
     switch (event.type) {
-      case 'MedicationAdded': {
-        // Stock settings are the medication-stock read model's.
-        const { medicationId, addedAt, childId, name, dosage, strength, instructions, photoUrl } = event.data;
-        await em.upsert(MedicationEntity, {
-          childId,
-          name,
-          dosage,
-          strength: strength ?? null,
-          instructions,
-          photoUrl,
-          id: medicationId,
-          isActive: true,
-          createdAt: new Date(addedAt),
-          updatedAt: new Date(addedAt),
-        });
+      case 'MedicationAdded':
+        await em.upsert(MedicationEntity, addedRow(event.data));
         return;
-      }
-      case 'MedicationUpdated': {
-        const { medicationId, updatedAt, name, dosage, strength, instructions, photoUrl } = event.data;
-        const changes = Object.fromEntries(Object.entries({ name, dosage, strength, instructions, photoUrl }).filter(([, value]) => value !== undefined));
-        await em.nativeUpdate(MedicationEntity, { id: medicationId }, { ...changes, updatedAt: new Date(updatedAt) });
+      case 'MedicationUpdated':
+        await em.nativeUpdate(MedicationEntity, { id: event.data.medicationId }, updatedFields(event.data));
         return;
-      }
       case 'MedicationRemoved':
         await em.nativeDelete(MedicationEntity, { id: event.data.medicationId });
         return;
@@ -54,19 +50,13 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
     for (const event of events) {
       switch (event.type) {
         case 'MedicationAdded': {
-          const { medicationId, addedAt, childId, name, dosage, strength, instructions, photoUrl } = event.data;
-          const row = columnsOf(em, MedicationEntity, {
-            childId, name, dosage, strength: strength ?? null, instructions, photoUrl, id: medicationId, isActive: true,
-            createdAt: new Date(addedAt), updatedAt: new Date(addedAt),
-          });
-          medications.put({ ...(medications.get(medicationId) ?? columnsOf(em, MedicationEntity, {}, true)), ...row });
+          const row = columnsOf(em, MedicationEntity, addedRow(event.data));
+          medications.put({ ...(medications.get(event.data.medicationId) ?? columnsOf(em, MedicationEntity, {}, true)), ...row });
           break;
         }
-        case 'MedicationUpdated': {
-          const { medicationId, updatedAt, name, dosage, strength, instructions, photoUrl } = event.data;
-          medications.patch(medicationId, columnsOf(em, MedicationEntity, { name, dosage, strength, instructions, photoUrl, updatedAt: new Date(updatedAt) }));
+        case 'MedicationUpdated':
+          medications.patch(event.data.medicationId, columnsOf(em, MedicationEntity, updatedFields(event.data)));
           break;
-        }
         case 'MedicationRemoved':
           medications.delete({ id: event.data.medicationId });
           break;

@@ -6,6 +6,45 @@ import { BatchRows, columnsOf } from '../../../../platform/projections/batch-row
 import type { UserEvent } from '../../domain/user';
 import { UserEntity } from './users.entity';
 
+type UserRegistered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+
+/** A new account's row: no profile image, subscription, care team link, passkey or prayer settings yet. */
+function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt }: UserRegistered) {
+  return {
+    id: userId,
+    email,
+    firstName,
+    lastName,
+    profileImageUrl: null,
+    role,
+    timezone,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    subscriptionPlan: null,
+    subscriptionActive: false,
+    primaryUserId: null,
+    hasWebAuthn: false,
+    enablePrayerTasks: false,
+    prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
+    latitude: null,
+    longitude: null,
+    createdAt: new Date(registeredAt),
+    updatedAt: new Date(registeredAt),
+  };
+}
+
+/** What a change of time zone, profile or care team does to the user's row. */
+function changesOf(event: RecordedEventOf<Extract<UserEvent, { type: 'TimezoneChanged' | 'ProfileUpdated' | 'CareTeamJoined' }>>): Partial<UserEntity> {
+  switch (event.type) {
+    case 'TimezoneChanged':
+      return { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) };
+    case 'ProfileUpdated':
+      return { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) };
+    case 'CareTeamJoined':
+      return { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) };
+  }
+}
+
 @Injectable()
 @ReadModelProjection()
 export class UsersProjection implements Projection<UserEvent> {
@@ -15,47 +54,13 @@ export class UsersProjection implements Projection<UserEvent> {
 
   async apply(em: EntityManager, event: RecordedEventOf<UserEvent>): Promise<void> {
     switch (event.type) {
-      case 'UserRegistered': {
-        const { userId, email, firstName, lastName, role, timezone, registeredAt } = event.data;
-        await em.upsert(UserEntity, {
-          id: userId,
-          email,
-          firstName,
-          lastName,
-          profileImageUrl: null,
-          role,
-          timezone,
-          stripeCustomerId: null,
-          stripeSubscriptionId: null,
-          subscriptionPlan: null,
-          subscriptionActive: false,
-          primaryUserId: null,
-          hasWebAuthn: false,
-          enablePrayerTasks: false,
-          prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
-          latitude: null,
-          longitude: null,
-          createdAt: new Date(registeredAt),
-          updatedAt: new Date(registeredAt),
-        });
+      case 'UserRegistered':
+        await em.upsert(UserEntity, registeredRow(event.data));
         return;
-      }
       case 'TimezoneChanged':
-        await em.nativeUpdate(UserEntity, { id: event.data.userId }, { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) });
-        return;
       case 'ProfileUpdated':
-        await em.nativeUpdate(
-          UserEntity,
-          { id: event.data.userId },
-          { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) },
-        );
-        return;
       case 'CareTeamJoined':
-        await em.nativeUpdate(
-          UserEntity,
-          { id: event.data.userId },
-          { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) },
-        );
+        await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
         return;
       case 'UserErased':
         await em.nativeDelete(UserEntity, { id: event.data.userId });
@@ -71,30 +76,15 @@ export class UsersProjection implements Projection<UserEvent> {
     const erased = events.flatMap((event) => (event.type === 'UserErased' ? [event.data.userId] : []));
     await users.load(em, 'id', events.map((event) => event.data.userId));
     await users.load(em, 'primary_user_id', erased);
-    const patch = (userId: string, changes: Partial<UserEntity>) => users.patch(userId, columnsOf(em, UserEntity, changes));
     for (const event of events) {
       switch (event.type) {
-        case 'UserRegistered': {
-          const { userId, email, firstName, lastName, role, timezone, registeredAt } = event.data;
-          users.put({
-            ...users.get(userId),
-            ...columnsOf(em, UserEntity, {
-              id: userId, email, firstName, lastName, profileImageUrl: null, role, timezone, stripeCustomerId: null, stripeSubscriptionId: null,
-              subscriptionPlan: null, subscriptionActive: false, primaryUserId: null, hasWebAuthn: false, enablePrayerTasks: false,
-              prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD, latitude: null, longitude: null,
-              createdAt: new Date(registeredAt), updatedAt: new Date(registeredAt),
-            }),
-          });
+        case 'UserRegistered':
+          users.put({ ...users.get(event.data.userId), ...columnsOf(em, UserEntity, registeredRow(event.data)) });
           break;
-        }
         case 'TimezoneChanged':
-          patch(event.data.userId, { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) });
-          break;
         case 'ProfileUpdated':
-          patch(event.data.userId, { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) });
-          break;
         case 'CareTeamJoined':
-          patch(event.data.userId, { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) });
+          users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
           break;
         case 'UserErased':
           users.delete({ id: event.data.userId });
