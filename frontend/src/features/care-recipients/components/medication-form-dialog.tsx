@@ -6,10 +6,10 @@ import {
   type MedicationInput,
   TEXT_MAX,
 } from '@carecircle/libs';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { fieldErrors, isSessionExpired } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/toast';
+import { FormActions, LongTextItem, RequiredTextItem } from '../../../shared/ui/form-fields';
+import { reportSaveError } from '../../../shared/ui/form-server-errors';
 import { useAddMedicationMutation, useUpdateMedicationMutation } from '../api';
 import { MedicationStockFields, STOCK_FIELDS, stockInitialValues, stockInput, type StockFormValues } from './medication-stock-fields';
 import { PhotoField } from './photo-field';
@@ -29,7 +29,7 @@ interface FormValues extends StockFormValues {
   instructions?: string;
 }
 
-const FIELDS: (keyof FormValues)[] = ['name', 'dosage', 'strength', 'instructions', ...STOCK_FIELDS];
+const FIELDS: readonly (keyof FormValues)[] = ['name', 'dosage', 'strength', 'instructions', ...STOCK_FIELDS];
 
 export function MedicationFormDialog({ open, childId, medication, onClose }: Props) {
   return (
@@ -69,17 +69,8 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
       else await addMedication({ childId, input }).unwrap();
       onClose();
     } catch (error) {
-      const perField = fieldErrors(error).filter((item) => FIELDS.includes(item.field as keyof FormValues));
-      if (perField.length > 0) {
-        form.setFields(perField.map((item) => ({ name: item.field as keyof FormValues, errors: [item.message] })));
-      }
-      if (isSessionExpired(error)) return;
-      toast({
-        title: 'Error',
-        description: editing
-          ? 'Failed to update medication. Please try again.'
-          : 'Failed to add medication. Please try again.',
-        variant: 'destructive',
+      reportSaveError(form, error, FIELDS, {
+        description: editing ? 'Failed to update medication. Please try again.' : 'Failed to add medication. Please try again.',
       });
     }
   };
@@ -99,26 +90,16 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
         ...stockInitialValues(medication),
       }}
     >
-      <Form.Item
-        label="Medication Name"
-        name="name"
-        rules={[{ required: true, whitespace: true, message: MEDICATION_NAME_REQUIRED }]}
-      >
+      <RequiredTextItem label="Medication Name" name="name" message={MEDICATION_NAME_REQUIRED}>
         <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
-      </Form.Item>
-      <Form.Item
-        label="Dosage"
-        name="dosage"
-        rules={[{ required: true, whitespace: true, message: MEDICATION_DOSAGE_REQUIRED }]}
-      >
+      </RequiredTextItem>
+      <RequiredTextItem label="Dosage" name="dosage" message={MEDICATION_DOSAGE_REQUIRED}>
         <Input autoComplete="off" placeholder="0.5 ml" maxLength={TEXT_MAX.name} />
-      </Form.Item>
+      </RequiredTextItem>
       <Form.Item label="Strength (optional)" name="strength" extra="What the label says the product holds, e.g. 100 mg/mL">
         <Input autoComplete="off" placeholder="100 mg/mL" maxLength={MEDICATION_STRENGTH_MAX} />
       </Form.Item>
-      <Form.Item label="Instructions" name="instructions">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Give with food" maxLength={TEXT_MAX.instructions} />
-      </Form.Item>
+      <LongTextItem label="Instructions" name="instructions" placeholder="e.g. Give with food" maxLength={TEXT_MAX.instructions} />
       <PhotoField
         label="Medication Photo"
         value={photoUrl}
@@ -127,14 +108,9 @@ function MedicationForm({ childId, medication, onClose }: Omit<Props, 'open'>) {
         disabled={pending}
       />
       <MedicationStockFields medication={medication} />
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={pending} disabled={uploading}>
-          {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Medication'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={pending} submitDisabled={uploading}>
+        {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Medication'}
+      </FormActions>
     </Form>
   );
 }

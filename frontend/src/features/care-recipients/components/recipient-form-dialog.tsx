@@ -5,11 +5,14 @@ import {
   type ChildInput,
   TEXT_MAX,
 } from '@carecircle/libs';
-import { Button, Form, Input, Modal } from 'antd';
-import { fieldErrors, isSessionExpired, serverMessage } from '../../../shared/api/api-error';
+import { Form, Input, Modal } from 'antd';
+import { serverMessage } from '../../../shared/api/api-error';
+import { FormActions, LongTextItem, RequiredTextItem } from '../../../shared/ui/form-fields';
+import { reportSaveError } from '../../../shared/ui/form-server-errors';
 import { toast } from '../../../shared/ui/toast';
 import { useAddChildMutation, useUpdateChildMutation } from '../api';
 import { recipientName } from '../recipient-name';
+import { DateOfBirthItem } from './recipient-fields';
 
 interface Props {
   open: boolean;
@@ -26,17 +29,11 @@ interface FormValues {
   notes?: string;
 }
 
-const FIELDS: (keyof FormValues)[] = ['firstName', 'lastName', 'dateOfBirth', 'medicalConditions', 'notes'];
+const FIELDS: readonly (keyof FormValues)[] = ['firstName', 'lastName', 'dateOfBirth', 'medicalConditions', 'notes'];
 
 function optionalText(value: string | undefined): string | null {
   const trimmed = (value ?? '').trim();
   return trimmed ? trimmed : null;
-}
-
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export function RecipientFormDialog({ open, recipient, onClose }: Props) {
@@ -80,15 +77,8 @@ function RecipientForm({ recipient, onClose }: Omit<Props, 'open'>) {
       });
       onClose();
     } catch (error) {
-      const perField = fieldErrors(error).filter((item) => FIELDS.includes(item.field as keyof FormValues));
-      if (perField.length > 0) {
-        form.setFields(perField.map((item) => ({ name: item.field as keyof FormValues, errors: [item.message] })));
-      }
-      if (isSessionExpired(error)) return;
-      toast({
-        title: 'Error',
+      reportSaveError(form, error, FIELDS, {
         description: serverMessage(error) ?? (editing ? 'Failed to update care recipient' : 'Failed to add care recipient'),
-        variant: 'destructive',
       });
     }
   };
@@ -109,38 +99,19 @@ function RecipientForm({ recipient, onClose }: Omit<Props, 'open'>) {
       }}
     >
       <div className="form-row">
-        <Form.Item
-          label="First name"
-          name="firstName"
-          rules={[{ required: true, whitespace: true, message: CHILD_FIRST_NAME_REQUIRED }]}
-        >
+        <RequiredTextItem label="First name" name="firstName" message={CHILD_FIRST_NAME_REQUIRED}>
           <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
-        </Form.Item>
-        <Form.Item
-          label="Last name"
-          name="lastName"
-          rules={[{ required: true, whitespace: true, message: CHILD_LAST_NAME_REQUIRED }]}
-        >
+        </RequiredTextItem>
+        <RequiredTextItem label="Last name" name="lastName" message={CHILD_LAST_NAME_REQUIRED}>
           <Input autoComplete="off" maxLength={TEXT_MAX.name} />
-        </Form.Item>
+        </RequiredTextItem>
       </div>
-      <Form.Item label="Date of birth" name="dateOfBirth" extra="Optional">
-        <Input type="date" max={todayIso()} />
-      </Form.Item>
-      <Form.Item label="Medical conditions" name="medicalConditions">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="e.g. Epilepsy, type 1 diabetes" maxLength={TEXT_MAX.text} />
-      </Form.Item>
-      <Form.Item label="Notes" name="notes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Anything the care team should know" maxLength={TEXT_MAX.text} />
-      </Form.Item>
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={pending}>
-          {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Care Recipient'}
-        </Button>
-      </div>
+      <DateOfBirthItem label="Date of birth" />
+      <LongTextItem label="Medical conditions" name="medicalConditions" placeholder="e.g. Epilepsy, type 1 diabetes" />
+      <LongTextItem label="Notes" name="notes" placeholder="Anything the care team should know" />
+      <FormActions onCancel={onClose} pending={pending}>
+        {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add Care Recipient'}
+      </FormActions>
     </Form>
   );
 }

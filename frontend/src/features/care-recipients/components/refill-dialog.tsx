@@ -6,10 +6,11 @@ import {
   roundAmount,
   type Medication,
 } from '@carecircle/libs';
-import { Button, Form, InputNumber, Modal } from 'antd';
+import { Form, InputNumber, Modal } from 'antd';
 import { useRef, type ComponentRef, type RefObject } from 'react';
 import { isSessionExpired } from '../../../shared/api/api-error';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
+import { FormActions } from '../../../shared/ui/form-fields';
 import { showServerErrors } from '../../../shared/ui/form-server-errors';
 import { toast } from '../../../shared/ui/toast';
 import { useRefillMedicationMutation } from '../api';
@@ -98,14 +99,9 @@ function RefillForm({ medication, amountRef, onClose }: { medication: Medication
           style={{ width: '100%' }}
         />
       </Form.Item>
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={isLoading}>
-          {isLoading ? 'Adding...' : 'Add to stock'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={isLoading}>
+        {isLoading ? 'Adding...' : 'Add to stock'}
+      </FormActions>
     </Form>
   );
 }

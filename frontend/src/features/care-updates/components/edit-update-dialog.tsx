@@ -1,6 +1,7 @@
 import type { CareUpdate } from '@carecircle/libs';
-import { Button, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
+import { FormActions } from '../../../shared/ui/form-fields';
 import { toast } from '../../../shared/ui/toast';
 import { useEditCareUpdateMutation } from '../api';
 import { showSaveError, toInput, UpdateFields, type UpdateFormValues } from './update-fields';
@@ -45,14 +46,9 @@ function EditUpdateForm({ update, onClose }: { update: CareUpdate; onClose: () =
       initialValues={{ text: update.text, important: update.important }}
     >
       <UpdateFields label="Update" photo={photo} onPhotoChange={setPhoto} onUploadingChange={setUploading} disabled={isLoading} autoFocus />
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={isLoading} disabled={uploading}>
-          {isLoading ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={isLoading} submitDisabled={uploading}>
+        {isLoading ? 'Saving...' : 'Save Changes'}
+      </FormActions>
     </Form>
   );
 }

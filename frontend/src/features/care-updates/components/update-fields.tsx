@@ -1,7 +1,7 @@
 import { CARE_UPDATE_MAX_TEXT, CARE_UPDATE_TEXT, type CareUpdateInput } from '@carecircle/libs';
 import { Checkbox, Form, Input, type FormInstance } from 'antd';
-import { fieldErrors, isSessionExpired, reasonOf } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/toast';
+import { reasonOf } from '../../../shared/api/api-error';
+import { reportSaveError } from '../../../shared/ui/form-server-errors';
 import { UpdatePhotoField } from './update-photo-field';
 
 export interface UpdateFormValues {
@@ -43,8 +43,5 @@ export const toInput = (values: UpdateFormValues, photo: string | null): CareUpd
 
 /** A refused save: the server's field messages under the fields, and a toast saying why. */
 export function showSaveError(form: FormInstance<UpdateFormValues>, error: unknown, title: string): void {
-  const perField = fieldErrors(error).filter((item) => item.field === 'text');
-  if (perField.length > 0) form.setFields(perField.map((item) => ({ name: 'text' as const, errors: [item.message] })));
-  if (isSessionExpired(error)) return;
-  toast({ title, description: reasonOf(error) ?? 'Please try again.', variant: 'destructive' });
+  reportSaveError(form, error, ['text'], { title, description: reasonOf(error) ?? 'Please try again.' });
 }

@@ -16,8 +16,10 @@ import {
   type Task,
   TEXT_MAX,
 } from '@carecircle/libs';
-import { Button, Checkbox, Form, Input, Switch } from 'antd';
-import { fieldErrors, isSessionExpired, reasonOf } from '../../../shared/api/api-error';
+import { Checkbox, Form, Input, Switch } from 'antd';
+import { reasonOf } from '../../../shared/api/api-error';
+import { FormActions, LongTextItem, RequiredTextItem } from '../../../shared/ui/form-fields';
+import { reportSaveError } from '../../../shared/ui/form-server-errors';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateTasksMutation, useUpdateTaskMutation } from './api';
 import { todayLocal } from './dates';
@@ -123,16 +125,12 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
       }
       onClose();
     } catch (error) {
-      const perField = fieldErrors(error).flatMap((item) => {
-        const name = FIELD_OF[item.field] ?? item.field.replace(/^appointmentDetails\./, '');
-        return name in initialValues ? [{ name: name as keyof AppointmentFormValues, errors: [item.message] }] : [];
-      });
-      if (perField.length > 0) form.setFields(perField);
-      if (isSessionExpired(error)) return;
-      toast({
-        title: 'Error',
+      const fieldOf = (field: string) => {
+        const name = FIELD_OF[field] ?? field.replace(/^appointmentDetails\./, '');
+        return name in initialValues ? name : undefined;
+      };
+      reportSaveError(form, error, fieldOf, {
         description: reasonOf(error) ?? (editing ? 'Failed to update appointment. Please try again.' : 'Failed to add appointment. Please try again.'),
-        variant: 'destructive',
       });
     }
   };
@@ -151,9 +149,9 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
       scrollToFirstError={{ block: 'center' }}
       className="quick-add-form"
     >
-      <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: 'Please enter a title.' }]}>
+      <RequiredTextItem label="Title" name="title" message="Please enter a title.">
         <Input autoComplete="off" placeholder="e.g. Neurology follow-up" maxLength={TEXT_MAX.name} />
-      </Form.Item>
+      </RequiredTextItem>
 
       <div className="quick-add-form__row">
         <Form.Item label="Appointment type" name="type" rules={[{ required: true, message: APPOINTMENT_MESSAGES.typeRequired }]}>
@@ -230,18 +228,11 @@ export function AppointmentForm({ childId, task, initialTitle, onClose }: Props)
         </Form.Item>
       </div>
 
-      <Form.Item label="Additional details" name="notes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Questions to ask, documents to bring" maxLength={TEXT_MAX.text} />
-      </Form.Item>
+      <LongTextItem label="Additional details" name="notes" placeholder="Questions to ask, documents to bring" />
 
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={pending}>
-          {editing ? 'Save Changes' : 'Add Appointment'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={pending}>
+        {editing ? 'Save Changes' : 'Add Appointment'}
+      </FormActions>
     </Form>
   );
 }

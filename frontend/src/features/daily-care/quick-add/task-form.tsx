@@ -9,8 +9,9 @@ import {
   type Medication,
   type Task,
 } from '@carecircle/libs';
-import { Button, Form, Input, Radio, Switch } from 'antd';
+import { Form, Input, Radio, Switch } from 'antd';
 import { useState } from 'react';
+import { FormActions, LongTextItem, RequiredTextItem } from '../../../shared/ui/form-fields';
 import { CategoryExtrasFields } from './category-extras-fields';
 import { todayLocal } from './dates';
 import { optionSelect } from './option-select';
@@ -87,18 +88,14 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         </Form.Item>
       )}
 
-      <Form.Item label="Task name" name="name" rules={[{ required: true, whitespace: true, message: TASK_MESSAGES.nameRequired }]}>
+      <RequiredTextItem label="Task name" name="name" message={TASK_MESSAGES.nameRequired}>
         <Input autoComplete="off" placeholder="e.g. Morning medication" maxLength={TEXT_MAX.name} />
-      </Form.Item>
+      </RequiredTextItem>
 
       {mode === 'template' && !editing && (
-        <Form.Item
-          label="Template name"
-          name="templateName"
-          rules={[{ required: true, whitespace: true, message: TEMPLATE_MESSAGES.templateNameRequired }]}
-        >
+        <RequiredTextItem label="Template name" name="templateName" message={TEMPLATE_MESSAGES.templateNameRequired}>
           <Input autoComplete="off" placeholder="e.g. School-day routine" maxLength={TEXT_MAX.name} />
-        </Form.Item>
+        </RequiredTextItem>
       )}
 
       <div className="quick-add-form__row">
@@ -168,9 +165,7 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         </Form.Item>
       )}
 
-      <Form.Item label="Description" name="description">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Notes for whoever gives this care" maxLength={TEXT_MAX.text} />
-      </Form.Item>
+      <LongTextItem label="Description" name="description" placeholder="Notes for whoever gives this care" />
 
       <Form.Item label="Priority" name="priority">
         <Radio.Group optionType="button" buttonStyle="solid">
@@ -182,14 +177,9 @@ export function TaskForm({ childId, medications, task, onClose, onAppointmentCho
         </Radio.Group>
       </Form.Item>
 
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={pending}>
-          {editing ? 'Save Changes' : mode === 'template' ? 'Add Template' : 'Add Task'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={pending}>
+        {editing ? 'Save Changes' : mode === 'template' ? 'Add Template' : 'Add Task'}
+      </FormActions>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { readRepeatInterval, taskDescription, type Medication, type Task, type TaskCategory } from '@carecircle/libs';
 import type { FormInstance } from 'antd';
-import { fieldErrors, isSessionExpired, reasonOf } from '../../../shared/api/api-error';
+import { reasonOf } from '../../../shared/api/api-error';
+import { reportSaveError } from '../../../shared/ui/form-server-errors';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateRepeatingTaskMutation, useCreateTasksMutation, useCreateTaskTemplateMutation, useUpdateTaskMutation } from './api';
 import { TASK_FORM_FIELDS, type TaskFormValues } from './task-form-values';
@@ -110,12 +111,7 @@ export function useSaveTask({ childId, medications, task, form, onSaved }: SaveT
       }
       onSaved();
     } catch (error) {
-      const perField = fieldErrors(error).filter((item) => TASK_FORM_FIELDS.includes(item.field));
-      if (perField.length > 0) {
-        form.setFields(perField.map((item) => ({ name: item.field as keyof TaskFormValues, errors: [item.message] })));
-      }
-      if (isSessionExpired(error)) return;
-      toast({ title: 'Error', description: reasonOf(error) ?? failure, variant: 'destructive' });
+      reportSaveError(form, error, TASK_FORM_FIELDS, { description: reasonOf(error) ?? failure });
     }
   };
 

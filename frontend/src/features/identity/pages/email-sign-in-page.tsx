@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { serverMessage, statusOf } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { RequiredTextItem } from '../../../shared/ui/form-fields';
 import { useSignIn } from '../hooks/use-sign-in';
 import { safeReturnPath } from '../return-path';
 
@@ -90,20 +91,12 @@ export default function EmailSignInPage({ invitedEmail }: Props) {
         >
           {creating && (
             <div className="form-row">
-              <Form.Item
-                label="First name"
-                name="firstName"
-                rules={[{ required: true, whitespace: true, message: 'Please enter your first name' }]}
-              >
+              <RequiredTextItem label="First name" name="firstName" message="Please enter your first name">
                 <Input size="large" autoComplete="given-name" maxLength={TEXT_MAX.personName} />
-              </Form.Item>
-              <Form.Item
-                label="Last name"
-                name="lastName"
-                rules={[{ required: true, whitespace: true, message: 'Please enter your last name' }]}
-              >
+              </RequiredTextItem>
+              <RequiredTextItem label="Last name" name="lastName" message="Please enter your last name">
                 <Input size="large" autoComplete="family-name" maxLength={TEXT_MAX.personName} />
-              </Form.Item>
+              </RequiredTextItem>
             </div>
           )}
           <Form.Item

@@ -1,8 +1,8 @@
-import { TEXT_MAX } from '@carecircle/libs';
-import { Button, Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
-import { todayIso } from '../../recipient-setup';
+import { FormActions, LongTextItem } from '../../../../shared/ui/form-fields';
 import { PhotoField } from '../photo-field';
+import { DateOfBirthItem, RecipientNameItem } from '../recipient-fields';
 
 export interface RecipientDetails {
   name: string;
@@ -47,22 +47,13 @@ export function BasicInfoStep({ initial, onCancel, onNext }: Props) {
       }
     >
       <h3 className="wizard-step__title">Basic Information</h3>
-      <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-        <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
-      </Form.Item>
-      <Form.Item label="Date of Birth" name="dateOfBirth" extra="Optional">
-        <Input type="date" max={todayIso()} />
-      </Form.Item>
-      <Form.Item label="Medical Notes" name="medicalNotes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Conditions, allergies, anything the care team should know" maxLength={TEXT_MAX.text} />
-      </Form.Item>
+      <RecipientNameItem />
+      <DateOfBirthItem label="Date of Birth" />
+      <LongTextItem label="Medical Notes" name="medicalNotes" placeholder="Conditions, allergies, anything the care team should know" />
       <PhotoField label="Profile Photo" value={photo} onChange={setPhoto} onUploadingChange={setUploading} />
-      <div className="dialog-actions">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="primary" htmlType="submit" disabled={uploading}>
-          Next: Add Care Schedule
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} submitDisabled={uploading}>
+        Next: Add Care Schedule
+      </FormActions>
     </Form>
   );
 }

@@ -1,11 +1,13 @@
 import { CHILD_EMAIL_INVALID, TEXT_MAX, type Child, type ChildInput } from '@carecircle/libs';
-import { Button, Form, Input, Modal } from 'antd';
-import { fieldErrors, isSessionExpired, serverMessage } from '../../../../shared/api/api-error';
+import { Form, Input, Modal } from 'antd';
+import { serverMessage } from '../../../../shared/api/api-error';
+import { FormActions, LongTextItem } from '../../../../shared/ui/form-fields';
+import { reportSaveError } from '../../../../shared/ui/form-server-errors';
 import { toast } from '../../../../shared/ui/toast';
 import { useLastPresent } from '../../../../shared/hooks/use-last-present';
 import { useUpdateChildMutation } from '../../api';
-import { todayIso } from '../../recipient-setup';
 import { recipientName } from '../../recipient-name';
+import { DateOfBirthItem, RecipientNameItem } from '../recipient-fields';
 
 interface Props {
   recipient: Child | null;
@@ -68,10 +70,7 @@ function EditRecipientForm({ recipient, onClose }: { recipient: Child; onClose: 
       toast({ title: 'Care Recipient Updated', description: `${input.name}'s details were saved.`, variant: 'success' });
       onClose();
     } catch (error) {
-      const perField = fieldErrors(error).filter((item) => FIELD_OF[item.field]);
-      if (perField.length > 0) form.setFields(perField.map((item) => ({ name: FIELD_OF[item.field], errors: [item.message] })));
-      if (isSessionExpired(error)) return;
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to update care recipient', variant: 'destructive' });
+      reportSaveError(form, error, (field) => FIELD_OF[field], { description: serverMessage(error) ?? 'Failed to update care recipient' });
     }
   };
 
@@ -90,12 +89,8 @@ function EditRecipientForm({ recipient, onClose }: { recipient: Child; onClose: 
         medicalNotes: recipient.medicalNotes ?? recipient.medicalConditions ?? '',
       }}
     >
-      <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-        <Input autoComplete="off" autoFocus maxLength={TEXT_MAX.name} />
-      </Form.Item>
-      <Form.Item label="Date of Birth" name="dateOfBirth" extra="Optional">
-        <Input type="date" max={todayIso()} />
-      </Form.Item>
+      <RecipientNameItem />
+      <DateOfBirthItem label="Date of Birth" />
       <div className="form-row">
         <Form.Item label="Phone Number" name="phone">
           <Input type="tel" autoComplete="off" maxLength={TEXT_MAX.phone} />
@@ -104,17 +99,10 @@ function EditRecipientForm({ recipient, onClose }: { recipient: Child; onClose: 
           <Input type="email" autoComplete="off" maxLength={TEXT_MAX.email} />
         </Form.Item>
       </div>
-      <Form.Item label="Medical Notes" name="medicalNotes">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={TEXT_MAX.text} />
-      </Form.Item>
-      <div className="dialog-actions">
-        <Button onClick={onClose} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={isLoading}>
-          {isLoading ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <LongTextItem label="Medical Notes" name="medicalNotes" />
+      <FormActions onCancel={onClose} pending={isLoading}>
+        {isLoading ? 'Saving...' : 'Save Changes'}
+      </FormActions>
     </Form>
   );
 }
