@@ -15,6 +15,9 @@ export interface CommandMetadata {
   occurredAt: string;
 }
 
+/** One command of a decider's union: `{ type, data, metadata }`, as its events are `{ type, data }`. */
+export type DomainCommand<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
+
 export interface Decider<Command, Event extends DomainEvent, State> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;

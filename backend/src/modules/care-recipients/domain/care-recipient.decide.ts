@@ -25,7 +25,7 @@ import {
   type ChildInput,
   type MedicationInput,
 } from '@carecircle/libs';
-import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import type { Decider, DomainCommand as Command } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
   evolveCareRecipient,
@@ -49,7 +49,6 @@ export interface ObservedStock {
   dosesPerDay: number;
 }
 
-type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type CareRecipientCommand =
   /**
    * `ownedRecipients`: how many recipients the actor is already the primary caregiver of, read by the

@@ -1,9 +1,8 @@
 import { INVITATION_EXPIRY_DAYS, INVITATION_MESSAGES as M, MAX_INVITATIONS_PER_DAY, MAX_PENDING_INVITATIONS } from '@carecircle/libs';
-import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import type { Decider, DomainCommand as Command } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import { evolveCareTeam, hasExpired, initialCareTeamState, type CareTeamEvent, type CareTeamState, type Invitation } from './care-team';
 
-type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 /**
  * Commands of one care team; the actor (metadata.actorId) is the primary caregiver, except for
  * AcceptInvitation, whose actor is the one accepting. The handler hashes tokens before they get here

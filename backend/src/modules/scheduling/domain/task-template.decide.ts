@@ -18,7 +18,7 @@ import {
   type TaskCategory,
   type TaskTemplateInput,
 } from '@carecircle/libs';
-import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import type { CommandMetadata, Decider, DomainCommand as Command } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
   evolveTaskTemplate,
@@ -28,7 +28,6 @@ import {
   type TemplateDetails,
 } from './task-template';
 
-type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type TaskTemplateCommand =
   | Command<
       'CreateTaskTemplate',

@@ -26,7 +26,7 @@ import {
   type AppointmentType,
   type EscalationAudience,
 } from '@carecircle/libs';
-import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
+import type { CommandMetadata, Decider, DomainCommand as Command } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import {
   escalationAt,
@@ -56,7 +56,6 @@ export interface ScheduleInput {
   timezone: string;
 }
 
-type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type TaskCommand =
   /** Creates the task; on an existing stream nothing happens when identical (idempotent materialisation), else a conflict. */
   /**
