@@ -1,37 +1,19 @@
 import { CHILD_DATE_OF_BIRTH_INVALID, FAMILY_LIMITS, LIMIT_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
+import { careRecipientEventsAt } from '../../../test-support/care-recipient-events';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { CareRecipientEvent } from './care-recipient';
 import { careRecipientDecider, MEDICATION_STRENGTH_MESSAGE, normalizeDateOfBirth, readChildInput } from './care-recipient.decide';
 
 const at = '2026-11-21T08:00:00.000Z';
-const meta = (actorId: string | null = 'parent') => ({ actorId, correlationId: 'c1', occurredAt: at });
+const given = careRecipientEventsAt(at);
+const { meta, shared } = given;
 const spec = deciderSpec(careRecipientDecider);
 
-const added: CareRecipientEvent = {
-  type: 'CareRecipientAdded',
-  data: {
-    childId: 'child',
-    primaryCaregiverId: 'parent',
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    dateOfBirth: '2018-03-04',
-    medicalNotes: 'Spina bifida',
-    notes: null,
-    gender: null,
-    phone: null,
-    email: null,
-    profileImageUrl: null,
-    addedAt: at,
-  },
-};
+const added = given.added({ dateOfBirth: '2018-03-04', medicalNotes: 'Spina bifida' });
 const medication: CareRecipientEvent = {
   type: 'MedicationAdded',
   data: { childId: 'child', medicationId: 'med', name: 'Oxybutynin', dosage: '0.5 ml', instructions: null, photoUrl: null, addedAt: at },
 };
-const shared = (userId: string, canEdit: boolean): CareRecipientEvent => ({
-  type: 'CaregiverAccessGranted',
-  data: { childId: 'child', userId, canEdit, grantedAt: at },
-});
 const removed: CareRecipientEvent = { type: 'CareRecipientRemoved', data: { childId: 'child', removedAt: at } };
 
 describe('care recipient decider', () => {

@@ -1,31 +1,16 @@
 import { MEDICATION_STOCK_MESSAGES } from '@carecircle/libs';
+import { careRecipientEventsAt } from '../../../test-support/care-recipient-events';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import type { CareRecipientEvent } from './care-recipient';
 import { careRecipientDecider, type CareRecipientCommand, type ObservedStock } from './care-recipient.decide';
 
 /** Stock, refills and the refill reminder's cycle (docs/notifications.md, "Refill reminders"). */
 const at = '2026-11-27T08:00:00.000Z';
-const meta = (actorId: string | null = 'parent') => ({ actorId, correlationId: 'c1', occurredAt: at });
+const given = careRecipientEventsAt(at);
+const { meta, shared } = given;
 const spec = deciderSpec(careRecipientDecider);
 
-const added: CareRecipientEvent = {
-  type: 'CareRecipientAdded',
-  data: {
-    childId: 'child',
-    primaryCaregiverId: 'parent',
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    dateOfBirth: null,
-    medicalNotes: null,
-    notes: null,
-    gender: null,
-    phone: null,
-    email: null,
-    profileImageUrl: null,
-    addedAt: at,
-  },
-};
-const shared = (userId: string, canEdit: boolean): CareRecipientEvent => ({ type: 'CaregiverAccessGranted', data: { childId: 'child', userId, canEdit, grantedAt: at } });
+const added = given.added();
 const base = { childId: 'child', medicationId: 'med', name: 'Baclofen', dosage: '5 mg', instructions: null, photoUrl: null, addedAt: at };
 /** Tracked: 20 tablets, 1 a dose, reminder at fewer than 7 days. */
 const tracked: CareRecipientEvent = { type: 'MedicationAdded', data: { ...base, stock: 20, doseAmount: 1, unit: 'tablets', refillThresholdDays: 7 } };
