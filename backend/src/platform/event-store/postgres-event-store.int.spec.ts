@@ -1,5 +1,6 @@
 import { Client, Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../test-support/database';
+import type { TestDatabase } from '../../test-support/database';
+import { storeOnFreshDatabase, type StoreOnFreshDatabase } from '../../test-support/store-database';
 import type { RecordedEvent, Subscription } from './event-store';
 import { eventStoreContract, eventually, streamName, testEvent } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
@@ -11,20 +12,10 @@ async function openStore(database: TestDatabase) {
   return { pool, store };
 }
 
-eventStoreContract('PostgreSQL', async () => {
-  const database = await createTestDatabase();
-  const { pool, store } = await openStore(database);
-  return {
-    store,
-    async close() {
-      await store.close();
-      await pool.end();
-      await database.drop();
-    },
-  };
-});
+eventStoreContract('PostgreSQL', () => storeOnFreshDatabase(openStore));
 
 describe('PostgresEventStore', () => {
+  let opened: StoreOnFreshDatabase<Awaited<ReturnType<typeof openStore>>> | undefined;
   let database: TestDatabase;
   let pool: Pool;
   let store: PostgresEventStore;
@@ -33,8 +24,8 @@ describe('PostgresEventStore', () => {
   let subscription: Subscription | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    ({ pool, store } = await openStore(database));
+    opened = await storeOnFreshDatabase(openStore);
+    ({ database, pool, store } = opened);
     // Counts the store's finished reads (a subscription's every look at the store is one): the tests
     // below wait for the subscriber to have looked again, not for a fixed time.
     const readAll = store.readAll.bind(store);
@@ -53,11 +44,7 @@ describe('PostgresEventStore', () => {
     await subscription?.stop();
     subscription = undefined;
   });
-  afterAll(async () => {
-    await store?.close();
-    await pool?.end();
-    await database?.drop();
-  });
+  afterAll(() => opened?.close());
 
   const follow = () => {
     const delivered: RecordedEvent[] = [];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../test-support/database';
+import type { TestDatabase } from '../../test-support/database';
+import { storeOnFreshDatabase, type StoreOnFreshDatabase } from '../../test-support/store-database';
 import { eventStoreContract, eventually, streamName, testEvent } from '../event-store/event-store.contract';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { DataKeys } from './data-keys';
@@ -25,22 +26,10 @@ async function open(database: TestDatabase, secret: string | null = null) {
 }
 
 // The encrypting store is an EventStore like any adapter: the whole contract holds through it.
-eventStoreContract('PostgreSQL with encryption', async () => {
-  const database = await createTestDatabase();
-  const { pool, store } = await open(database);
-  return {
-    store,
-    async close() {
-      await store.close();
-      await pool.end();
-      await database.drop();
-    },
-  };
-});
+eventStoreContract('PostgreSQL with encryption', () => storeOnFreshDatabase(open));
 
 describe('EncryptingEventStore', () => {
-  let database: TestDatabase;
-  let opened: Awaited<ReturnType<typeof open>>;
+  let opened: StoreOnFreshDatabase<Awaited<ReturnType<typeof open>>>;
   const secret = 's'.repeat(32);
   const noted = (subjectId: string, note: string | null = 'Maya has spina bifida') =>
     testEvent('Noted', { subjectId, note, birthday: '2018-03-04', email: 'maya@example.com', count: 3 });
@@ -48,14 +37,9 @@ describe('EncryptingEventStore', () => {
     (await opened.pool.query<{ data: string }>('SELECT data::text FROM es_events WHERE stream_id = $1', [streamId])).rows.map((r) => r.data).join('\n');
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    opened = await open(database, secret);
+    opened = await storeOnFreshDatabase((database) => open(database, secret));
   });
-  afterAll(async () => {
-    await opened.store.close();
-    await opened.pool.end();
-    await database.drop();
-  });
+  afterAll(() => opened.close());
 
   it('stores declared personal fields sealed and hands them back in plaintext on every read', async () => {
     const subject = randomUUID();
