@@ -5,7 +5,7 @@
  */
 import type { TaskEvent } from './domain/task';
 
-export type { TaskEvent } from './domain/task';
+export { TASK_ROW_EVENTS, type TaskEvent } from './domain/task';
 export type { TaskTemplateEvent } from './domain/task-template';
 /** Stored type names of the task stream's events, for modules that react to them. */
 export type TaskEventType = TaskEvent['type'];

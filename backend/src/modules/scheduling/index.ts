@@ -17,4 +17,5 @@ export { CreateTaskTemplates } from './commands/create-task-template/create-task
 export { TemplateMaterialiser } from './workers/recurring-tasks.job';
 export type { AlertDelivery, TaskDetails, TaskReminder, TaskSchedule } from './domain/task';
 export type { TaskEvent, TaskEventType, TaskTemplateEvent } from './events';
+export { TASK_ROW_EVENTS } from './events';
 export const SchedulingEntities = [DailyTaskEntity, SchedulingChildEntity, ProgressTaskEntity, DailyProgressEntity, AchievementEntity, TaskTemplateEntity];

@@ -40,6 +40,12 @@ export type TaskEvent =
   /** A caregiver saw the alert: the escalation for this time stops. */
   | { type: 'TaskAlertAcknowledged'; data: { taskId: string; childId: string; scheduledTime: string; acknowledgedBy: string; acknowledgedAt: string } };
 
+/**
+ * The events that make a task, change it, complete or reopen it, or remove it: a read model that keeps
+ * a row per task (daily tasks, daily progress, reminders, medication stock) follows all of them.
+ */
+export const TASK_ROW_EVENTS = ['TaskScheduled', 'TaskUpdated', 'AppointmentUpdated', 'TaskCompleted', 'TaskUncompleted', 'TaskRemoved'] as const satisfies readonly TaskEvent['type'][];
+
 /** What an alert is about, as the task was when it went out (the name is encrypted like the task's). */
 export interface TaskAlertSubject {
   taskId: string;

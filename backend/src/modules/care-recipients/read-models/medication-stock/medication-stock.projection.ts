@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_DOSE_AMOUNT, DEFAULT_MEDICATION_UNIT, DEFAULT_REFILL_THRESHOLD_DAYS } from '@carecircle/libs';
 import { BatchRows, type JsonRow } from '../../../../platform/projections/batch-rows';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
-import type { TaskEvent, TaskTemplateEvent } from '../../../scheduling/events';
+import { TASK_ROW_EVENTS, type TaskEvent, type TaskTemplateEvent } from '../../../scheduling/events';
 import type { CareRecipientEvent } from '../../domain/care-recipient';
 
 type Event = CareRecipientEvent | TaskEvent | TaskTemplateEvent;
@@ -50,12 +50,7 @@ export class MedicationStockProjection implements Projection<Event> {
     'MedicationRefilled',
     'MedicationStockLow',
     'CareRecipientRemoved',
-    'TaskScheduled',
-    'TaskUpdated',
-    'AppointmentUpdated',
-    'TaskCompleted',
-    'TaskUncompleted',
-    'TaskRemoved',
+    ...TASK_ROW_EVENTS,
     'TaskTemplateCreated',
     'TaskTemplateScheduleChanged',
     'TaskTemplateDeactivated',

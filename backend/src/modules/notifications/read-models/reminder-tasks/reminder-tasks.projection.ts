@@ -4,7 +4,7 @@ import { ESCALATION_LIMITS, type AppointmentReminder } from '@carecircle/libs';
 import { BatchRows, type JsonRow } from '../../../../platform/projections/batch-rows';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
-import type { TaskEvent } from '../../../scheduling';
+import { TASK_ROW_EVENTS, type TaskEvent } from '../../../scheduling';
 import { mayHaveJobs, refillJobId, type ReminderTask } from '../../domain/reminder-plan';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { recordInOutbox, recordReplansInOutbox } from './reminder-outbox';
@@ -31,17 +31,7 @@ export class ReminderTasksProjection implements Projection<Handled> {
   readonly name = 'notifications.reminder-tasks';
   readonly liveTopic = 'reminders';
   readonly awaitedByCommands = false;
-  readonly handles = [
-    'TaskScheduled',
-    'TaskUpdated',
-    'AppointmentUpdated',
-    'TaskCompleted',
-    'TaskUncompleted',
-    'TaskRemoved',
-    'TaskAlertAcknowledged',
-    'CareRecipientRemoved',
-    'MedicationStockLow',
-  ] as const;
+  readonly handles = [...TASK_ROW_EVENTS, 'TaskAlertAcknowledged', 'CareRecipientRemoved', 'MedicationStockLow'] as const;
   readonly tables = ['reminder_tasks'] as const;
 
   constructor(

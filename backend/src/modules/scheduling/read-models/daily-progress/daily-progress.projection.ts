@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EARLY_COMPLETION_MINUTES, ON_TIME_GRACE_MINUTES } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
-import type { TaskEvent } from '../../domain/task';
+import { TASK_ROW_EVENTS, type TaskEvent } from '../../domain/task';
 import { applyProgressBatch } from './daily-progress.batch';
 import { awardEarned, MONTHLY_CONSISTENCY_DAYS, MONTHLY_CONSISTENCY_MIN_RATE, type ProgressDayRow } from '../achievements/achievement-rules';
 
@@ -46,7 +46,7 @@ const TIMING = `CASE WHEN completed_at IS NULL THEN NULL
 export class DailyProgressProjection implements Projection<TaskEvent | CareRecipientEvent> {
   readonly name = 'scheduling.daily-progress';
   readonly liveTopic = 'progress';
-  readonly handles = ['TaskScheduled', 'TaskCompleted', 'TaskUncompleted', 'TaskRemoved', 'TaskUpdated', 'AppointmentUpdated', 'CareRecipientRemoved'] as const;
+  readonly handles = [...TASK_ROW_EVENTS, 'CareRecipientRemoved'] as const;
   readonly tables = ['progress_tasks', 'daily_progress', 'achievements'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<TaskEvent | CareRecipientEvent>): Promise<void> {

@@ -4,7 +4,7 @@ import { joinFullName } from '@carecircle/libs';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
-import type { TaskDetails, TaskEvent, TaskSchedule } from '../../domain/task';
+import { TASK_ROW_EVENTS, type TaskDetails, type TaskEvent, type TaskSchedule } from '../../domain/task';
 import { DailyTaskEntity, SchedulingChildEntity } from './daily-tasks.entity';
 
 type Changes = Partial<TaskDetails> & Partial<TaskSchedule>;
@@ -41,10 +41,7 @@ function scheduledRow(data: Extract<TaskEvent, { type: 'TaskScheduled' }>['data'
 export class DailyTasksProjection implements Projection<TaskEvent | CareRecipientEvent> {
   readonly name = 'scheduling.daily-tasks';
   readonly liveTopic = 'tasks';
-  readonly handles = [
-    'TaskScheduled', 'TaskCompleted', 'TaskUncompleted', 'TaskRemoved', 'TaskUpdated', 'AppointmentUpdated',
-    'CareRecipientAdded', 'CareRecipientUpdated', 'CareRecipientRemoved',
-  ] as const;
+  readonly handles = [...TASK_ROW_EVENTS, 'CareRecipientAdded', 'CareRecipientUpdated', 'CareRecipientRemoved'] as const;
   readonly tables = ['daily_tasks', 'scheduling_children'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<TaskEvent | CareRecipientEvent>): Promise<void> {
