@@ -1,17 +1,8 @@
 import { expect } from '@playwright/test';
 import { DESKTOP, expectNoSeriousA11yViolations, expectToast, PHONE, registerThroughApi, test, uniqueEmail } from './support';
+import { dateInZone, ZONE } from './today-support';
 
 // The calendar page and appointments, clicked the way a caregiver would on a phone.
-
-const ZONE = 'America/New_York';
-
-function dateInZone(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 test('a caregiver adds an appointment and finds it on the calendar and the dashboard', async ({ page, baseURL }) => {
   await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('calendar'), firstName: 'Ana', lastName: 'Silva' });

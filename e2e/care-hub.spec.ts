@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PHONE_TEXT, type Child } from '@carecircle/libs';
 import { expectNoSeriousA11yViolations, expectToast, test } from './support';
-import { addChild, signUp } from './today-support';
+import { addChild, grantAccess, signUp } from './today-support';
 
 // The Care Hub (spec document 3): the first-visit notice, a family's emergency contacts, each care
 // recipient's doctors and family support, and nearby care. Accounts and recipients are made through
@@ -36,24 +34,6 @@ const chosen = (select: Locator) => select.evaluate((element: HTMLSelectElement)
 async function post(page: Page, baseURL: string, path: string, data: unknown): Promise<void> {
   const response = await page.request.post(path, { data, headers: { Origin: baseURL } });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-/** Shares a recipient read-only with a second caregiver through the back end's CLI, on the test database. */
-function grantReadOnly(childId: string, ownerId: string, userId: string): void {
-  execFileSync(
-    'node',
-    [resolve(__dirname, '../backend/dist/cli/grant-access.js'), '--child', childId, '--owner', ownerId, '--user', userId, '--read-only'],
-    {
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        DATABASE_URL: process.env.E2E_DATABASE_URL,
-        REDIS_URL: process.env.E2E_REDIS_URL,
-        QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
 }
 
 test('on a phone: the notice shows once per browser, and a caregiver keeps emergency contacts with Undo on delete', async ({
@@ -398,7 +378,7 @@ test.describe('on a desktop screen', () => {
     await watchCsp(helperContext);
     const helper = await helperContext.newPage();
     const helperUser = await signUp(helper, baseURL!, 'Tom', 'Helper');
-    grantReadOnly(sam.id, owner.id, helperUser.id);
+    grantAccess(sam.id, owner.id, helperUser.id, { readOnly: true });
     const main = helper.getByRole('main');
 
     await helper.goto('/care-hub/doctors');

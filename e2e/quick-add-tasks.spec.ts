@@ -1,18 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectToast, registerThroughApi, test, uniqueEmail } from './support';
+import { dateInZone, ZONE } from './today-support';
 
 // Quick Add from the bottom navigation, clicked the way a tired caregiver would on a phone.
-
-const ZONE = 'America/New_York';
-
-/** yyyy-mm-dd in the browser's (and the care team's) zone, plus `days`. */
-function dateInZone(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** A signed-in caregiver (the page's own cookies) with one recipient and one medication. */
 async function caregiverWithRecipient(page: Page, baseURL: string): Promise<{ childId: string }> {

@@ -10,7 +10,8 @@ export { expectAccessibleOnPhoneAndDesktop, expectNoSeriousA11yViolations } from
 
 // Helpers of the Today browser tests: test data goes in through the API of the signed-in page.
 
-const ZONE = 'America/New_York';
+/** The browser's time zone, which the tests' care teams take too. */
+export const ZONE = 'America/New_York';
 
 /** Registers a caregiver through `page`'s own cookie jar (so the page is signed in) in the browser's zone. */
 export async function signUp(page: Page, baseURL: string, firstName: string, lastName: string): Promise<User> {
@@ -66,6 +67,12 @@ export function grantAccess(childId: string, ownerId: string, userId: string, op
 /** Today's date in the browser's zone, yyyy-mm-dd. */
 export function todayInZone(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** yyyy-mm-dd in the browser's (and the care team's) zone, `days` after today. */
+export function dateInZone(days = 0): string {
+  const [y, m, d] = todayInZone().split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**
