@@ -1,15 +1,11 @@
-import { DeleteOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { safeLink } from '@carecircle/libs';
 import { Button } from 'antd';
-import { useId, type ChangeEvent } from 'react';
-import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
+import { useId } from 'react';
+import { ImagePicker } from '../../../shared/ui/image-picker';
 import { toast } from '../../../shared/ui/toast';
 import { useUploadImageMutation } from '../../../app/base-api';
 import './photo-field.css';
-
-/** The server's limit (POST /api/upload); checked here too so a big photo fails at once. */
-const MAX_BYTES = 5 * 1024 * 1024;
-const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 interface Props {
   label: string;
@@ -27,24 +23,9 @@ export function PhotoField({ label, value, onChange, onUploadingChange, disabled
   const hintId = useId();
   const [upload, { isLoading }] = useUploadImageMutation();
 
-  const fail = (description: string) => toast({ title: 'Upload Failed', description, variant: 'destructive' });
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!file.type.startsWith('image/')) return fail('Please choose an image file (PNG, JPEG, GIF or WebP).');
-    if (file.size > MAX_BYTES) return fail('The image is too large. The limit is 5 MB.');
-    onUploadingChange?.(true);
-    try {
-      const { url } = await upload(file).unwrap();
-      onChange(url);
-      toast({ title: 'Upload Successful', description: 'Your photo was uploaded.', variant: 'success' });
-    } catch (error) {
-      if (!isSessionExpired(error)) fail(serverMessage(error) ?? 'Please try again.');
-    } finally {
-      onUploadingChange?.(false);
-    }
+  const uploaded = (url: string) => {
+    onChange(url);
+    toast({ title: 'Upload Successful', description: 'Your photo was uploaded.', variant: 'success' });
   };
 
   return (
@@ -60,21 +41,17 @@ export function PhotoField({ label, value, onChange, onUploadingChange, disabled
           </Button>
         </div>
       ) : null}
-      {/* The native file input (keyboard and screen-reader friendly) sits invisibly over a button-like face. */}
-      <div className={disabled || isLoading ? 'photo-field__picker photo-field__picker--disabled' : 'photo-field__picker'}>
-        <input
-          id={inputId}
-          type="file"
-          accept={ACCEPT}
-          className="photo-field__input"
-          aria-describedby={hintId}
-          onChange={choose}
-          disabled={disabled || isLoading}
-        />
-        <span className="photo-field__button" aria-hidden>
-          {isLoading ? <LoadingOutlined /> : <UploadOutlined />} {value ? 'Choose another photo' : 'Choose a photo'}
-        </span>
-      </div>
+      <ImagePicker
+        id={inputId}
+        aria-describedby={hintId}
+        upload={async (file) => (await upload(file).unwrap()).url}
+        busy={isLoading}
+        onUploaded={uploaded}
+        onUploadingChange={onUploadingChange}
+        disabled={disabled}
+        icon={<UploadOutlined />}
+        text={value ? 'Choose another photo' : 'Choose a photo'}
+      />
       <span id={hintId} className="photo-field__hint muted">
         {isLoading ? 'Uploading...' : 'Image files only (PNG, JPEG, GIF or WebP), up to 5 MB.'}
       </span>

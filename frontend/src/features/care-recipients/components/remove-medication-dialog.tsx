@@ -1,6 +1,6 @@
 import type { Child, Medication } from '@carecircle/libs';
-import { Button, Modal } from 'antd';
 import { isSessionExpired } from '../../../shared/api/api-error';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
 import { useDeleteMedicationMutation } from '../api';
@@ -29,22 +29,17 @@ export function RemoveMedicationDialog({ recipient, medication, onClose }: Props
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={medication !== null}
       title={`Remove ${shown?.name ?? ''}?`}
       onCancel={onClose}
-      footer={
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button danger type="primary" loading={isLoading} onClick={remove}>
-            {isLoading ? 'Removing...' : 'Remove'}
-          </Button>
-        </div>
-      }
+      onConfirm={remove}
+      confirmLabel={isLoading ? 'Removing...' : 'Remove'}
+      loading={isLoading}
     >
       <p>
         {shown?.name} will no longer be listed in {recipientName(recipient)}&apos;s medications.
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

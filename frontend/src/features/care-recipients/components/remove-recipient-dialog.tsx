@@ -1,6 +1,6 @@
 import type { Child } from '@carecircle/libs';
-import { Button, Modal } from 'antd';
 import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
 import { useDeleteChildMutation } from '../api';
@@ -37,18 +37,13 @@ export function RemoveRecipientDialog({ recipient, onClose, variant = 'dashboard
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={recipient !== null}
       title={settings ? 'Remove Care Recipient' : `Delete ${name}?`}
       onCancel={onClose}
-      footer={
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button danger type="primary" loading={isLoading} onClick={remove}>
-            {settings ? (isLoading ? 'Removing...' : 'Remove') : isLoading ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      }
+      onConfirm={remove}
+      confirmLabel={settings ? (isLoading ? 'Removing...' : 'Remove') : isLoading ? 'Deleting...' : 'Delete'}
+      loading={isLoading}
     >
       <p>
         {settings ? 'Removing ' : 'All tasks, medications and progress data for '}
@@ -57,6 +52,6 @@ export function RemoveRecipientDialog({ recipient, onClose, variant = 'dashboard
           ? ' permanently deletes their tasks, medications and progress. This cannot be undone.'
           : ' will be permanently deleted. This cannot be undone.'}
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

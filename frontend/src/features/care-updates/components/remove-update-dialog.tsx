@@ -1,7 +1,7 @@
 import type { CareUpdate } from '@carecircle/libs';
-import { Button, Modal } from 'antd';
 import { isSessionExpired, reasonOf } from '../../../shared/api/api-error';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
 import { useRemoveCareUpdateMutation } from '../api';
 
@@ -28,22 +28,17 @@ export function RemoveUpdateDialog({ update, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={update !== null}
       title="Remove this update?"
       onCancel={onClose}
-      footer={
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button danger type="primary" loading={isLoading} onClick={remove}>
-            {isLoading ? 'Removing...' : 'Remove'}
-          </Button>
-        </div>
-      }
+      onConfirm={remove}
+      confirmLabel={isLoading ? 'Removing...' : 'Remove'}
+      loading={isLoading}
     >
       <p>
         The update from {shown?.authorName} will no longer show on Today. Its history is kept.
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

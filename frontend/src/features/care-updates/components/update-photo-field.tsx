@@ -1,14 +1,9 @@
-import { CameraOutlined, DeleteOutlined, LoadingOutlined } from '@ant-design/icons';
+import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { safeLink } from '@carecircle/libs';
 import { Button } from 'antd';
-import { useId, type ChangeEvent } from 'react';
-import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/toast';
+import { useId } from 'react';
+import { ImagePicker } from '../../../shared/ui/image-picker';
 import { useUploadImageMutation } from '../../../app/base-api';
-
-/** The server's limit (POST /api/upload); checked here too so a big photo fails at once. */
-const MAX_BYTES = 5 * 1024 * 1024;
-const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 interface Props {
   /** The uploaded photo's URL, or null. */
@@ -23,23 +18,6 @@ interface Props {
 export function UpdatePhotoField({ value, onChange, onUploadingChange, disabled }: Props) {
   const inputId = useId();
   const [upload, { isLoading }] = useUploadImageMutation();
-  const fail = (description: string) => toast({ title: 'Upload Failed', description, variant: 'destructive' });
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!file.type.startsWith('image/')) return fail('Please choose an image file (PNG, JPEG, GIF or WebP).');
-    if (file.size > MAX_BYTES) return fail('The image is too large. The limit is 5 MB.');
-    onUploadingChange(true);
-    try {
-      onChange((await upload(file).unwrap()).url);
-    } catch (error) {
-      if (!isSessionExpired(error)) fail(serverMessage(error) ?? 'Please try again.');
-    } finally {
-      onUploadingChange(false);
-    }
-  };
 
   if (value) {
     return (
@@ -51,14 +29,17 @@ export function UpdatePhotoField({ value, onChange, onUploadingChange, disabled 
       </div>
     );
   }
-  const off = disabled || isLoading;
   return (
-    // The native file input (keyboard and screen-reader friendly) sits invisibly over a button-like face.
-    <div className={off ? 'update-photo__picker update-photo__picker--disabled' : 'update-photo__picker'}>
-      <input id={inputId} type="file" accept={ACCEPT} className="update-photo__input" aria-label="Add a photo (optional)" onChange={choose} disabled={off} />
-      <span className="update-photo__face" aria-hidden>
-        {isLoading ? <LoadingOutlined /> : <CameraOutlined />} {isLoading ? 'Uploading...' : 'Add photo'}
-      </span>
-    </div>
+    <ImagePicker
+      id={inputId}
+      aria-label="Add a photo (optional)"
+      upload={async (file) => (await upload(file).unwrap()).url}
+      busy={isLoading}
+      onUploaded={onChange}
+      onUploadingChange={onUploadingChange}
+      disabled={disabled}
+      icon={<CameraOutlined />}
+      text={isLoading ? 'Uploading...' : 'Add photo'}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { REMOVE_TASK_REASON_REQUIRED, type Task } from '@carecircle/libs';
-import { Button, Input, Modal } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog, ReasonField } from '../../../shared/ui/confirm-dialog';
 import { useTaskActions } from '../hooks/use-task-actions';
 
 interface Props {
@@ -14,8 +14,6 @@ export function RemoveTaskDialog({ task, open, onClose }: Props) {
   const { remove, isBusy } = useTaskActions();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const reasonId = useId();
-  const errorId = useId();
 
   useEffect(() => {
     if (open) {
@@ -35,46 +33,31 @@ export function RemoveTaskDialog({ task, open, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
       title="Remove Task"
       onCancel={onClose}
+      onConfirm={() => void confirm()}
+      confirmLabel="Remove Task"
+      loading={isBusy}
+      confirmDisabled={blank}
       destroyOnHidden
-      footer={
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" danger disabled={blank} loading={isBusy} onClick={() => void confirm()}>
-            Remove Task
-          </Button>
-        </div>
-      }
     >
       <p>
         Remove <strong>{task.name}</strong> from the schedule? This cannot be undone.
       </p>
-      <label htmlFor={reasonId} className="field-label">
-        Reason for removing
-      </label>
-      <Input.TextArea
-        id={reasonId}
+      <ReasonField
+        label="Reason for removing"
+        error={showError ? REMOVE_TASK_REASON_REQUIRED : null}
         className="remove-task__reason"
         value={reason}
         maxLength={500}
-        required
-        aria-required
-        aria-invalid={showError || undefined}
-        aria-describedby={showError ? errorId : undefined}
         placeholder="e.g. Appointment cancelled by the clinic"
-        onChange={(event) => {
-          setReason(event.target.value);
+        onChange={(value) => {
+          setReason(value);
           setTouched(true);
         }}
       />
-      {showError && (
-        <p id={errorId} className="field-error" role="alert">
-          {REMOVE_TASK_REASON_REQUIRED}
-        </p>
-      )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

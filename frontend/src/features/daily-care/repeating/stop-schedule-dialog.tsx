@@ -1,7 +1,7 @@
 import { REPEATING_MESSAGES, type TaskTemplate } from '@carecircle/libs';
-import { Button, Input, Modal } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
+import { ConfirmDialog, ReasonField } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
 import { useStopRepeatingTaskMutation } from './api';
 
@@ -11,8 +11,6 @@ export function StopScheduleDialog({ template, onClose }: { template: TaskTempla
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const reasonId = useId();
-  const errorId = useId();
   if (!template) return null;
   // Required, as the server requires it: Stop Schedule stays disabled until the reason has words.
   const blank = reason.trim() === '';
@@ -30,46 +28,31 @@ export function StopScheduleDialog({ template, onClose }: { template: TaskTempla
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open
       title="Stop Repeating Schedule"
       onCancel={onClose}
+      onConfirm={() => void confirm()}
+      confirmLabel="Stop Schedule"
+      loading={isLoading}
+      confirmDisabled={blank}
       destroyOnHidden
-      footer={
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" danger disabled={blank} loading={isLoading} onClick={() => void confirm()}>
-            Stop Schedule
-          </Button>
-        </div>
-      }
     >
       <p>
         Stop <strong>{template.name}</strong>? There will be no more tasks after today; today&apos;s and past tasks keep their history.
       </p>
-      <label htmlFor={reasonId} className="field-label">
-        Reason for stopping
-      </label>
-      <Input.TextArea
-        id={reasonId}
+      <ReasonField
+        label="Reason for stopping"
+        error={error}
         value={reason}
         maxLength={REPEATING_MESSAGES.reasonMax}
-        required
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
         placeholder="e.g. The doctor ended the course"
-        onChange={(e) => {
-          setReason(e.target.value);
+        onChange={(value) => {
+          setReason(value);
           setTouched(true);
           setFailure(null);
         }}
       />
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Input, Modal } from 'antd';
+import { Button, Input } from 'antd';
 import { useId, useState } from 'react';
 import { serverMessage } from '../../../shared/api/api-error';
+import { ConfirmDialog, ConfirmField } from '../../../shared/ui/confirm-dialog';
 import { useDeleteAccountMutation } from '../api';
 
 /**
@@ -12,8 +13,7 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [deleteAccount, { isLoading, error, reset }] = useDeleteAccountMutation();
-  const passwordId = useId();
-  const errorId = useId();
+  const titleId = `${useId()}-title`;
   const problem = error ? (serverMessage(error) ?? 'Your account could not be deleted. Please try again.') : null;
 
   const close = () => {
@@ -26,50 +26,40 @@ export function DeleteAccount() {
   };
 
   return (
-    <section className="settings-danger" aria-labelledby={`${passwordId}-title`}>
-      <h2 id={`${passwordId}-title`} className="settings-danger__title">
+    <section className="settings-danger" aria-labelledby={titleId}>
+      <h2 id={titleId} className="settings-danger__title">
         Danger zone
       </h2>
       <p>Deleting your account erases your profile and every care recipient you added, with their tasks and history. This cannot be undone.</p>
       <Button danger icon={<DeleteOutlined />} size="large" onClick={() => setOpen(true)}>
         Delete account
       </Button>
-      <Modal
+      <ConfirmDialog
         open={open}
         title="Delete your account?"
         onCancel={close}
+        onConfirm={() => void confirm()}
+        confirmLabel="Delete account"
+        loading={isLoading}
+        confirmDisabled={password === ''}
         destroyOnHidden
-        footer={
-          <div className="dialog-actions">
-            <Button onClick={close}>Cancel</Button>
-            <Button type="primary" danger disabled={password === ''} loading={isLoading} onClick={() => void confirm()}>
-              Delete account
-            </Button>
-          </div>
-        }
       >
         <p>Your account and the care recipients you own will be erased for everyone who helps with them.</p>
-        <label htmlFor={passwordId} className="field-label">
-          Enter your password to confirm
-        </label>
-        <Input.Password
-          id={passwordId}
-          value={password}
-          autoComplete="current-password"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            reset();
-          }}
-          onPressEnter={() => password !== '' && void confirm()}
-        />
-        {problem && (
-          <p id={errorId} className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
-      </Modal>
+        <ConfirmField label="Enter your password to confirm" error={problem}>
+          {(control) => (
+            <Input.Password
+              {...control}
+              value={password}
+              autoComplete="current-password"
+              onChange={(event) => {
+                setPassword(event.target.value);
+                reset();
+              }}
+              onPressEnter={() => password !== '' && void confirm()}
+            />
+          )}
+        </ConfirmField>
+      </ConfirmDialog>
     </section>
   );
 }
