@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { migrate } from '../database/migrate';
 
 export interface TestDatabase {
   url: string;
@@ -57,6 +56,8 @@ async function buildMigratedTemplate(): Promise<string> {
       const building = `${name}_building`;
       await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       await client.query(`CREATE DATABASE "${building}"`);
+      // Loaded here only: a worker that copies an existing template never loads the migrator.
+      const { migrate } = await import('../database/migrate');
       await migrate(databaseUrl(building));
       await waitForNoConnections(client, building);
       await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);

@@ -1,6 +1,7 @@
 import { BullModule, InjectQueue, Process, Processor } from '@nestjs/bull';
-import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bull';
+import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import Bull, { type Queue } from 'bull';
 import Redis from 'ioredis';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../../config/app-config';
@@ -41,8 +42,22 @@ class MaintenanceSchedule implements OnApplicationBootstrap {
 }
 
 @Injectable()
-class RedisLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+class RedisLifecycle implements BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  /**
+   * Closes every Bull queue at once. Each close waits for its running jobs, then for its blocked
+   * connection to give up (half a second: Bull's QUIT times out behind BRPOPLPUSH); @nestjs/bull
+   * closes them one after another in onApplicationShutdown, where a queue already closed answers at once.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    const queues = this.discovery.getProviders().flatMap((wrapper) => (wrapper.instance instanceof Bull ? [wrapper.instance as Queue] : []));
+    await Promise.all(queues.map((queue) => queue.close()));
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.redis.disconnect();
   }
@@ -59,6 +74,7 @@ export class QueueModule {
       imports: [
         BullModule.forRoot({ redis: config.redisUrl, prefix: config.queuePrefix }),
         BullModule.registerQueue({ name: MAINTENANCE_QUEUE }),
+        DiscoveryModule,
       ],
       providers: [
         { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: `${config.queuePrefix}:` }) },
