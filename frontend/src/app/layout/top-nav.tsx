@@ -9,6 +9,38 @@ const LINKS = [
   { to: '/#pricing', label: 'Pricing' },
 ];
 
+/** The links, in the bar (wide screens) or in the folded menu; the current one is marked. */
+function NavLinks({ inMenu, onNavigate }: { inMenu: boolean; onNavigate?: () => void }) {
+  const { pathname, hash } = useLocation();
+  const linkClass = inMenu ? 'top-nav__menu-link' : 'top-nav__link';
+  return (
+    <nav aria-label={inMenu ? 'Main menu' : 'Main'} className={inMenu ? 'top-nav__menu-links' : 'top-nav__links'}>
+      {LINKS.map((link) => {
+        const current = link.to === `${pathname}${hash}`;
+        return (
+          <Link key={link.to} to={link.to} className={current ? `${linkClass} active` : linkClass} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+            {link.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Sign In and Start Free Trial, both to the sign-in page; large buttons in the folded menu. */
+function AccountButtons({ inMenu, onClick }: { inMenu: boolean; onClick: () => void }) {
+  return (
+    <div className={inMenu ? 'top-nav__menu-actions' : 'top-nav__actions'}>
+      <button type="button" className={inMenu ? 'plain-button plain-button--large' : 'plain-button plain-button--text'} onClick={onClick}>
+        Sign In
+      </button>
+      <button type="button" className={inMenu ? 'plain-button plain-button--primary plain-button--large' : 'plain-button plain-button--primary'} onClick={onClick}>
+        Start Free Trial
+      </button>
+    </div>
+  );
+}
+
 /**
  * Top navigation of the public pages; on small screens the links fold into a menu. Plain buttons, not
  * antd's: the public pages load no antd code (docs/performance.md).
@@ -17,9 +49,6 @@ export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
-  const current = (to: string) => to === `${pathname}${hash}`;
-  const linkProps = (to: string, className: string) =>
-    current(to) ? { className: `${className} active`, 'aria-current': 'page' as const } : { className };
 
   useEffect(() => setMenuOpen(false), [pathname, hash]);
 
@@ -46,21 +75,8 @@ export function TopNav() {
           </span>
           CareCircle
         </Link>
-        <nav aria-label="Main" className="top-nav__links">
-          {LINKS.map((link) => (
-            <Link key={link.to} to={link.to} {...linkProps(link.to, 'top-nav__link')}>
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <div className="top-nav__actions">
-          <button type="button" className="plain-button plain-button--text" onClick={goToLogin}>
-            Sign In
-          </button>
-          <button type="button" className="plain-button plain-button--primary" onClick={goToLogin}>
-            Start Free Trial
-          </button>
-        </div>
+        <NavLinks inMenu={false} />
+        <AccountButtons inMenu={false} onClick={goToLogin} />
         <button
           type="button"
           className="plain-button plain-button--text plain-button--large plain-button--icon top-nav__toggle"
@@ -74,21 +90,8 @@ export function TopNav() {
       </div>
       {menuOpen && (
         <div id="top-nav-menu" className="top-nav__menu">
-          <nav aria-label="Main menu" className="top-nav__menu-links">
-            {LINKS.map((link) => (
-              <Link key={link.to} to={link.to} {...linkProps(link.to, 'top-nav__menu-link')} onClick={() => setMenuOpen(false)}>
-                {link.label}
-              </Link>
-            ))}
-          </nav>
-          <div className="top-nav__menu-actions">
-            <button type="button" className="plain-button plain-button--large" onClick={goToLogin}>
-              Sign In
-            </button>
-            <button type="button" className="plain-button plain-button--primary plain-button--large" onClick={goToLogin}>
-              Start Free Trial
-            </button>
-          </div>
+          <NavLinks inMenu onNavigate={() => setMenuOpen(false)} />
+          <AccountButtons inMenu onClick={goToLogin} />
         </div>
       )}
     </header>

@@ -44,6 +44,30 @@ const KEY_FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   },
 ];
 
+/** A section the top navigation links to (#features, #pricing), named by its heading. */
+function LandingSection({ id, titleId, title, children }: { id: string; titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="landing-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="landing-section__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function FeatureCard({ feature }: { feature: (typeof KEY_FEATURES)[number] }) {
+  return (
+    <article className="feature-card">
+      <span className="feature-card__icon" aria-hidden>
+        {feature.icon}
+      </span>
+      <h3 className="feature-card__title">{feature.title}</h3>
+      <p className="feature-card__text">{feature.text}</p>
+    </article>
+  );
+}
+
 export default function LandingPage() {
   const navigate = useNavigate();
   const { hash } = useLocation();
@@ -78,23 +102,15 @@ export default function LandingPage() {
         </ul>
       </section>
 
-      <section id="features" className="landing-section" aria-labelledby="features-title">
-        <h2 id="features-title" className="landing-section__title">Everything a busy caregiver needs</h2>
+      <LandingSection id="features" titleId="features-title" title="Everything a busy caregiver needs">
         <div className="feature-grid">
           {KEY_FEATURES.map((feature) => (
-            <article key={feature.title} className="feature-card">
-              <span className="feature-card__icon" aria-hidden>
-                {feature.icon}
-              </span>
-              <h3 className="feature-card__title">{feature.title}</h3>
-              <p className="feature-card__text">{feature.text}</p>
-            </article>
+            <FeatureCard key={feature.title} feature={feature} />
           ))}
         </div>
-      </section>
+      </LandingSection>
 
-      <section id="pricing" className="landing-section" aria-labelledby="plans-title">
-        <h2 id="plans-title" className="landing-section__title">Simple plans for every family</h2>
+      <LandingSection id="pricing" titleId="plans-title" title="Simple plans for every family">
         <div className="plan-grid">
           {MARKETING_PLANS.map((plan) => (
             <article
@@ -122,7 +138,7 @@ export default function LandingPage() {
             </article>
           ))}
         </div>
-      </section>
+      </LandingSection>
 
       <section className="cta" aria-labelledby="cta-title">
         <h2 id="cta-title" className="cta__title">Ready to make care a little easier?</h2>

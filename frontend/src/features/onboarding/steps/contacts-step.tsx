@@ -2,6 +2,7 @@ import { CARE_HUB_MAX, readPhone } from '@carecircle/libs';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast';
+import { DraftList } from './draft-fields';
 import { CONTACT_RELATIONSHIPS, contactsComplete, draftKey, ONBOARDING_MESSAGES, type ContactDraft, type ContactRelationship } from '../onboarding-draft';
 
 interface Props {
@@ -30,22 +31,19 @@ export function ContactsStep({ contacts, onChange }: Props) {
 
   return (
     <div>
-      <ul className="onboarding-list" aria-label="Emergency contacts">
-        {contacts.map((contact) => (
-          <li key={contact.key} className="onboarding-list__item">
-            <span>
-              <strong>{contact.name}</strong> · {contact.phone}
-              {!contact.fixed && ` · ${relationshipLabel(contact.relationship)}`}
-              {contact.isPrimary ? ' · Primary' : ''}
-            </span>
-            {!contact.fixed && (
-              <Button size="small" onClick={() => onChange(contacts.filter((c) => c.key !== contact.key))} aria-label={`Remove ${contact.name}`}>
-                Remove
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
+      <DraftList
+        label="Emergency contacts"
+        items={contacts}
+        describe={(contact) => (
+          <>
+            <strong>{contact.name}</strong> · {contact.phone}
+            {!contact.fixed && ` · ${relationshipLabel(contact.relationship)}`}
+            {contact.isPrimary ? ' · Primary' : ''}
+          </>
+        )}
+        removable={(contact) => !contact.fixed}
+        onChange={onChange}
+      />
       {!contactsComplete(contacts) && <Alert type="warning" showIcon message={ONBOARDING_MESSAGES.contactsWarning} />}
       <Form layout="vertical" component="div" className="onboarding-contact-form">
         <Form.Item label="Name" htmlFor="onboarding-contact-name">

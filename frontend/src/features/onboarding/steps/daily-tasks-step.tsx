@@ -1,8 +1,9 @@
-import { TEXT_MAX, type TaskCategory } from '@carecircle/libs';
-import { Button, Form, Input, Switch } from 'antd';
+import type { TaskCategory } from '@carecircle/libs';
+import { Button, Form, Switch } from 'antd';
 import { useState } from 'react';
 import { dismissToast, toast } from '../../../shared/ui/toast';
 import { DAILY_TASK_CATEGORIES, DEFAULT_TASK_TIME, draftKey, ONBOARDING_MESSAGES, SUGGESTED_TASKS, type DailyTaskDraft } from '../onboarding-draft';
+import { DraftList, DraftNameItem } from './draft-fields';
 import { TimesPicker } from './times-picker';
 
 interface Props {
@@ -44,33 +45,20 @@ export function DailyTasksStep({ tasks, onChange }: Props) {
         ))}
       </div>
       {tasks.length > 0 && (
-        <ul className="onboarding-list" aria-label="Daily tasks added">
-          {tasks.map((task) => (
-            <li key={task.key} className="onboarding-list__item">
-              <span>
-                <strong>{task.name}</strong> · {categoryLabel(task.category)} · {task.times.join(', ')}
-                {task.isUrgent ? ' · Urgent' : ''}
-              </span>
-              <Button size="small" onClick={() => onChange(tasks.filter((t) => t.key !== task.key))} aria-label={`Remove ${task.name}`}>
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <DraftList
+          label="Daily tasks added"
+          items={tasks}
+          describe={(task) => (
+            <>
+              <strong>{task.name}</strong> · {categoryLabel(task.category)} · {task.times.join(', ')}
+              {task.isUrgent ? ' · Urgent' : ''}
+            </>
+          )}
+          onChange={onChange}
+        />
       )}
       <Form layout="vertical" component="div">
-        <Form.Item label="Task Name" htmlFor="onboarding-task-name">
-          <Input
-            id="onboarding-task-name"
-            autoComplete="off"
-            maxLength={TEXT_MAX.name}
-            value={form.name}
-            onChange={(e) => {
-              set({ name: e.target.value });
-              if (e.target.value.trim() !== '') dismissToast(NAME_REQUIRED_TOAST);
-            }}
-          />
-        </Form.Item>
+        <DraftNameItem label="Task Name" id="onboarding-task-name" value={form.name} requiredToast={NAME_REQUIRED_TOAST} onChange={(name) => set({ name })} />
         <Form.Item label="Category" htmlFor="onboarding-task-category">
           <select id="onboarding-task-category" className="native-select" value={form.category} onChange={(e) => set({ category: e.target.value as TaskCategory })}>
             {DAILY_TASK_CATEGORIES.filter((option) => option.value !== 'catheterization').map(({ value, label }) => (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { dismissToast, toast } from '../../../shared/ui/toast';
 import { draftKey, MEDICATION_TIME_PRESETS, ONBOARDING_MESSAGES, REPEAT_OPTIONS, type MedicationDraft, type Repeat } from '../onboarding-draft';
 import { CustomDaysDialog } from './custom-days-dialog';
+import { DraftList, DraftNameItem } from './draft-fields';
 import { TimesPicker } from './times-picker';
 
 interface Props {
@@ -43,28 +44,19 @@ export function MedicationsStep({ medications, today, onChange }: Props) {
     <div>
       <p className="muted">Add the medications given every day or on some days. You can add more later.</p>
       {medications.length > 0 && (
-        <ul className="onboarding-list" aria-label="Medications added">
-          {medications.map((medication) => (
-            <li key={medication.key} className="onboarding-list__item">
-              <span>
-                <strong>{medication.name}</strong> {medication.dose} · {medication.times.join(', ')} · {repeatLabel(medication)}
-              </span>
-              <Button size="small" onClick={() => onChange(medications.filter((m) => m.key !== medication.key))} aria-label={`Remove ${medication.name}`}>
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <DraftList
+          label="Medications added"
+          items={medications}
+          describe={(medication) => (
+            <>
+              <strong>{medication.name}</strong> {medication.dose} · {medication.times.join(', ')} · {repeatLabel(medication)}
+            </>
+          )}
+          onChange={onChange}
+        />
       )}
       <Form layout="vertical" component="div">
-        <Form.Item label="Medication Name" htmlFor="onboarding-medication-name">
-          <Input id="onboarding-medication-name" autoComplete="off" maxLength={TEXT_MAX.name} value={form.name}
-            onChange={(e) => {
-              set({ name: e.target.value });
-              if (e.target.value.trim() !== '') dismissToast(NAME_REQUIRED_TOAST);
-            }}
-          />
-        </Form.Item>
+        <DraftNameItem label="Medication Name" id="onboarding-medication-name" value={form.name} requiredToast={NAME_REQUIRED_TOAST} onChange={(name) => set({ name })} />
         <Form.Item label="Dose (optional)" htmlFor="onboarding-medication-dose">
           <Input id="onboarding-medication-dose" autoComplete="off" placeholder="e.g. 5 ml" maxLength={TEXT_MAX.name} value={form.dose} onChange={(e) => set({ dose: e.target.value })} />
         </Form.Item>
