@@ -79,7 +79,7 @@ export function CareRecipientsDialog({ open, userId, onClose }: Props) {
               const canRemove = canDelete && child.primaryCaregiverId === userId;
               return (
                 <li key={child.id} className="recipient-list__item">
-                  <Avatar className="recipient-list__avatar" aria-hidden>
+                  <Avatar className="initials-avatar" aria-hidden>
                     {recipientInitials(child)}
                   </Avatar>
                   <div className="recipient-list__text">

@@ -15,10 +15,10 @@ export function ProfilePanel({ user }: { user: User }) {
   return (
     <>
       <section className="section-card settings-profile" aria-label="Profile">
-        <Avatar size={64} className="settings-profile__avatar" aria-hidden>
+        <Avatar size={64} className="settings-profile__avatar initials-avatar" aria-hidden>
           {initials(user)}
         </Avatar>
-        <div className="settings-profile__text">
+        <div className="person-text">
           {name && <h2 className="settings-profile__name">{name}</h2>}
           <span className="muted">{user.email}</span>
           <span className={user.subscriptionActive ? 'status-badge status-badge--on' : 'status-badge'}>

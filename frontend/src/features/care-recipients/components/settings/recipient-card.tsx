@@ -29,12 +29,12 @@ export function RecipientCard({ recipient, selected, onEdit, onManageMedications
           size={56}
           src={safeLink(recipient.profileImageUrl)}
           alt=""
-          className="recipient-card__avatar"
+          className="recipient-card__avatar initials-avatar"
           aria-hidden
         >
           {recipientInitials(recipient)}
         </Avatar>
-        <div className="recipient-card__text">
+        <div className="person-text">
           <h3 className="recipient-card__name">{name}</h3>
           <span className={`age-badge age-badge--${group === 'Care Recipient' ? 'unknown' : group.toLowerCase()}`}>{group}</span>
           {recipient.dateOfBirth && (
