@@ -46,6 +46,38 @@ export const TASK_CATEGORY_GROUPS: readonly CategoryGroup[] = [
   },
 ];
 
+/** Readable names of the task categories (spec document 2, section 3, form category groups). */
+export const TASK_CATEGORY_LABELS: Record<TaskCategory, string> = {
+  therapy_session: 'Therapy Session',
+  specialist_appointment: 'Specialist Appointment',
+  vaccination: 'Vaccination',
+  medical_other: 'Medical (Other)',
+  school_event: 'School Event',
+  parent_teacher_meeting: 'Parent-Teacher Meeting',
+  homework_support: 'Homework Support',
+  iep_meeting: 'IEP Meeting',
+  education_other: 'Education (Other)',
+  meals_nutrition: 'Meals & Nutrition',
+  sleep_rest: 'Sleep & Rest',
+  exercise_activity: 'Exercise & Activity',
+  hygiene_care: 'Hygiene Care',
+  daily_other: 'Daily Routine (Other)',
+  family_activity: 'Family Activity',
+  playdate_social: 'Playdate & Social',
+  support_service: 'Support Service',
+  social_other: 'Social (Other)',
+  paperwork_forms: 'Paperwork & Forms',
+  transportation_pickup: 'Transportation & Pickup',
+  household_task: 'Household Task',
+  admin_other: 'Admin (Other)',
+  medication: 'Medication',
+  catheterization: 'Catheterization',
+  appointment: 'Appointment',
+  personal_care: 'Personal Care',
+  prayer: 'Prayer',
+  other: 'Other',
+};
+
 /** The group a category belongs to (undefined for categories no group offers, e.g. prayer). */
 export function categoryGroupOf(category: string): CategoryGroup | undefined {
   return TASK_CATEGORY_GROUPS.find((group) => (group.categories as readonly string[]).includes(category));

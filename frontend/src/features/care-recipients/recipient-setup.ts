@@ -27,18 +27,6 @@ export const ROUTINE_TASK_CATEGORIES = [
 ] as const;
 export type RoutineTaskCategory = (typeof ROUTINE_TASK_CATEGORIES)[number];
 
-export const CATEGORY_LABELS: Record<RoutineTaskCategory, string> = {
-  therapy_session: 'Therapy Session',
-  appointment: 'Appointment',
-  personal_care: 'Personal Care',
-  catheterization: 'Catheterization',
-  medication: 'Medication',
-  medical_other: 'Medical (Other)',
-  daily_other: 'Daily Routine (Other)',
-  hygiene_care: 'Hygiene Care',
-  other: 'Other',
-};
-
 /**
  * The category a new routine task starts with and returns to after one is added. The spec's reset
  * value 'therapy' is not in the list (a defect, DESIGN.md): the closest listed category is used.

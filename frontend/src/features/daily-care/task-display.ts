@@ -1,4 +1,4 @@
-import { completionTiming, formatClockTime, type DayName, type Task, type TaskCategory } from '@carecircle/libs';
+import { completionTiming, formatClockTime, TASK_CATEGORY_LABELS, type DayName, type Task, type TaskCategory } from '@carecircle/libs';
 
 export const DAY_LABELS: Record<DayName, string> = {
   sunday: 'Sun',
@@ -10,40 +10,8 @@ export const DAY_LABELS: Record<DayName, string> = {
   saturday: 'Sat',
 };
 
-/** Readable names of the task categories (spec document 2, section 3, form category groups). */
-const CATEGORY_LABELS: Record<TaskCategory, string> = {
-  therapy_session: 'Therapy Session',
-  specialist_appointment: 'Specialist Appointment',
-  vaccination: 'Vaccination',
-  medical_other: 'Medical (Other)',
-  school_event: 'School Event',
-  parent_teacher_meeting: 'Parent-Teacher Meeting',
-  homework_support: 'Homework Support',
-  iep_meeting: 'IEP Meeting',
-  education_other: 'Education (Other)',
-  meals_nutrition: 'Meals & Nutrition',
-  sleep_rest: 'Sleep & Rest',
-  exercise_activity: 'Exercise & Activity',
-  hygiene_care: 'Hygiene Care',
-  daily_other: 'Daily Routine (Other)',
-  family_activity: 'Family Activity',
-  playdate_social: 'Playdate & Social',
-  support_service: 'Support Service',
-  social_other: 'Social (Other)',
-  paperwork_forms: 'Paperwork & Forms',
-  transportation_pickup: 'Transportation & Pickup',
-  household_task: 'Household Task',
-  admin_other: 'Admin (Other)',
-  medication: 'Medication',
-  catheterization: 'Catheterization',
-  appointment: 'Appointment',
-  personal_care: 'Personal Care',
-  prayer: 'Prayer',
-  other: 'Other',
-};
-
 export function categoryLabel(category: TaskCategory): string {
-  return CATEGORY_LABELS[category] ?? category;
+  return TASK_CATEGORY_LABELS[category] ?? category;
 }
 
 /** The task's time on the care team's clock ("9:00 AM"). */

@@ -1,8 +1,7 @@
 import { ClockCircleOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Priority } from '@carecircle/libs';
+import { TASK_CATEGORY_LABELS, type Priority } from '@carecircle/libs';
 import { Alert, Button, Form, Input } from 'antd';
 import {
-  CATEGORY_LABELS,
   DEFAULT_PRIORITY,
   DEFAULT_ROUTINE_CATEGORY,
   formatClockTime,
@@ -90,7 +89,7 @@ export function RoutineTasksStep({ parsedCount, tasks, onTasksChange, onBack, on
                 <span className="routine-list__name">{task.name}</span>
                 <span className="routine-list__meta">
                   <PriorityBadge priority={task.priority} />
-                  <span>{CATEGORY_LABELS[task.category]}</span>
+                  <span>{TASK_CATEGORY_LABELS[task.category]}</span>
                   <span>
                     <ClockCircleOutlined aria-hidden /> {formatClockTime(task.time)}
                   </span>

@@ -1,5 +1,5 @@
-import type { Priority } from '@carecircle/libs';
-import { CATEGORY_LABELS, type RoutineTaskCategory } from '../../recipient-setup';
+import { TASK_CATEGORY_LABELS, type Priority } from '@carecircle/libs';
+import type { RoutineTaskCategory } from '../../recipient-setup';
 
 const PRIORITY_TEXT: Record<Priority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
@@ -8,5 +8,5 @@ export function PriorityBadge({ priority }: { priority: Priority }) {
 }
 
 export function CategoryBadge({ category }: { category: RoutineTaskCategory }) {
-  return <span className="task-badge task-badge--category">{CATEGORY_LABELS[category]}</span>;
+  return <span className="task-badge task-badge--category">{TASK_CATEGORY_LABELS[category]}</span>;
 }

@@ -1,5 +1,6 @@
+import { TASK_CATEGORY_LABELS } from '@carecircle/libs';
 import { Checkbox, Form, Input } from 'antd';
-import { CATEGORY_LABELS, DAY_OPTIONS, PRIORITY_OPTIONS, ROUTINE_TASK_CATEGORIES } from '../../recipient-setup';
+import { DAY_OPTIONS, PRIORITY_OPTIONS, ROUTINE_TASK_CATEGORIES } from '../../recipient-setup';
 
 /** Task Name and Time (both required), Category and Priority Level: shared by the routine form and the review editor. */
 export function TaskCoreFields() {
@@ -16,7 +17,7 @@ export function TaskCoreFields() {
           <select className="native-select">
             {ROUTINE_TASK_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
+                {TASK_CATEGORY_LABELS[category]}
               </option>
             ))}
           </select>
