@@ -11,6 +11,7 @@ import { recipientName } from '../recipient-name';
 import { stockSummary } from '../stock-summary';
 import './medication-stock.css';
 import { LoadError } from '../../../shared/ui/load-error';
+import { SectionHeader } from '../../../shared/ui/section-header';
 
 // Dialogs load on demand (prefetched at the user's first touch or key press) to keep the home screen's first load small,
 // with antd's theme beside them (the home screen's first paint loads no antd).
@@ -51,16 +52,13 @@ export function MedicationsCard({ recipient }: Props) {
 
   return (
     <section className="section-card" aria-labelledby={headingId}>
-      <header className="section-card__header">
-        <h2 id={headingId} className="section-card__title">
-          <MedicineBoxOutlined aria-hidden /> Medications
-        </h2>
+      <SectionHeader block="section-card" titleId={headingId} icon={<MedicineBoxOutlined aria-hidden />} title="Medications">
         {canEdit && (
           <PlainButton icon={<PlusOutlined />} onClick={() => openForm()}>
             Add Medication
           </PlainButton>
         )}
-      </header>
+      </SectionHeader>
       {isLoading ? (
         <PlainSkeleton title={false} rows={2} />
       ) : isError && !medications ? (

@@ -16,6 +16,7 @@ import {
 } from '../api';
 import { InviteCaregiverDialog } from './invite-caregiver-dialog';
 import './care-team.css';
+import { SectionHeader } from '../../../shared/ui/section-header';
 
 interface Props {
   /** The recipients the user owns (the only ones they can share). */
@@ -39,14 +40,11 @@ export function SecondaryCaregiversPanel({ recipients }: Props) {
 
   return (
     <section className="care-team" aria-labelledby="care-team-title">
-      <header className="care-team__header">
-        <h2 id="care-team-title" className="care-team__title">
-          Secondary Caregivers
-        </h2>
+      <SectionHeader block="care-team" titleId="care-team-title" title="Secondary Caregivers">
         <Button type="primary" icon={<UserAddOutlined />} disabled={recipients.length === 0} onClick={() => setInviting(true)}>
           Invite Caregiver
         </Button>
-      </header>
+      </SectionHeader>
       {recipients.length === 0 && <p className="muted">Add a care recipient before inviting a caregiver.</p>}
       {caregivers.isLoading || invitations.isLoading ? (
         <Skeleton active paragraph={{ rows: 3 }} />

@@ -11,6 +11,7 @@ import { PostUpdateForm } from './post-update-form';
 import { RemoveUpdateDialog } from './remove-update-dialog';
 import { UpdateHistoryDialog } from './update-history-dialog';
 import './care-updates.css';
+import { SectionHeader } from '../../../shared/ui/section-header';
 
 /** Updates shown at first; "Show more" adds this many (loading the next page when needed). */
 const FIRST = 5;
@@ -48,11 +49,7 @@ export function CareUpdatesCard({ recipient, now }: Props) {
 
   return (
     <section className="section-card care-updates" aria-labelledby={headingId}>
-      <header className="section-card__header">
-        <h2 id={headingId} className="section-card__title">
-          <MessageOutlined aria-hidden /> Care Updates
-        </h2>
-      </header>
+      <SectionHeader block="section-card" titleId={headingId} icon={<MessageOutlined aria-hidden />} title="Care Updates" />
       <PostUpdateForm recipient={recipient} />
       {isLoading ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />

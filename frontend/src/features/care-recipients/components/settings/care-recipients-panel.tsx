@@ -11,6 +11,7 @@ import { EditRecipientDialog } from './edit-recipient-dialog';
 import { RecipientCard } from './recipient-card';
 import './care-recipients-settings.css';
 import { LoadError } from '../../../../shared/ui/load-error';
+import { SectionHeader } from '../../../../shared/ui/section-header';
 
 // The 3-step dialog and its review load when first opened.
 const AddPersonDialog = lazy(() => import('./add-person-dialog').then((m) => ({ default: m.AddPersonDialog })));
@@ -60,12 +61,9 @@ export function CareRecipientsPanel({
 
   return (
     <section className="care-recipients-panel" aria-labelledby="care-recipients-title">
-      <header className="care-recipients-panel__header">
-        <h2 id="care-recipients-title" className="care-recipients-panel__title">
-          Care Recipients
-        </h2>
+      <SectionHeader block="care-recipients-panel" titleId="care-recipients-title" title="Care Recipients">
         {list.length > 0 && addButton('Add Person')}
-      </header>
+      </SectionHeader>
       {isLoading ? (
         <div aria-busy="true" aria-label="Loading care recipients">
           <Skeleton active avatar paragraph={{ rows: 2 }} />
