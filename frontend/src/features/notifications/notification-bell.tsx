@@ -17,7 +17,7 @@ export function NotificationBell() {
   const more = Boolean(data?.next);
   const label = unread === 0 ? 'Notifications' : `${unread}${more ? '+' : ''} unread notification${unread === 1 && !more ? '' : 's'}`;
   return (
-    <Link to={NOTIFICATIONS_PATH} className="notification-bell" aria-label={label} aria-current={pathname === NOTIFICATIONS_PATH ? 'page' : undefined}>
+    <Link to={NOTIFICATIONS_PATH} className="notification-bell touch-target" aria-label={label} aria-current={pathname === NOTIFICATIONS_PATH ? 'page' : undefined}>
       <BellOutlined aria-hidden />
       {unread > 0 && (
         <span className="notification-bell__count" aria-hidden>

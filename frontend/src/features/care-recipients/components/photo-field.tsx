@@ -35,7 +35,7 @@ export function PhotoField({ label, value, onChange, onUploadingChange, disabled
       </label>
       {value ? (
         <div className="photo-field__preview">
-          <img src={safeLink(value)} alt={`${label} preview`} className="photo-field__image" />
+          <img src={safeLink(value)} alt={`${label} preview`} className="photo-field__image image-preview" />
           <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} disabled={disabled}>
             Remove photo
           </Button>

@@ -22,7 +22,7 @@ export function UpdatePhotoField({ value, onChange, onUploadingChange, disabled 
   if (value) {
     return (
       <div className="update-photo">
-        <img src={safeLink(value)} alt="Photo to post" className="update-photo__thumb" />
+        <img src={safeLink(value)} alt="Photo to post" className="update-photo__thumb image-preview" />
         <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} disabled={disabled} className="care-updates__button">
           Remove photo
         </Button>

@@ -80,7 +80,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
           {completed ? <CheckCircleFilled aria-hidden /> : <span className="task-card__status-open" aria-hidden />}
         </span>
       ) : (
-      <label className="task-card__check">
+      <label className="task-card__check touch-target">
         <input
           ref={checkbox}
           type="checkbox"
