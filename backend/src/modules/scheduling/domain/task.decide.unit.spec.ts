@@ -3,6 +3,7 @@ import { deciderSpec } from '../../../test-support/decider-spec';
 import { DomainError } from '../../../platform/commands/domain-error';
 import type { TaskEvent, TaskReminder } from './task';
 import { decideTask, taskDecider, type TaskCommand, type TaskDetailsInput } from './task.decide';
+import { NO_TASK_DETAILS } from '../../../test-support/task-details';
 
 const spec = deciderSpec(taskDecider);
 const taskId = '00000000-0000-4000-8000-0000000000aa';
@@ -13,16 +14,10 @@ const meta = (occurredAt = '2026-11-21T16:00:00.000Z', actorId: string | null = 
 
 const details = (overrides: Partial<TaskDetailsInput> = {}): TaskDetailsInput => ({
   name: 'Oxybutynin 0.5 ml',
-  description: null,
   category: 'medication',
   priority: 'medium',
   isUrgent: false,
-  medicationId: null,
-  imageUrl: null,
-  timeSlot: null,
-  taskGroupId: null,
-  timeSpecificNotes: null,
-  appointmentDetails: null,
+  ...NO_TASK_DETAILS,
   ...overrides,
 });
 const la: { scheduledDate: string | null; localTime: string | null; timezone: string } = { scheduledDate: '2026-11-21', localTime: '09:00', timezone: 'America/Los_Angeles' };

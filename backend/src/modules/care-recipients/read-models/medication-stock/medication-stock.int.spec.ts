@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../../../platform/event-store/event-store
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { MedicationStockProjection } from './medication-stock.projection';
 import { MedicationStockQuery } from './medication-stock.query';
+import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 
 /** The medication-stock read model against real PostgreSQL (docs/notifications.md, "Refill reminders"). */
 describe('medication stock read model (PostgreSQL)', () => {
@@ -38,8 +39,7 @@ describe('medication stock read model (PostgreSQL)', () => {
     h.record(`task-${taskId}`, {
       type: 'TaskScheduled',
       data: {
-        taskId, childId, templateId: null, medicationId, name: 'Dose', description: null, category: 'medication', priority: 'high', isUrgent: true,
-        imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+        taskId, childId, templateId: null, name: 'Dose', category: 'medication', priority: 'high', isUrgent: true, ...NO_TASK_DETAILS, medicationId,
         scheduledDate: scheduledTime.slice(0, 10), localTime: '08:00', timezone: 'UTC', scheduledTime, scheduledBy: 'parent', scheduledAt: at,
       },
     });

@@ -11,6 +11,7 @@ import { NotificationsProjection } from '../notifications/notifications.projecti
 import { pendingInOutbox, recordInOutbox, removeFromOutbox } from './reminder-outbox';
 import { ReminderTasksProjection } from './reminder-tasks.projection';
 import { ReminderTasksQuery } from './reminder-tasks.query';
+import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 
 const ZONE = 'America/Los_Angeles';
 const HOUR = 60 * 60_000;
@@ -67,8 +68,7 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     return h.record(`task-${taskId}`, {
       type: 'TaskScheduled',
       data: {
-        taskId, childId: maya, templateId: null, name: 'Baclofen 5 mg', description: null, category: 'medication', priority: 'medium', isUrgent: false,
-        medicationId: null, imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+        taskId, childId: maya, templateId: null, name: 'Baclofen 5 mg', category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
         scheduledDate: local.date, localTime: local.time, timezone: ZONE, scheduledTime: due.toISOString(), scheduledBy: parent, scheduledAt: new Date().toISOString(),
         ...extra,
       },

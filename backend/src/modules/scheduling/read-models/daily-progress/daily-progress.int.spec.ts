@@ -3,6 +3,7 @@ import { projectionHarness } from '../../../../test-support/projection-harness';
 import { AchievementsQuery } from '../achievements/achievements.query';
 import { DailyProgressProjection } from './daily-progress.projection';
 import { DailyProgressQuery } from './daily-progress.query';
+import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 
 describe('daily progress and achievements read models (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -22,9 +23,8 @@ describe('daily progress and achievements read models (PostgreSQL)', () => {
     event: h.record(`task-${taskId}`, {
       type: 'TaskScheduled',
       data: {
-        taskId, childId, templateId: null, scheduledBy: caregiver, scheduledAt: at(date, '00:00'), name: 'Meds', description: null,
-        category: 'medication', priority: 'medium', isUrgent: false, medicationId: null, imageUrl: null, timeSlot: null,
-        taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+        taskId, childId, templateId: null, scheduledBy: caregiver, scheduledAt: at(date, '00:00'), name: 'Meds',
+        category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
         scheduledDate: date, localTime: time, timezone: 'UTC', scheduledTime: at(date, time),
       },
     }),

@@ -3,6 +3,7 @@ import { projectionHarness } from '../../../../test-support/projection-harness';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { DailyTasksProjection } from './daily-tasks.projection';
 import { DailyTasksQuery } from './daily-tasks.query';
+import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 
 describe('daily_tasks read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -28,8 +29,7 @@ describe('daily_tasks read model (PostgreSQL)', () => {
     h.record(`task-${taskId}`, {
       type: 'TaskScheduled',
       data: {
-        taskId, childId, templateId: null, name, description: null, category: 'medication', priority: 'medium', isUrgent: false,
-        medicationId: null, imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+        taskId, childId, templateId: null, name, category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
         scheduledDate: '2026-11-21', localTime, timezone: 'America/Los_Angeles', scheduledTime,
         scheduledBy: parent, scheduledAt: '2026-11-20T10:00:00.000Z', ...extra,
       },
