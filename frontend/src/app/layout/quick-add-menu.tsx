@@ -1,6 +1,7 @@
 import { CalendarOutlined, CheckSquareOutlined, PlusOutlined } from '../../shared/ui/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuickAdd } from '../quick-add/quick-add-context';
+import { disclosureProps } from '../../shared/ui/disclosure';
 
 interface QuickAddItem {
   key: string;
@@ -108,8 +109,7 @@ export function QuickAddMenu() {
         className="quick-add-button"
         aria-label="Quick Add"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        {...disclosureProps(open, menuId)}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {

@@ -8,6 +8,7 @@ import { useIsWaitingToSend } from '../offline/use-offline-queue';
 import { PlainButton } from '../../../shared/ui/plain-button';
 import { categoryLabel, clockTimeIn, completedEarly, isAppointment, minutes, reminderLabel, taskTime } from '../task-display';
 import { CategoryIcon, iconCategoryOf } from './category-icon';
+import { disclosureProps } from '../../../shared/ui/disclosure';
 
 // Asked only when a medication is ticked more than an hour early: loaded then, with antd's theme.
 const EarlyDoseDialog = lazyWithAntd(() => import('../dialogs/early-dose-dialog').then((m) => ({ default: m.EarlyDoseDialog })));
@@ -172,8 +173,7 @@ function AppointmentDetails({ task, onEdit }: { task: Task; onEdit?: () => void 
         <PlainButton
           variant="link"
           size="small"
-          aria-expanded={open}
-          aria-controls={open ? id : undefined}
+          {...disclosureProps(open, id)}
           onClick={() => setOpen((value) => !value)}
         >
           {open ? 'Hide Details' : 'Show Details'}

@@ -3,6 +3,7 @@ import { formatClockTime, ICON_CATEGORY_LABELS, type Task } from '@carecircle/li
 import { useId } from 'react';
 import { SLOT_CATEGORY_DOTS, type TimeSlot as Slot } from '../timeline-slots';
 import { TaskCard } from './task-card';
+import { disclosureProps } from '../../../shared/ui/disclosure';
 
 interface Props {
   slot: Slot;
@@ -30,8 +31,7 @@ export function TimeSlot({ slot, now, expanded, onToggle, ...cardActions }: Prop
         <button
           type="button"
           className="time-slot__header"
-          aria-expanded={expanded}
-          aria-controls={expanded ? bodyId : undefined}
+          {...disclosureProps(expanded, bodyId)}
           onClick={onToggle}
         >
           <span className="time-slot__chevron" aria-hidden>
