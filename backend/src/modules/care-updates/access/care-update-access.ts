@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CARE_UPDATE_TEXT, type Child } from '@carecircle/libs';
+import { CARE_UPDATE_TEXT, isUuid, type Child } from '@carecircle/libs';
 import { DomainError } from '../../../platform/commands/domain-error';
 import { ChildrenQuery } from '../../care-recipients';
 import { CareUpdatesQuery } from '../read-models/care-updates/care-updates.query';
@@ -18,8 +18,7 @@ export class CareUpdateAccess {
 
   /** The recipient of update `updateId` as `userId` sees it (removed updates included). */
   async recipientOf(userId: string | null, updateId: string): Promise<Child> {
-    const childId = await this.updates.childOf(updateId);
-    const child = userId !== null && childId !== null ? await this.children.getFor(userId, childId) : null;
+    const child = userId !== null && isUuid(updateId) ? await this.children.getFor(userId, this.updates.recipientOf(updateId)) : null;
     if (!child) throw new DomainError('CARE_UPDATES.NOT_FOUND', 'not_found', CARE_UPDATE_TEXT.notFound);
     return child;
   }

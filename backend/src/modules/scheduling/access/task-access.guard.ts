@@ -33,8 +33,11 @@ export class TaskAccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
     const taskId = req.params.id;
     if (!isUuid(taskId) || !req.user) throw new NotFoundException(TASK_MESSAGES.notFound);
-    const childId = (await this.tasks.childOf(taskId)) ?? (rule.includeRemoved ? await this.history.childOf(taskId) : null);
-    const child = childId ? await this.children.getFor(req.user.id, childId) : null;
+    let child = await this.children.getFor(req.user.id, this.tasks.recipientOf(taskId));
+    if (!child && rule.includeRemoved) {
+      const childId = await this.history.childOf(taskId);
+      child = childId ? await this.children.getFor(req.user.id, childId) : null;
+    }
     if (!child) throw new NotFoundException(TASK_MESSAGES.notFound);
     if (rule.need === 'edit' && !child.canEdit) throw new ForbiddenException('You can view this care recipient but not change it');
     req.child = child;

@@ -20,6 +20,12 @@ interface ChildRow {
   can_edit: boolean;
 }
 
+/** A subquery answering one row's recipient id (`SELECT child_id FROM <its table> WHERE id = ?`), and its parameters. */
+export interface RecipientOf {
+  sql: string;
+  params: unknown[];
+}
+
 /** The recipients a user may see: their own, and those shared with them through child_access. */
 const VISIBLE = `
   SELECT c.id, c.first_name, c.last_name, c.name, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
@@ -78,8 +84,14 @@ export class ChildrenQuery {
     return Number(row.n);
   }
 
-  async getFor(userId: string, childId: string): Promise<Child | null> {
-    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND c.id = ?`, [userId, userId, userId, childId]);
+  /**
+   * The recipient as the user sees it, or null. `childId` may be a one-column subquery of another
+   * module's read model (the recipient of a task or an update, `RecipientOf`): the access check of a
+   * route addressed by that row's id is then one round trip, not two.
+   */
+  async getFor(userId: string, childId: string | RecipientOf): Promise<Child | null> {
+    const [condition, params] = typeof childId === 'string' ? ['c.id = ?', [childId]] : [`c.id = (${childId.sql})`, childId.params];
+    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND ${condition}`, [userId, userId, userId, ...params]);
     return rows.length > 0 ? toChild(rows[0]) : null;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CARE_UPDATE_TEXT, isUuid, type CareUpdate, type CareUpdatePage } from '@carecircle/libs';
 import { encodeCursor } from '../../../../platform/http/page';
+import { type RecipientOf } from '../../../care-recipients';
 import { UsersQuery } from '../../../identity';
 import { CareUpdateEntity } from './care-updates.entity';
 
@@ -54,10 +55,9 @@ export class CareUpdatesQuery {
     return row ? (await this.toUpdates([row], viewer))[0] : null;
   }
 
-  /** The recipient an update belongs to, removed ones included (their history stays readable), or null. */
-  async childOf(id: string): Promise<string | null> {
-    const row = await this.em.fork().findOne(CareUpdateEntity, { id }, { fields: ['childId'] });
-    return row?.childId ?? null;
+  /** The recipient an update belongs to, removed ones included (their history stays readable), as a subquery for ChildrenQuery.getFor. */
+  recipientOf(id: string): RecipientOf {
+    return { sql: 'SELECT child_id FROM care_updates WHERE id = ?', params: [id] };
   }
 
   private async toUpdates(rows: CareUpdateEntity[], viewer: CareUpdateViewer): Promise<CareUpdate[]> {

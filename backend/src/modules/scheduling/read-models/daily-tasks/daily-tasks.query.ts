@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { compareTasks, isOverdue, type AppointmentDetails, type Priority, type Task, type TaskCategory } from '@carecircle/libs';
+import { type RecipientOf } from '../../../care-recipients';
 import { UsersQuery } from '../../../identity';
 
 interface DailyTaskRow {
@@ -85,9 +86,9 @@ export class DailyTasksQuery {
   }
 
   /** The recipient a live task belongs to (access checks), or null. */
-  async childOf(taskId: string): Promise<string | null> {
-    const rows: { child_id: string }[] = await this.em.fork().execute('SELECT child_id FROM daily_tasks WHERE id = ?', [taskId]);
-    return rows[0]?.child_id ?? null;
+  /** The task's recipient, as a subquery for ChildrenQuery.getFor (the access check in one statement). */
+  recipientOf(taskId: string): RecipientOf {
+    return { sql: 'SELECT child_id FROM daily_tasks WHERE id = ?', params: [taskId] };
   }
 
   private async select(sql: string, params: unknown[], now: Date): Promise<Task[]> {
