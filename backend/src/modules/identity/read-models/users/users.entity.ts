@@ -42,7 +42,8 @@ export function toUser(row: UserEntity): User {
     prayerCalculationMethod: row.prayerCalculationMethod,
     latitude: row.latitude,
     longitude: row.longitude,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    // An entity holds Dates; a plain statement answers timestamps as text (MikroORM's pg type parsers).
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }
