@@ -72,14 +72,16 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
         await em.upsert(DailyTaskEntity, scheduledRow(event.data, child.name));
         return;
       }
+      // A tick and its undo, the commonest events, in plain statements (a third of nativeUpdate's CPU).
       case 'TaskCompleted': {
         const { taskId, notes, completedBy, completedAt } = event.data;
-        await em.nativeUpdate(DailyTaskEntity, { id: taskId }, { status: 'completed', completedAt: new Date(completedAt), completedBy, notes, updatedAt: new Date(completedAt) });
+        const sql = `UPDATE daily_tasks SET status = 'completed', completed_at = ?, completed_by = ?, notes = ?, updated_at = ? WHERE id = ?`;
+        await em.execute(sql, [completedAt, completedBy, notes ?? null, completedAt, taskId]);
         return;
       }
       case 'TaskUncompleted': {
         const { taskId, uncompletedAt } = event.data;
-        await em.nativeUpdate(DailyTaskEntity, { id: taskId }, { status: 'pending', completedAt: null, completedBy: null, notes: null, updatedAt: new Date(uncompletedAt) });
+        await em.execute(`UPDATE daily_tasks SET status = 'pending', completed_at = NULL, completed_by = NULL, notes = NULL, updated_at = ? WHERE id = ?`, [uncompletedAt, taskId]);
         return;
       }
       case 'TaskRemoved':
