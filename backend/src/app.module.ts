@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
@@ -31,6 +31,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
+          // Every route, in path-to-regexp 8's words (nestjs-pino's default '*' is converted with a warning at each start).
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
