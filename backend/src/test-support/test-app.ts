@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Client, type QueryResult, type QueryResultRow } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config/app-config';
+import { ExecuteCareRecipientCommand } from '../modules/care-recipients';
 import { createMigratedTestDatabase } from './database';
 
 export interface TestApp {
@@ -15,8 +18,17 @@ export interface TestApp {
   agent(): TestAgent;
   /** Registers and signs in a new caregiver; answers the agent and the user. */
   signUp(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string }>): Promise<{ agent: TestAgent; user: User }>;
+  /** Runs SQL on the test database over one connection of the test's own (opened at the first call; close() ends it). */
+  sql<R extends QueryResultRow = QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Another connection to the test database, for a LISTEN or a transaction beside sql()'s; close() ends it. */
+  connection(): Promise<Client>;
+  /** Shares a recipient with a caregiver, who may edit it or only view it: GrantCaregiverAccess from its primary caregiver, without an invitation. */
+  grantAccess(childId: string, primaryId: string, userId: string, canEdit: boolean): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Metadata of a command that `actorId` sends now. */
+const commandMetadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
 
 /** The whole application on a fresh database, as `npm start` builds it, without listening on a port. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -29,11 +41,25 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const app = await createApp(config, database.url);
   await app.init();
   const agent = () => request.agent(app.getHttpServer());
+  const connections: Promise<Client>[] = [];
+  const connection = () => {
+    const client = new Client({ connectionString: database.url });
+    const connected = client.connect().then(() => client);
+    connections.push(connected);
+    return connected;
+  };
+  let sqlConnection: Promise<Client> | undefined;
   return {
     app,
     config,
     databaseUrl: database.url,
     agent,
+    async sql<R extends QueryResultRow>(text: string, params?: unknown[]) {
+      return (await (sqlConnection ??= connection())).query<R>(text, params);
+    },
+    connection,
+    grantAccess: (childId, primaryId, userId, canEdit) =>
+      app.get(CommandBus).execute(new ExecuteCareRecipientCommand(childId, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: commandMetadata(primaryId) })),
     async signUp(overrides = {}) {
       const client = agent();
       const body = {
@@ -47,6 +73,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { agent: client, user: res.body };
     },
     async close() {
+      await Promise.all(connections.map(async (connected) => (await connected).end()));
       await app.close();
       await database.drop();
     },

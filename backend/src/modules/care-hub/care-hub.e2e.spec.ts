@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT, VALIDATION_MESSAGES, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { settledEventCount } from '../../test-support/event-count';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { EmergencyContactsQuery } from './index';
 
 /**
@@ -16,7 +14,7 @@ import { EmergencyContactsQuery } from './index';
  */
 describe('Care Hub over HTTP', () => {
   let t: TestApp;
-  const as: Record<'owner' | 'editor' | 'viewer' | 'stranger' | 'anonymous', TestAgent> = {} as never;
+  let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
   let viewer: User;
@@ -26,21 +24,11 @@ describe('Care Hub over HTTP', () => {
 
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
   const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-  const shareChild = (child: string, ownerId: string, userId: string, canEdit: boolean) =>
-    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(child, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(ownerId) }));
-  const share = (userId: string, canEdit: boolean) => shareChild(childId, owner.id, userId, canEdit);
+  const share = (userId: string, canEdit: boolean) => t.grantAccess(childId, owner.id, userId, canEdit);
 
   beforeAll(async () => {
     t = await startTestApp();
-    ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
-    ({ agent: as.editor, user: editor } = await t.signUp({ firstName: 'Eddie', lastName: 'Editor' }));
-    ({ agent: as.viewer, user: viewer } = await t.signUp({ firstName: 'Vera', lastName: 'Viewer' }));
-    ({ agent: as.stranger, user: stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
-    as.anonymous = t.agent();
-    childId = (await as.owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
-    strangerChildId = (await as.stranger.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id;
-    await share(editor.id, true);
-    await share(viewer.id, false);
+    ({ as, owner, editor, viewer, stranger, childId, strangerChildId } = await signUpFamilyAndStranger(t));
   }, 60_000);
   afterAll(() => t.close());
 
@@ -149,15 +137,9 @@ describe('Care Hub over HTTP', () => {
       expect((await contactsOf(agent)).find((c) => c.id === aunt.id)).toMatchObject({ email: secretAddress });
 
       // The event store holds the address sealed with the family's key, never in plain text.
-      const db = new Client({ connectionString: t.databaseUrl });
-      await db.connect();
-      try {
-        const stored = await db.query("SELECT data::text AS data FROM es_events WHERE stream_id = $1", [`emergency-contacts-${user.id}`]);
-        expect(stored.rows.length).toBeGreaterThan(0);
-        for (const row of stored.rows) expect(row.data).not.toContain(secretAddress);
-      } finally {
-        await db.end();
-      }
+      const stored = await t.sql("SELECT data::text AS data FROM es_events WHERE stream_id = $1", [`emergency-contacts-${user.id}`]);
+      expect(stored.rows.length).toBeGreaterThan(0);
+      for (const row of stored.rows) expect(row.data).not.toContain(secretAddress);
 
       // What an urgent escalation reads (the notifications module, through the module's index).
       const addresses = t.app.get(EmergencyContactsQuery);
@@ -375,14 +357,8 @@ describe('Care Hub over HTTP', () => {
   describe("a person's phone number (issue 21)", () => {
     /** The event store's text of every Care Hub stream: what a dump of the database would show. */
     const storedEventText = async () => {
-      const db = new Client({ connectionString: t.databaseUrl });
-      await db.connect();
-      try {
-        const rows = await db.query("SELECT data::text AS data FROM es_events WHERE stream_id LIKE 'emergency-contacts-%' OR stream_id LIKE 'care-directory-%'");
-        return rows.rows.map((row: { data: string }) => row.data).join('\n');
-      } finally {
-        await db.end();
-      }
+      const rows = await t.sql<{ data: string }>("SELECT data::text AS data FROM es_events WHERE stream_id LIKE 'emergency-contacts-%' OR stream_id LIKE 'care-directory-%'");
+      return rows.rows.map((row) => row.data).join('\n');
     };
 
     it('keeps an extension (ext, x, #, a comma) with the number as +E.164;ext=N, for contacts, doctors and support, sealed in the events', async () => {
@@ -458,7 +434,7 @@ describe('Care Hub over HTTP', () => {
     it('a helper of two families names one (400 without); once they own a recipient, their own list is the default', async () => {
       const { agent, user } = await t.signUp({ firstName: 'Hana', lastName: 'Helper' });
       await share(user.id, true);
-      await shareChild(strangerChildId, stranger.id, user.id, true);
+      await t.grantAccess(strangerChildId, stranger.id, user.id, true);
       expect((await agent.get('/api/care-hub/families').expect(200)).body.map((f: { familyId: string; isOwn: boolean }) => [f.familyId, f.isOwn])).toEqual([
         [owner.id, false],
         [stranger.id, false],

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import { ExecuteCareRecipientCommand } from './commands/execute-care-recipient-command';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 describe('care recipients and medications over HTTP', () => {
@@ -89,10 +86,7 @@ describe('care recipients and medications over HTTP', () => {
     await owner.delete(`/api/children/${child.id}`).expect(204);
     expect((await owner.get('/api/children')).body.map((c: { id: string }) => c.id)).not.toContain(child.id);
     await owner.get(`/api/children/${child.id}/medications`).expect(404);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM medications WHERE child_id = $1', [child.id]);
-    await db.end();
+    const { rows } = await t.sql('SELECT count(*)::int AS n FROM medications WHERE child_id = $1', [child.id]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -112,13 +106,7 @@ describe('care recipients and medications over HTTP', () => {
     const { user: grandpa, agent: grandpaAgent } = await t.signUp({ firstName: 'Grandpa' });
     const child = await addChild(parentAgent);
     const grant = (canEdit: boolean) =>
-      t.app.get(CommandBus).execute(
-        new ExecuteCareRecipientCommand(child.id, {
-          type: 'GrantCaregiverAccess',
-          data: { userId: grandpa.id, canEdit },
-          metadata: { actorId: parent.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-        }),
-      );
+      t.grantAccess(child.id, parent.id, grandpa.id, canEdit);
     await grant(false);
     const seen = (await grandpaAgent.get('/api/children').expect(200)).body;
     expect(seen).toEqual([expect.objectContaining({ id: child.id, canEdit: false })]);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
 import { MEDICATION_STOCK_MESSAGES, type AppNotification, type Medication, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { ExecuteCareRecipientCommand, RefillReminderJob } from '.';
+import { RefillReminderJob } from '.';
 
 /**
  * Medication stock and refill reminders over HTTP (issue 12; docs/notifications.md): stock fields on
@@ -15,19 +15,15 @@ import { ExecuteCareRecipientCommand, RefillReminderJob } from '.';
  */
 describe('medication stock over HTTP', () => {
   let t: TestApp;
-  const as: Record<'owner' | 'editor' | 'viewer' | 'stranger' | 'anonymous', TestAgent> = {} as never;
+  let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
-  let viewer: User;
   let childId: string;
   let strangerMedicationId: string;
 
   const store = () => t.app.get<EventStore>(EVENT_STORE);
   const events = async () => (await store().readAll(null)).length;
   const eventsOf = async (type: string) => (await store().readAll(null)).filter((e) => e.type === type);
-  const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-  const share = (userId: string, canEdit: boolean) =>
-    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(childId, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(owner.id) }));
   const addMedication = async (body: object, child = childId, agent = as.owner) =>
     (await agent.post(`/api/children/${child}/medications`).send({ name: 'Baclofen', dosage: '5 mg', ...body }).expect(201)).body as Medication;
   const medication = async (id: string, agent = as.owner) =>
@@ -45,16 +41,9 @@ describe('medication stock over HTTP', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
-    ({ agent: as.editor, user: editor } = await t.signUp({ firstName: 'Eddie', lastName: 'Editor' }));
-    ({ agent: as.viewer, user: viewer } = await t.signUp({ firstName: 'Vera', lastName: 'Viewer' }));
-    ({ agent: as.stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
-    as.anonymous = t.agent();
-    childId = (await as.owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
-    const strangerChild = (await as.stranger.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id;
-    strangerMedicationId = (await addMedication({ stock: 50 }, strangerChild, as.stranger)).id;
-    await share(editor.id, true);
-    await share(viewer.id, false);
+    const family = await signUpFamilyAndStranger(t);
+    ({ as, owner, editor, childId } = family);
+    strangerMedicationId = (await addMedication({ stock: 50 }, family.strangerChildId, as.stranger)).id;
   }, 60_000);
   afterAll(() => t.close());
 

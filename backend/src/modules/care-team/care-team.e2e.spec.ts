@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { INVITATION_MESSAGES as M, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
@@ -102,15 +101,9 @@ describe('care team over HTTP', () => {
     // The token is stored nowhere: not in events, not in read models; its hash is what is kept.
     const events = JSON.stringify((await t.app.get<EventStore>(EVENT_STORE).readAll(null)).map((e) => [e.type, e.data, e.metadata]));
     expect(events).not.toContain(token);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      const dump = JSON.stringify((await db.query('SELECT * FROM caregiver_invitations')).rows) + JSON.stringify((await db.query('SELECT data, metadata FROM es_events')).rows);
-      expect(dump).not.toContain(token);
-      expect((await db.query('SELECT token_hash FROM caregiver_invitations WHERE id = $1', [created.body.id])).rows).toEqual([{ token_hash: sha256(token) }]);
-    } finally {
-      await db.end();
-    }
+    const dump = JSON.stringify((await t.sql('SELECT * FROM caregiver_invitations')).rows) + JSON.stringify((await t.sql('SELECT data, metadata FROM es_events')).rows);
+    expect(dump).not.toContain(token);
+    expect((await t.sql('SELECT token_hash FROM caregiver_invitations WHERE id = $1', [created.body.id])).rows).toEqual([{ token_hash: sha256(token) }]);
 
     expect((await grandpa.agent.get('/api/children').expect(200)).body).toEqual([]);
     const accepted = await accept(grandpa.agent, token).expect(200);
@@ -405,13 +398,7 @@ describe('care team over HTTP', () => {
     const created = await invite(leaving.agent, { inviteeEmail: invitee.user.email, childIds: [child] }).expect(201);
     await leaving.agent.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     expect((await accept(invitee.agent, tokenOf(created.body.acceptUrl)).expect(404)).body.message).toBe(M.invalidLink);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      expect((await db.query('SELECT * FROM caregiver_invitations WHERE primary_user_id = $1', [leaving.user.id])).rows).toEqual([]);
-    } finally {
-      await db.end();
-    }
+    expect((await t.sql('SELECT * FROM caregiver_invitations WHERE primary_user_id = $1', [leaving.user.id])).rows).toEqual([]);
     const stream = await t.app.get<EventStore>(EVENT_STORE).readStream(`care-team-${leaving.user.id}`);
     expect(stream.map((e) => e.type)).toEqual(['CaregiverInvited', 'CaregiverInvitationRevoked']);
     expect(stream[0].data).toMatchObject({ inviteeEmail: 'Erased', inviteeName: null });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
 import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_LIMITS, PAGE_TEXT, type AppNotification, type CareUpdate, type CareUpdatePage, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { settledEventCount } from '../../test-support/event-count';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 
 /**
  * Care updates over HTTP (issue 11): every route for the primary caregiver, a secondary caregiver
@@ -14,7 +13,7 @@ import { ExecuteCareRecipientCommand } from '../care-recipients';
  */
 describe('care updates over HTTP', () => {
   let t: TestApp;
-  const as: Record<'owner' | 'editor' | 'viewer' | 'stranger' | 'anonymous', TestAgent> = {} as never;
+  let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
   let viewer: User;
@@ -24,21 +23,11 @@ describe('care updates over HTTP', () => {
 
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
   const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
-  const share = (child: string, primary: User, userId: string, canEdit: boolean) =>
-    t.app.get(CommandBus).execute(new ExecuteCareRecipientCommand(child, { type: 'GrantCaregiverAccess', data: { userId, canEdit }, metadata: metadata(primary.id) }));
 
   beforeAll(async () => {
     t = await startTestApp();
-    ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
-    ({ agent: as.editor, user: editor } = await t.signUp({ firstName: 'Eddie', lastName: 'Editor' }));
-    ({ agent: as.viewer, user: viewer } = await t.signUp({ firstName: 'Vera', lastName: 'Viewer' }));
-    ({ agent: as.stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
-    as.anonymous = t.agent();
-    childId = (await as.owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
-    strangerChildId = (await as.stranger.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id;
+    ({ as, owner, editor, viewer, childId, strangerChildId } = await signUpFamilyAndStranger(t));
     strangerUpdateId = (await as.stranger.post(`/api/children/${strangerChildId}/updates`).send({ text: 'Leo slept well' }).expect(201)).body.id;
-    await share(childId, owner, editor.id, true);
-    await share(childId, owner, viewer.id, false);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -284,7 +273,7 @@ describe('care updates over HTTP', () => {
     const { agent: helper, user: helperUser } = await t.signUp({ firstName: 'Hal', lastName: 'Helper', password: 'helper password 1' });
     const kept = (await primary.post('/api/children').send({ firstName: 'Kept', lastName: 'Journal' }).expect(201)).body.id;
     const removed = (await primary.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon' }).expect(201)).body.id;
-    for (const child of [kept, removed]) await share(child, primaryUser, helperUser.id, false);
+    for (const child of [kept, removed]) await t.grantAccess(child, primaryUser.id, helperUser.id, false);
     await helper.post(`/api/children/${kept}/updates`).send({ text: 'Hal was here', important: true }).expect(201);
     const gone = (await primary.post(`/api/children/${removed}/updates`).send({ text: 'About to go', important: true }).expect(201)).body as CareUpdate;
     expect((await careNotifications(helper)).map((n) => n.childId)).toEqual([removed]);

@@ -2,11 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 const PASSWORD = 'correct horse battery';
@@ -25,25 +22,13 @@ const secretPhone = () => `+1202555${String(randomInt(10_000)).padStart(4, '0')}
 
 describe('erasure: Delete Account and Remove Care Recipient leave no plaintext behind', () => {
   let t: TestApp;
-  let db: Client;
   beforeAll(async () => {
     t = await startTestApp();
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
   }, 60_000);
-  afterAll(async () => {
-    await db.end();
-    await t.close();
-  }, 30_000);
+  afterAll(() => t.close(), 30_000);
 
   const share = (childId: string, owner: User, userId: string) =>
-    t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(childId, {
-        type: 'GrantCaregiverAccess',
-        data: { userId, canEdit: true },
-        metadata: { actorId: owner.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    t.grantAccess(childId, owner.id, userId, true);
 
   /** A recipient with every kind of personal data, a medication, tasks with notes and a removal reason. */
   async function fillRecipient(agent: TestAgent, words: Record<string, string>) {
@@ -91,7 +76,7 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     doctorPhone: secretPhone(),
   });
 
-  const rowsOf = async (table: string, column: string, id: string) => (await db.query(`SELECT id FROM ${table} WHERE ${column} = $1`, [id])).rows;
+  const rowsOf = async (table: string, column: string, id: string) => (await t.sql(`SELECT id FROM ${table} WHERE ${column} = $1`, [id])).rows;
 
   it('DELETE /api/user: 401 anonymous, 400 without a password, 403 with a wrong one (or another user\'s), and nothing changes', async () => {
     const { agent, user } = await t.signUp();
@@ -103,7 +88,7 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     await otherFamily.delete('/api/user').send({ password: PASSWORD }).expect(403); // the owner's password does not delete another account
     await agent.get('/api/auth/user').expect(200);
     await otherFamily.get('/api/auth/user').expect(200);
-    expect((await db.query('SELECT destroyed_at FROM data_keys WHERE subject_id = $1', [user.id])).rows).toEqual([{ destroyed_at: null }]);
+    expect((await t.sql('SELECT destroyed_at FROM data_keys WHERE subject_id = $1', [user.id])).rows).toEqual([{ destroyed_at: null }]);
   }, 30_000);
 
   it('Delete Account erases the user and the recipients they own: keys, rows, sessions, shared access, stored answers; pg_dump holds none of it', async () => {
@@ -149,8 +134,8 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect((await helper.get('/api/children').expect(200)).body).toEqual([]);
     await helper.get(`/api/tasks/${task.id}/history`).expect(404);
     expect((await neighbour.get('/api/children').expect(200)).body.map((c: { id: string }) => c.id)).toEqual([kept.id]);
-    expect((await db.query('SELECT * FROM child_access WHERE user_id = $1', [user.id])).rows).toEqual([]);
-    const keys = await db.query('SELECT subject_id, key FROM data_keys WHERE subject_id = ANY($1::uuid[]) ORDER BY subject_id', [[user.id, child.id]]);
+    expect((await t.sql('SELECT * FROM child_access WHERE user_id = $1', [user.id])).rows).toEqual([]);
+    const keys = await t.sql('SELECT subject_id, key FROM data_keys WHERE subject_id = ANY($1::uuid[]) ORDER BY subject_id', [[user.id, child.id]]);
     expect(keys.rows.map((r) => r.key)).toEqual([null, null]);
 
     expect(await rowsOf('emergency_contacts', 'family_id', user.id)).toEqual([]);

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, DEFAULT_TIMEZONE, localDate, PAGE_LIMITS, PAGE_TEXT, type AppNotification, type Page, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
 import { encodeCursor } from '../../platform/http/page';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { ONLY_TASK_ALERTS } from './commands/acknowledge-notification/acknowledge-notification.handler';
 import { ReminderWorker } from './workers/reminders.worker';
 
@@ -36,13 +33,7 @@ describe('notifications over HTTP', () => {
   const tomorrow = () => addDays(localDate(new Date(), DEFAULT_TIMEZONE), 1);
   const addChild = async () => (await parent.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
   const share = (childId: string, userId: string, canEdit: boolean) =>
-    t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(childId, {
-        type: 'GrantCaregiverAccess',
-        data: { userId, canEdit },
-        metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    t.grantAccess(childId, parent.user.id, userId, canEdit);
   const addTask = async (childId: string, body: object) => {
     const [task] = (await parent.agent.post(`/api/children/${childId}/tasks`).send({ category: 'medication', scheduledDate: tomorrow(), ...body }).expect(201)).body as Task[];
     await allProjectionsCaughtUp(t.app);
@@ -181,15 +172,9 @@ describe('notifications over HTTP', () => {
 
     await parent.agent.delete(`/api/children/${child.id}`).expect(204);
     expect((await notifications(parent.agent)).map((n) => n.taskId)).not.toContain(urgent.id);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      for (const table of ['notifications', 'reminder_tasks']) {
-        const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
-        expect(rows[0].n).toBe(0);
-      }
-    } finally {
-      await db.end();
+    for (const table of ['notifications', 'reminder_tasks']) {
+      const { rows } = await t.sql(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
+      expect(rows[0].n).toBe(0);
     }
   });
 
@@ -198,13 +183,7 @@ describe('notifications over HTTP', () => {
       const owner = await t.signUp({ firstName: 'Pia' });
       const helper = await t.signUp({ firstName: 'Hal' });
       const child = (await owner.agent.post('/api/children').send({ firstName: 'Noa', lastName: 'Lind' }).expect(201)).body as { id: string };
-      await t.app.get(CommandBus).execute(
-        new ExecuteCareRecipientCommand(child.id, {
-          type: 'GrantCaregiverAccess',
-          data: { userId: helper.user.id, canEdit: true },
-          metadata: { actorId: owner.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-        }),
-      );
+      await t.grantAccess(child.id, owner.user.id, helper.user.id, true);
       /** An important update by the helper: a notification of the owner. */
       const notify = async (text: string) => {
         await helper.agent.post(`/api/children/${child.id}/updates`).send({ text, important: true }).expect(201);

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, localDate, REPEATING_MESSAGES, TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type Task, type TaskHistoryEntry, type TaskTemplate, type User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { occurrenceTaskId } from './workers/occurrence-ids';
 
 jest.setTimeout(60_000);
@@ -20,17 +17,10 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
   let viewer: { agent: TestAgent; user: User };
   let editor: { agent: TestAgent; user: User };
   let childId: string;
-  let db: Client;
   const today = () => localDate(new Date(), LA);
 
   const grant = (userId: string, canEdit: boolean) =>
-    t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(childId, {
-        type: 'GrantCaregiverAccess',
-        data: { userId, canEdit },
-        metadata: { actorId: owner.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    t.grantAccess(childId, owner.user.id, userId, canEdit);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -41,13 +31,8 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
     childId = (await owner.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
     await grant(viewer.user.id, false);
     await grant(editor.user.id, true);
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
   });
-  afterAll(async () => {
-    await db.end();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const createDaily = async (name: string, times = [LATE]): Promise<TaskTemplate> =>
     (
@@ -59,7 +44,7 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
   const tasksOn = async (date: string): Promise<Task[]> => (await owner.agent.get(`/api/children/${childId}/tasks`).query({ date }).expect(200)).body;
   const ofTemplate = (tasks: Task[], template: TaskTemplate) => tasks.filter((task) => task.templateId === template.id);
   const repeating = async (agent: TestAgent = owner.agent): Promise<TaskTemplate[]> => (await agent.get(`/api/children/${childId}/repeating-tasks`).expect(200)).body;
-  const eventCount = async () => Number((await db.query('SELECT count(*) FROM es_events')).rows[0].count);
+  const eventCount = async () => Number((await t.sql('SELECT count(*) FROM es_events')).rows[0].count);
 
   it('future days show the planned occurrences with the ids materialisation will give them; today shows the real task', async () => {
     const template = await createDaily('Tylenol');

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Queue } from 'bull';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, localDate, SCHEDULE_PARSE_MESSAGES, TASK_MESSAGES, TEMPLATE_MESSAGES, type ParsedScheduleTask, type Task, type TaskTemplate, type User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { occurrenceTaskId } from './workers/occurrence-ids';
 import { MATERIALISE_CRON, RECURRING_TASKS_QUEUE, TemplateMaterialiser } from './workers/recurring-tasks.job';
 
@@ -22,7 +19,6 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
   let viewer: { agent: TestAgent; user: User };
   let childId: string;
   let othersChildId: string;
-  let db: Client;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -31,26 +27,15 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
     viewer = await t.signUp({ firstName: 'Grandpa' });
     childId = (await owner.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
     othersChildId = (await other.agent.post('/api/children').send({ firstName: 'Sam', lastName: 'Rivera' }).expect(201)).body.id;
-    await t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(childId, {
-        type: 'GrantCaregiverAccess',
-        data: { userId: viewer.user.id, canEdit: false },
-        metadata: { actorId: owner.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
+    await t.grantAccess(childId, owner.user.id, viewer.user.id, false);
   });
-  afterAll(async () => {
-    await db.end();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const templatesOf = async (agent: TestAgent, id: string): Promise<TaskTemplate[]> =>
     (await agent.get(`/api/children/${id}/task-templates`).expect(200)).body;
   const tasksOn = async (id: string, date: string): Promise<Task[]> =>
     (await owner.agent.get(`/api/children/${id}/tasks`).query({ date }).expect(200)).body;
-  const count = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].count);
+  const count = async (sql: string, params: unknown[]) => Number((await t.sql(sql, params)).rows[0].count);
 
   describe('POST /api/children/{childId}/task-templates', () => {
     it('creates a repeating template and today\'s tasks (today in the care team\'s zone)', async () => {
@@ -356,7 +341,7 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
       expect(await tasksOfTemplate(tpl.id)).toBe(2);
 
       // Even without the job's bookkeeping the deterministic ids keep it at one task per time.
-      await db.query('DELETE FROM template_materialisations WHERE template_id = $1', [tpl.id]);
+      await t.sql('DELETE FROM template_materialisations WHERE template_id = $1', [tpl.id]);
       await Promise.all([materialiser.materialiseDue(now), materialiser.materialiseDue(now)]);
       expect(await tasksOfTemplate(tpl.id)).toBe(2);
       expect(await count('SELECT count(*) FROM es_events WHERE stream_id = $1', [`task-${occurrenceTaskId(tpl.id, '2030-01-01', '08:00')}`])).toBe(1);
@@ -382,7 +367,7 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
       const [task] = await tasksOn(kid, '2030-02-01');
       await owner.agent.delete(`/api/tasks/${task.id}`).send({ reason: 'Skipped today' }).expect((res) => expect(res.status).toBeLessThan(300));
       await materialiser.materialiseDue(new Date('2030-02-01T10:00:00Z'));
-      await db.query('DELETE FROM template_materialisations WHERE template_id = $1', [tpl.id]);
+      await t.sql('DELETE FROM template_materialisations WHERE template_id = $1', [tpl.id]);
       await materialiser.materialiseDue(new Date('2030-02-01T10:15:00Z'));
       expect(await tasksOn(kid, '2030-02-01')).toEqual([]);
     });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
 import {
   APPOINTMENT_MESSAGES,
@@ -11,7 +10,6 @@ import {
   type Task,
   type User,
 } from '@carecircle/libs';
-import { ExecuteCareRecipientCommand } from '../care-recipients';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { tasksBetween } from '../../test-support/tasks-between';
@@ -323,13 +321,7 @@ describe('tasks over HTTP', () => {
 
     it('a caregiver the child is shared with read-only can read but not change', async () => {
       const { user: grandpa, agent: reader } = await t.signUp({ firstName: 'Grandpa' });
-      await t.app.get(CommandBus).execute(
-        new ExecuteCareRecipientCommand(childId, {
-          type: 'GrantCaregiverAccess',
-          data: { userId: grandpa.id, canEdit: false },
-          metadata: { actorId: ownerUser.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-        }),
-      );
+      await t.grantAccess(childId, ownerUser.id, grandpa.id, false);
       for (const route of routes()) {
         const res = await route.call(reader);
         expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: route.reader });

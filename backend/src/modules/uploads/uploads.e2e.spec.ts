@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
@@ -26,25 +25,21 @@ describe('photo uploads over HTTP', () => {
   let owner: TestAgent;
   let other: TestAgent;
   let dataDir: string;
-  let db: Client;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'carecircle-uploads-'));
     t = await startTestApp({ DATA_DIR: dataDir });
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
     owner = (await t.signUp()).agent;
     other = (await t.signUp()).agent;
   });
   afterAll(async () => {
-    await db.end();
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   /** The names of the images stored in the database (bytes and all); nothing is written to disk. */
-  const stored = async () => (await db.query<{ name: string }>('SELECT name FROM uploads WHERE bytes IS NOT NULL ORDER BY name')).rows.map((row) => row.name);
+  const stored = async () => (await t.sql<{ name: string }>('SELECT name FROM uploads WHERE bytes IS NOT NULL ORDER BY name')).rows.map((row) => row.name);
   /** Rows anywhere in `uploads` whose bytes contain these. */
-  const rowsHolding = async (bytes: Buffer) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads WHERE position($1::bytea IN bytes) > 0', [bytes])).rows[0].n;
+  const rowsHolding = async (bytes: Buffer) => (await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM uploads WHERE position($1::bytea IN bytes) > 0', [bytes])).rows[0].n;
   /** A PNG (by its signature) carrying a text no other upload has. */
   const distinctivePng = (marker: string) => Buffer.concat([PNG, Buffer.from(marker)]);
 
@@ -53,7 +48,7 @@ describe('photo uploads over HTTP', () => {
     expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/) });
     expect(await stored()).toContain(res.body.url.split('/').pop());
     expect(await readdir(join(dataDir, 'uploads')).catch(() => [])).toEqual([]);
-    const { rows } = await db.query('SELECT uploader_id, content_type, size, created_at FROM uploads WHERE name = $1', [res.body.url.split('/').pop()]);
+    const { rows } = await t.sql('SELECT uploader_id, content_type, size, created_at FROM uploads WHERE name = $1', [res.body.url.split('/').pop()]);
     expect(rows).toEqual([{ uploader_id: expect.any(String), content_type: 'image/png', size: PNG.length, created_at: expect.any(Date) }]);
 
     const back = await owner.get(res.body.url).buffer(true).parse((r, done) => {
@@ -251,7 +246,7 @@ describe('photo uploads over HTTP', () => {
     await mkdir(join(dataDir, 'uploads'), { recursive: true });
     await writeFile(join(dataDir, 'uploads', onDisk), GIF);
     // Rows as the disk store wrote them: no bytes. `missing` lies on another replica's disk.
-    for (const name of [onDisk, missing]) await db.query('INSERT INTO uploads (name, uploader_id, created_at) VALUES ($1, $2, now())', [name, user.id]);
+    for (const name of [onDisk, missing]) await t.sql('INSERT INTO uploads (name, uploader_id, created_at) VALUES ($1, $2, now())', [name, user.id]);
     await agent.get(`/api/uploads/${onDisk}`).expect(404);
 
     expect(await t.app.get(LegacyDiskUploads).importFiles()).toBe(1);

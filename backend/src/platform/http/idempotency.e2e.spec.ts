@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { MaintenanceProcessor } from '../queue/queue.module';
@@ -19,15 +18,11 @@ const FUTURE = '2030-01-07';
 describe('Idempotency-Key over HTTP', () => {
   let t: TestApp;
   let dataDir: string;
-  let db: Client;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'carecircle-idempotency-'));
     t = await startTestApp({ DATA_DIR: dataDir });
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
   });
   afterAll(async () => {
-    await db.end();
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -157,7 +152,7 @@ describe('Idempotency-Key over HTTP', () => {
     const session = (res: { headers: Record<string, unknown> }) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('cc.sid='));
     expect(session(login2)).toBeDefined();
     expect(session(login2)).not.toBe(session(login));
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE $1', ['/api/auth/%']);
+    const { rows } = await t.sql('SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE $1', ['/api/auth/%']);
     expect(rows[0].n).toBe(0);
   }, 20_000); // four argon2 hashes on a busy machine
 
@@ -197,7 +192,7 @@ describe('Idempotency-Key over HTTP', () => {
 
     it('POST /api/upload stores one image per key, though each retry is framed with a new multipart boundary', async () => {
       // Images are rows of `uploads` (docs/operations.md).
-      const files = async () => (await db.query<{ name: string }>('SELECT name FROM uploads')).rows;
+      const files = async () => (await t.sql<{ name: string }>('SELECT name FROM uploads')).rows;
       const before = await files();
       const key = randomUUID();
       const upload = (image: Buffer) => agent.post('/api/upload').set('Idempotency-Key', key).attach('file', image, { filename: 'photo.png', contentType: 'image/png' });
@@ -216,15 +211,15 @@ describe('Idempotency-Key over HTTP', () => {
     const key = randomUUID();
     const first = await addChild(agent, key).expect(201);
     const live = await addChild(agent, randomUUID(), { firstName: 'Kept', lastName: 'Key' }).expect(201);
-    await db.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND idempotency_key = $2`, [user.id, key]);
+    await t.sql(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND idempotency_key = $2`, [user.id, key]);
     // Expired but not pruned yet: the key is free again.
     const afterExpiry = await addChild(agent, key).expect(201);
     expect(replayed(afterExpiry)).toBe(false);
     expect(afterExpiry.body.id).not.toBe(first.body.id);
 
-    await db.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND idempotency_key = $2`, [user.id, key]);
+    await t.sql(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND idempotency_key = $2`, [user.id, key]);
     expect(await t.app.get(MaintenanceProcessor).pruneIdempotencyKeys()).toBeGreaterThanOrEqual(1);
-    const { rows } = await db.query('SELECT idempotency_key FROM idempotency_keys WHERE user_id = $1', [user.id]);
+    const { rows } = await t.sql('SELECT idempotency_key FROM idempotency_keys WHERE user_id = $1', [user.id]);
     expect(rows.map((r) => r.idempotency_key)).not.toContain(key);
     expect(rows).toHaveLength(1);
     expect(live.status).toBe(201);

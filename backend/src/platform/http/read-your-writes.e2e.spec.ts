@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import request from 'supertest';
 
@@ -9,22 +8,16 @@ import request from 'supertest';
  */
 describe('read-your-writes: the next request waits, not the command', () => {
   let t: TestApp;
-  let db: Client;
   beforeAll(async () => {
     t = await startTestApp();
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
   });
-  afterAll(async () => {
-    await db.end();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   /** Keeps `scheduling.daily-tasks` from applying anything until the answer is called. */
   const holdDailyTasks = async () => {
-    await db.query('BEGIN');
-    await db.query(`SELECT 1 FROM projection_checkpoints WHERE name = 'scheduling.daily-tasks' FOR UPDATE`);
-    return () => db.query('COMMIT');
+    await t.sql('BEGIN');
+    await t.sql(`SELECT 1 FROM projection_checkpoints WHERE name = 'scheduling.daily-tasks' FOR UPDATE`);
+    return () => t.sql('COMMIT');
   };
 
   const family = async () => {

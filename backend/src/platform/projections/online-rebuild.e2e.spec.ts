@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
 import { PROJECTION_CHANGES_CHANNEL } from './projection-changes';
@@ -11,19 +11,16 @@ import { PROJECTION_CHANGES_CHANNEL } from './projection-changes';
  */
 describe('projections:rebuild, online', () => {
   let t: TestApp;
-  let db: Client;
   let listener: Client;
   beforeAll(async () => {
     t = await startTestApp();
-    db = new Client({ connectionString: t.databaseUrl });
-    listener = new Client({ connectionString: t.databaseUrl });
-    await Promise.all([db.connect(), listener.connect()]);
+    listener = await t.connection();
     // The projector has taken every projection (its advisory locks) before the first command, so a
     // slow start on a busy machine is not counted against the command's 5 s wait.
     const projections = t.app.get(ProjectionRunner).names.length;
     const held = async () =>
       (
-        await db.query<{ n: number }>(
+        await t.sql<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 7301
               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         )
@@ -32,10 +29,7 @@ describe('projections:rebuild, online', () => {
       // until the projector holds them all (a condition, not a pause)
     }
   });
-  afterAll(async () => {
-    await Promise.all([db.end(), listener.end()]);
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('replays into shadow tables while the app serves, and switches them in without losing an event', async () => {
     const { agent } = await t.signUp({ firstName: 'Online' });
@@ -53,10 +47,10 @@ describe('projections:rebuild, online', () => {
     const runner = t.app.get(ProjectionRunner);
     const tables = runner.tables;
     const snapshot = async () =>
-      Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await db.query(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
+      Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await t.sql(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
     const schemaObjects = async () =>
       (
-        await db.query(
+        await t.sql(
           `SELECT c.relname AS table, i.relname AS index, pg_get_indexdef(i.oid) AS definition
              FROM pg_index x JOIN pg_class c ON c.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
             WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY($1)
@@ -69,8 +63,8 @@ describe('projections:rebuild, online', () => {
       ).rows;
     const namesBefore = await schemaObjects();
     // What a faulty projection left in the live model, and a parked event of it: the rebuild corrects both.
-    await db.query(`UPDATE children SET name = 'Stale name' WHERE id = $1`, [maya.id]);
-    await db.query(
+    await t.sql(`UPDATE children SET name = 'Stale name' WHERE id = $1`, [maya.id]);
+    await t.sql(
       `INSERT INTO projection_failures (projection, position, event_id, stream_id, revision, event_type, error, attempts, first_seen_at, last_seen_at)
        SELECT 'care-recipients.children', global_position, event_id, stream_id, revision, type, 'a defect since fixed', 4, now(), now()
          FROM es_events WHERE type = 'CareRecipientAdded' ORDER BY global_position LIMIT 1`,
@@ -92,7 +86,7 @@ describe('projections:rebuild, online', () => {
     listener.on('notification', (message) => announced.push(JSON.parse(message.payload!)));
     await listener.query(`LISTEN ${PROJECTION_CHANGES_CHANNEL}`);
 
-    const completions = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM es_events WHERE type = 'TaskCompleted'`)).rows[0].n;
+    const completions = async () => (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM es_events WHERE type = 'TaskCompleted'`)).rows[0].n;
     let recordedDuringReplay = false;
     let duringHandOver: Promise<unknown> | null = null;
     let liveWhileReplaying: string | null = null;
@@ -107,7 +101,7 @@ describe('projections:rebuild, online', () => {
             const nora = (await agent.post('/api/children').send({ firstName: 'Nora', lastName: 'Lopez' }).expect(201)).body;
             await agent.post(`/api/children/${nora.id}/medications`).send({ name: 'Iron', dosage: '1 ml' }).expect(201);
             await agent.put(`/api/emergency-contacts/${contact.id}`).send({ name: 'Grandma Rosa', phoneNumber: '202 555 0143' }).expect(200);
-            liveWhileReplaying = (await db.query<{ name: string }>('SELECT name FROM children WHERE id = $1', [maya.id])).rows[0].name;
+            liveWhileReplaying = (await t.sql<{ name: string }>('SELECT name FROM children WHERE id = $1', [maya.id])).rows[0].name;
           }
           if (phase === 'paused') {
             // A command during the hand-over: appended now, applied by the hand-over, answered after the switch.
@@ -139,12 +133,12 @@ describe('projections:rebuild, online', () => {
     expect(seen.slice(switchedAt).every((name) => name === 'Maya Lopez')).toBe(true);
 
     // Every projection goes on from the switched checkpoint: wait until all have passed the store's head.
-    const head = BigInt((await db.query<{ head: string }>('SELECT max(global_position)::text AS head FROM es_events')).rows[0].head);
+    const head = BigInt((await t.sql<{ head: string }>('SELECT max(global_position)::text AS head FROM es_events')).rows[0].head);
     await runner.waitFor(head);
     const online = await snapshot();
     expect(online.children.map((row: { name: string }) => row.name).sort()).toEqual(['Leo Park', 'Maya Lopez', 'Nora Lopez']);
-    expect((await db.query('SELECT * FROM projection_failures')).rows).toEqual([]);
-    expect((await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'projection_rebuild'`)).rows).toEqual([]);
+    expect((await t.sql('SELECT * FROM projection_failures')).rows).toEqual([]);
+    expect((await t.sql(`SELECT 1 FROM pg_namespace WHERE nspname = 'projection_rebuild'`)).rows).toEqual([]);
     expect(await schemaObjects()).toEqual(namesBefore); // the names the migrations gave, so later migrations still apply
     // The hand-over announced what it applied (the projectors, paused, never saw that event).
     await listener.query('SELECT 1'); // notifications sent before this round trip have arrived

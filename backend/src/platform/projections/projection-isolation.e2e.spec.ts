@@ -1,5 +1,4 @@
 import { DiscoveryService } from '@nestjs/core';
-import { Client } from 'pg';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ReadModelProjection, type Projection } from './projection';
 
@@ -10,16 +9,10 @@ import { ReadModelProjection, type Projection } from './projection';
  */
 describe('projection failures stay isolated', () => {
   let t: TestApp;
-  let db: Client;
   beforeAll(async () => {
     t = await startTestApp();
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
   });
-  afterAll(async () => {
-    await db.end();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const projectionNamed = (name: string): Projection =>
     t.app
@@ -48,7 +41,7 @@ describe('projection failures stay isolated', () => {
       expect(failed.body.message).toContain(failed.body.correlationId);
       expect(Date.now() - started).toBeLessThan(4000); // retried and parked, not held until the 5 s lag time-out
 
-      const parked = (await db.query('SELECT projection, event_type, error, correlation_id FROM projection_failures')).rows;
+      const parked = (await t.sql('SELECT projection, event_type, error, correlation_id FROM projection_failures')).rows;
       expect(parked).toEqual([
         {
           projection: 'care-recipients.medications',
@@ -62,7 +55,7 @@ describe('projection failures stay isolated', () => {
       const retried = await add();
       expect(retried.status).toBe(500);
       expect(retried.headers['idempotent-replayed']).toBe('true');
-      expect((await db.query('SELECT count(*)::int AS n FROM projection_failures')).rows[0].n).toBe(1);
+      expect((await t.sql('SELECT count(*)::int AS n FROM projection_failures')).rows[0].n).toBe(1);
 
       // The same family and another family go on (a stuck projection would answer them 503).
       const other = await t.signUp();

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { Client } from 'pg';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
 
@@ -73,31 +72,25 @@ describe('projections:rebuild', () => {
     const runner = t.app.get(ProjectionRunner);
     const tables = runner.tables; // every projection's tables: a new read model is covered without editing this test
     expect(tables.length).toBeGreaterThanOrEqual(15);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
     const snapshot = async () =>
-      Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await db.query(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
-    try {
-      const live = await snapshot();
-      expect(live.children).toHaveLength(1);
-      expect(live.medications).toHaveLength(1);
-      expect(live.daily_tasks).toHaveLength(2);
-      expect(live.users).toHaveLength(4);
-      expect(live.caregiver_invitations).toHaveLength(3);
-      expect(live.child_access).toHaveLength(1);
-      expect(live.emergency_contacts).toHaveLength(2);
-      expect(live.doctors).toHaveLength(1);
-      expect(live.family_support).toHaveLength(1);
-      expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
-      await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
-      const warn = jest.spyOn(Logger.prototype, 'warn');
-      await runner.rebuild();
-      expect(await snapshot()).toEqual(live);
-      // every applyBatch held: none fell back to applying its events one by one
-      expect(warn.mock.calls.filter(([message]) => String(message).includes('a batch failed'))).toEqual([]);
-      expect((await db.query('SELECT * FROM projection_failures')).rows).toEqual([]);
-    } finally {
-      await db.end();
-    }
+      Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await t.sql(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
+    const live = await snapshot();
+    expect(live.children).toHaveLength(1);
+    expect(live.medications).toHaveLength(1);
+    expect(live.daily_tasks).toHaveLength(2);
+    expect(live.users).toHaveLength(4);
+    expect(live.caregiver_invitations).toHaveLength(3);
+    expect(live.child_access).toHaveLength(1);
+    expect(live.emergency_contacts).toHaveLength(2);
+    expect(live.doctors).toHaveLength(1);
+    expect(live.family_support).toHaveLength(1);
+    expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
+    await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    await runner.rebuild();
+    expect(await snapshot()).toEqual(live);
+    // every applyBatch held: none fell back to applying its events one by one
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('a batch failed'))).toEqual([]);
+    expect((await t.sql('SELECT * FROM projection_failures')).rows).toEqual([]);
   }, 30_000);
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import {
   DEFAULT_ESCALATION_POLICY,
@@ -175,14 +174,8 @@ describe('notification settings over HTTP', () => {
     expect((await helper.get(POLICY).expect(200)).body).toEqual(quick);
 
     await agent.delete('/api/user').send({ password: 'a long enough password' }).expect(204);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      for (const table of ['notification_preferences', 'escalation_policies']) {
-        expect((await db.query(`SELECT user_id FROM ${table} WHERE user_id = $1`, [user.id])).rows).toEqual([]);
-      }
-    } finally {
-      await db.end();
+    for (const table of ['notification_preferences', 'escalation_policies']) {
+      expect((await t.sql(`SELECT user_id FROM ${table} WHERE user_id = $1`, [user.id])).rows).toEqual([]);
     }
     expect((await helper.get(POLICY).expect(200)).body).toEqual(DEFAULT_ESCALATION_POLICY);
   });

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type TestAgent from 'supertest/lib/agent';
 import request from 'supertest';
 import { addDays, localDate, localDateTimeToInstant, PAGE_LIMITS, PAGE_TEXT, type Page, type TaskHistoryEntry, type TaskTemplate, type User } from '@carecircle/libs';
 import { encodeCursor } from '../../../platform/http/page';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
-import { ExecuteCareRecipientCommand } from '../../care-recipients';
 import { occurrenceTaskId } from '../workers/occurrence-ids';
 import { TemplateMaterialiser } from '../workers/recurring-tasks.job';
 
@@ -31,13 +28,7 @@ describe('task history over HTTP: every entry names its actor', () => {
     owner = await t.signUp({ firstName: 'Maria', lastName: 'Lopez' });
     aunt = await t.signUp({ firstName: 'Rosa', lastName: 'Diaz' });
     childId = (await owner.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
-    await t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(childId, {
-        type: 'GrantCaregiverAccess',
-        data: { userId: aunt.user.id, canEdit: true },
-        metadata: { actorId: owner.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    await t.grantAccess(childId, owner.user.id, aunt.user.id, true);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, completionTiming, DEFAULT_TIMEZONE, localDate, localDateTimeToInstant, type Task } from '@carecircle/libs';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
@@ -107,15 +106,9 @@ describe('progress and achievements over HTTP', () => {
     await owner.delete(`/api/children/${child.id}`).expect(204);
     expect((await owner.get('/api/achievements').expect(200)).body.map((a: { childId: string }) => a.childId)).not.toContain(child.id);
     await owner.get(`/api/progress?childId=${child.id}`).expect(404);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      for (const table of ['daily_progress', 'progress_tasks', 'achievements']) {
-        const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
-        expect(rows[0].n).toBe(0);
-      }
-    } finally {
-      await db.end();
+    for (const table of ['daily_progress', 'progress_tasks', 'achievements']) {
+      const { rows } = await t.sql(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
+      expect(rows[0].n).toBe(0);
     }
   });
 
@@ -134,23 +127,17 @@ describe('progress and achievements over HTTP', () => {
     await owner.post(`/api/notifications/${notification.id}/read`).expect(204);
 
     const tables = ['progress_tasks', 'daily_progress', 'achievements', 'notifications', 'notification_children', 'notification_shares', 'reminder_tasks'];
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      const snapshot = async () => {
-        const rows: Record<string, unknown[]> = {};
-        for (const table of tables) rows[table] = (await db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
-        return rows;
-      };
-      const live = await snapshot();
-      expect(live.achievements.length).toBeGreaterThan(0);
-      expect(live.notifications).toEqual([expect.objectContaining({ is_read: true })]);
-      const runner = t.app.get(ProjectionRunner);
-      await runner.onApplicationShutdown();
-      await runner.rebuild(['scheduling.daily-progress', 'notifications.in-app']);
-      expect(await snapshot()).toEqual(live);
-    } finally {
-      await db.end();
-    }
+    const snapshot = async () => {
+      const rows: Record<string, unknown[]> = {};
+      for (const table of tables) rows[table] = (await t.sql(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
+      return rows;
+    };
+    const live = await snapshot();
+    expect(live.achievements.length).toBeGreaterThan(0);
+    expect(live.notifications).toEqual([expect.objectContaining({ is_read: true })]);
+    const runner = t.app.get(ProjectionRunner);
+    await runner.onApplicationShutdown();
+    await runner.rebuild(['scheduling.daily-progress', 'notifications.in-app']);
+    expect(await snapshot()).toEqual(live);
   });
 });
