@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
-import { CommandBus } from '@nestjs/cqrs';
 import Bull, { type Queue } from 'bull';
 import type { Pool } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
@@ -10,9 +9,10 @@ import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-s
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
+import { NO_TASK_DETAILS } from '../../test-support/task-details';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
-import { ExecuteCareRecipientCommand, RefillReminderJob } from '../care-recipients';
+import { RefillReminderJob } from '../care-recipients';
 import type { ReminderJobData, TaskJobData } from './domain/reminder-plan';
 import { REMINDERS_QUEUE } from './workers/reminder-queue';
 import { AchievementAlerts } from './workers/achievement-alerts';
@@ -69,13 +69,7 @@ describe('reminder jobs on Redis (real time)', () => {
 
   it('reminds once, not after completion, at the new time after a move; escalates in order and stops on acknowledgement', async () => {
     const child = (await parent.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
-    await t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(child.id, {
-        type: 'GrantCaregiverAccess',
-        data: { userId: grandpa.user.id, canEdit: true },
-        metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    await t.grantAccess(child.id, parent.user.id, grandpa.user.id, true);
     const contact = (await parent.agent.post('/api/emergency-contacts').send({ name: 'Aunt Rosa', phoneNumber: '+12025550143', email: 'rosa@example.org' }).expect(201)).body as { id: string };
     // The next clock minute at least 15 s away, in the care team's zone.
     const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
@@ -247,13 +241,7 @@ describe('reminder jobs on Redis (real time)', () => {
   it('a burst due at one instant is recorded and pushed once per task, with two worker processes and a batch run again', async () => {
     const COUNT = 300;
     const child = (await parent.agent.post('/api/children').send({ firstName: 'Ada', lastName: 'Lopez' }).expect(201)).body as { id: string };
-    await t.app.get(CommandBus).execute(
-      new ExecuteCareRecipientCommand(child.id, {
-        type: 'GrantCaregiverAccess',
-        data: { userId: grandpa.user.id, canEdit: true },
-        metadata: { actorId: parent.user.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() },
-      }),
-    );
+    await t.grantAccess(child.id, parent.user.id, grandpa.user.id, true);
     // COUNT medication tasks at the same instant (a region's 8:00), scheduled as occurrences are: TaskScheduled on each stream.
     const due = new Date(Math.ceil((Date.now() + 20_000 + 15 * MINUTE_MS) / 1000) * 1000);
     const { date, time } = instantToLocal(due, DEFAULT_TIMEZONE);
@@ -265,8 +253,7 @@ describe('reminder jobs on Redis (real time)', () => {
           store.append(`task-${taskId}`, [{
             type: 'TaskScheduled',
             data: {
-              taskId, childId: child.id, templateId: null, name: `Dose ${i + k}`, description: null, category: 'medication', priority: 'medium', isUrgent: false,
-              medicationId: null, imageUrl: null, timeSlot: null, taskGroupId: null, timeSpecificNotes: null, appointmentDetails: null,
+              taskId, childId: child.id, templateId: null, name: `Dose ${i + k}`, category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
               scheduledDate: date, localTime: time, timezone: DEFAULT_TIMEZONE, scheduledTime: due.toISOString(), scheduledBy: parent.user.id, scheduledAt: new Date().toISOString(),
             },
             metadata: { actorId: parent.user.id, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
