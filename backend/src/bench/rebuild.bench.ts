@@ -73,7 +73,7 @@ export async function rebuildBenchmark(): Promise<BenchReport> {
     await app.listen(0, '127.0.0.1');
     await templateFamily(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`);
     const runner = app.get(ProjectionRunner);
-    await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
+    await runner.stop(); // the rebuild needs the live projector stopped
     const store = app.get<EventStore>(EVENT_STORE);
     const template = await store.readAll(null);
     for (let f = 1; f < FAMILIES; f++) {

@@ -145,7 +145,7 @@ describe('projections:rebuild, online', () => {
     expect(announced.some((a) => a.p === 'scheduling.daily-tasks' && a.c.includes(maya.id))).toBe(true);
 
     // The same rows as a replay of the whole store with the projectors stopped: nothing lost or applied twice.
-    await runner.onApplicationShutdown();
+    await runner.stop();
     await runner.rebuild();
     expect(await snapshot()).toEqual(online);
   }, 60_000);

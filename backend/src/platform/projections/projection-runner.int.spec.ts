@@ -84,7 +84,7 @@ describe('projection runner (PostgreSQL)', () => {
   });
 
   afterEach(async () => {
-    await Promise.all(runners.splice(0).map((r) => r.onApplicationShutdown()));
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
     await store.close();
     await orm.close(true);
     await pool.end();
@@ -103,7 +103,7 @@ describe('projection runner (PostgreSQL)', () => {
   it('continues from its checkpoint after a restart without applying anything twice', async () => {
     const first = startRunner(new TickProjection());
     await first.waitFor((await tick('a')).position);
-    await first.onApplicationShutdown();
+    await first.stop();
     for (let i = 0; i < 3; i++) await tick('a');
     const second = startRunner(new TickProjection());
     await second.waitFor((await tick('a')).position);
@@ -127,7 +127,7 @@ describe('projection runner (PostgreSQL)', () => {
     for (let i = 0; i < 10; i++) await tick('a');
     await active.waitFor((await tick('a')).position);
     expect(await total()).toBe(12);
-    await active.onApplicationShutdown();
+    await active.stop();
     const after = await tick('a');
     await standby.waitFor(after.position, 8000);
     expect(await total()).toBe(13);
@@ -159,7 +159,7 @@ describe('projection runner (PostgreSQL)', () => {
     expect(parked[0].first_seen_at).toBeInstanceOf(Date);
     expect((await runner.projectionMetrics())[0]).toEqual(expect.objectContaining({ projection: 'test.ticks', parked: 1 }));
 
-    await runner.onApplicationShutdown(); // the defect is fixed and the projector stopped: apply the parked event again
+    await runner.stop(); // the defect is fixed and the projector stopped: apply the parked event again
     projection.failOn = null;
     expect(await runner.retryParked('test.ticks')).toEqual({ applied: 1, failed: [] });
     expect(await total()).toBe(3);
@@ -222,7 +222,7 @@ describe('projection runner (PostgreSQL)', () => {
     await runner.waitFor(await tick('a'));
     const live = (await pool.query('SELECT * FROM test_ticks ORDER BY stream_id')).rows;
     const liveCheckpoint = await checkpoint();
-    await runner.onApplicationShutdown();
+    await runner.stop();
     projection.failOn = 'bad';
     await expect(runner.rebuild()).rejects.toThrow(/rebuild of test\.ticks failed on event [0-9a-f-]{36} \(Ticked, stream bad revision \d+, position \d+\): projection bug/);
     expect((await pool.query('SELECT * FROM test_ticks ORDER BY stream_id')).rows).toEqual(live);
@@ -234,7 +234,7 @@ describe('projection runner (PostgreSQL)', () => {
     for (const stream of ['a', 'b', 'a', 'c', 'a']) await tick(stream);
     await runner.waitFor((await tick('b')).position);
     const live = (await pool.query('SELECT * FROM test_ticks ORDER BY stream_id')).rows;
-    await runner.onApplicationShutdown();
+    await runner.stop();
     await pool.query(`UPDATE test_ticks SET count = 999`); // a corrupted read model
     await runner.rebuild();
     expect((await pool.query('SELECT * FROM test_ticks ORDER BY stream_id')).rows).toEqual(live);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
@@ -67,7 +67,7 @@ export interface Appended {
  * that handle their events, and only up to their own position (read-your-writes).
  */
 @Injectable()
-export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown, ProjectionMetricsSource {
+export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, ProjectionMetricsSource {
   private readonly log = new Logger(ProjectionRunner.name);
   private readonly advanced = new EventEmitter().setMaxListeners(0);
   private readonly workers = new Map<string, ProjectionWorker>();
@@ -75,6 +75,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
   private projections: Projection[] = [];
   private feed: EventFeed | null = null;
   private supervisor: Promise<void> | null = null;
+  private stopping: Promise<void> | null = null;
   private stopped = false;
   private wakeRequested = false;
   private wakeWaiter: () => void = () => {};
@@ -111,12 +112,24 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, O
     this.supervisor = this.supervise();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.wakeSupervisor();
-    await this.supervisor;
-    this.supervisor = null;
-    await this.locks.close();
+  /**
+   * Before the ORM and the pools close (their hooks are onApplicationShutdown): a worker stopped
+   * after them would wait for a connection from a closed pool (knex gives up after 60 s).
+   */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
+  /** Stops this process's projectors: each finishes its batch and stores its checkpoint. Once, however often called. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      this.wakeSupervisor();
+      await this.supervisor;
+      this.supervisor = null;
+      await this.locks.close();
+    })();
+    return this.stopping;
   }
 
   /**

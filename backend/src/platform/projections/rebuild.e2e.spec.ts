@@ -85,7 +85,7 @@ describe('projections:rebuild', () => {
     expect(live.doctors).toHaveLength(1);
     expect(live.family_support).toHaveLength(1);
     expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
-    await runner.onApplicationShutdown(); // the rebuild needs the live projector stopped
+    await runner.stop(); // the rebuild needs the live projector stopped
     const warn = jest.spyOn(Logger.prototype, 'warn');
     await runner.rebuild();
     expect(await snapshot()).toEqual(live);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Queue } from 'bull';
 import { isStockLow } from '@carecircle/libs';
@@ -70,7 +70,7 @@ export class RefillReminderJob {
  * with time alone.
  */
 @Injectable()
-export class RefillRemindersWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RefillRemindersWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(RefillRemindersWorker.name);
   private unsubscribe: (() => void) | null = null;
 
@@ -96,7 +96,8 @@ export class RefillRemindersWorker implements OnApplicationBootstrap, OnApplicat
     });
   }
 
-  onApplicationShutdown(): void {
+  /** No more checks queued once the app begins to close (its queue closes before Redis does). */
+  beforeApplicationShutdown(): void {
     this.unsubscribe?.();
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type NotificationChannel } from '@carecircle/libs';
 import { ProjectionChangeFeed } from '../../../platform/projections/projection-changes';
@@ -61,9 +61,10 @@ export class AchievementAlerts {
 
 /** Worker role: checks a recipient when its progress read model announces a change (after the commit). */
 @Injectable()
-export class AchievementAlertsTrigger implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AchievementAlertsTrigger implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(AchievementAlertsTrigger.name);
   private unsubscribe: (() => void) | null = null;
+  private readonly checking = new Set<Promise<unknown>>();
 
   constructor(
     private readonly alerts: AchievementAlerts,
@@ -74,12 +75,16 @@ export class AchievementAlertsTrigger implements OnApplicationBootstrap, OnAppli
     this.unsubscribe = await this.changes.subscribe((changes) => {
       for (const { childId, changed } of changes) {
         if (!changed.includes(LIVE_TOPIC)) continue;
-        this.alerts.check(childId).catch((error: Error) => this.log.error(`achievement alerts for ${childId}: ${error.message}`));
+        const check = this.alerts.check(childId).catch((error: Error) => this.log.error(`achievement alerts for ${childId}: ${error.message}`));
+        this.checking.add(check);
+        void check.finally(() => this.checking.delete(check));
       }
     });
   }
 
-  onApplicationShutdown(): void {
+  /** No new check, and those in progress finished, before the ORM closes (onApplicationShutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     this.unsubscribe?.();
+    await Promise.all(this.checking);
   }
 }

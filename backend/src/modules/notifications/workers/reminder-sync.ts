@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ProjectionChangeFeed } from '../../../platform/projections/projection-changes';
 import { planReminders } from '../domain/reminder-plan';
@@ -48,6 +48,11 @@ export class ReminderSync {
     return this.running;
   }
 
+  /** Resolves once no run is in progress (failed runs included). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
   /**
    * A batch at a time: its tasks read in one query, the families' policies once each, then every
    * entry applied to Redis at once (entries have distinct ids, so none depends on another), and the
@@ -86,7 +91,7 @@ export class ReminderSync {
 
 /** Worker role: runs the sync when the scheduler announces a change (after its commit) and every SWEEP_MS. */
 @Injectable()
-export class ReminderSyncTrigger implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReminderSyncTrigger implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(ReminderSyncTrigger.name);
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -104,9 +109,11 @@ export class ReminderSyncTrigger implements OnApplicationBootstrap, OnApplicatio
     });
   }
 
-  onApplicationShutdown(): void {
+  /** No new run, and the one in progress finished, before the ORM and Redis close (onApplicationShutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
+    await this.sync.settled();
   }
 
   private readonly kick = () => {

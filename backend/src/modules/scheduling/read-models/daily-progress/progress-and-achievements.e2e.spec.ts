@@ -136,7 +136,7 @@ describe('progress and achievements over HTTP', () => {
     expect(live.achievements.length).toBeGreaterThan(0);
     expect(live.notifications).toEqual([expect.objectContaining({ is_read: true })]);
     const runner = t.app.get(ProjectionRunner);
-    await runner.onApplicationShutdown();
+    await runner.stop();
     await runner.rebuild(['scheduling.daily-progress', 'notifications.in-app']);
     expect(await snapshot()).toEqual(live);
   });
