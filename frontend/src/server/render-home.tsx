@@ -6,7 +6,7 @@ import { App } from '../app/app';
 import { baseApi } from '../app/base-api';
 import { loadHomeScreen } from '../app/pages/home-route';
 import { createAppStore } from '../app/store';
-import { dailyCareApi } from '../features/daily-care/api';
+import { schedulingApi } from '../features/scheduling/api';
 import { identityApi } from '../features/identity/api';
 import { setRenderedWith, type RenderedWith } from '../shared/server-render';
 
@@ -39,7 +39,7 @@ export async function renderHome({ fetch, ...renderedWith }: HomeRequest): Promi
   // Today shows the last recipient of the list first (use-selected-recipient.ts).
   const shown = recipients.at(-1);
   if (shown) {
-    const day = await store.dispatch(dailyCareApi.endpoints.getTasksForDay.initiate({ childId: shown.id, date: localDate(new Date(renderedWith.now), user.timezone) }));
+    const day = await store.dispatch(schedulingApi.endpoints.getTasksForDay.initiate({ childId: shown.id, date: localDate(new Date(renderedWith.now), user.timezone) }));
     if (!day.data) return undefined;
   }
   await loadHomeScreen();

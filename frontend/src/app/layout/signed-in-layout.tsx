@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useLiveUpdates } from '../../features/daily-care/hooks/use-live-updates';
-import { OfflineBanner } from '../../features/daily-care/offline/offline-banner';
-import { useOfflineSync } from '../../features/daily-care/offline/use-offline-queue';
+import { useLiveUpdates } from '../../features/scheduling/hooks/use-live-updates';
+import { OfflineBanner } from '../../features/scheduling/offline/offline-banner';
+import { useOfflineSync } from '../../features/scheduling/offline/use-offline-queue';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { QuickAddProvider } from '../quick-add/quick-add-context';

@@ -2,14 +2,14 @@ import { Alert } from 'antd';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
 import { recipientName } from '../../features/care-recipients/recipient-name';
-import { CalendarPage } from '../../features/daily-care/calendar/calendar-page';
+import { CalendarPage } from '../../features/scheduling/calendar/calendar-page';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { SignedInLayout } from '../layout/signed-in-layout';
 import { useQuickAdd, useQuickAddRecipient } from '../quick-add/quick-add-context';
 import { RecipientsLoadError } from './recipients-load-error';
 
-/** /calendar, composed from the care-recipients and daily-care features (Settings is marked active). */
+/** /calendar, composed from the care-recipients and scheduling features (Settings is marked active). */
 export default function CalendarScreen() {
   return (
     <SignedInLayout>

@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
-import { CareDay } from '../../features/daily-care/components/care-day';
-import { DashboardSkeleton } from '../../features/daily-care/components/dashboard-skeleton';
-import { loadRemoveTaskDialog, loadTaskDetailsDialog } from '../../features/daily-care/components/today-timeline';
-import { TodayHeader } from '../../features/daily-care/components/today-header';
-import { WelcomeEmptyState } from '../../features/daily-care/components/welcome-empty-state';
-import { useCareDay } from '../../features/daily-care/hooks/use-care-day';
-import { useNow } from '../../features/daily-care/hooks/use-now';
+import { CareDay } from '../../features/scheduling/components/care-day';
+import { DashboardSkeleton } from '../../features/scheduling/components/dashboard-skeleton';
+import { loadRemoveTaskDialog, loadTaskDetailsDialog } from '../../features/scheduling/components/today-timeline';
+import { TodayHeader } from '../../features/scheduling/components/today-header';
+import { WelcomeEmptyState } from '../../features/scheduling/components/welcome-empty-state';
+import { useCareDay } from '../../features/scheduling/hooks/use-care-day';
+import { useNow } from '../../features/scheduling/hooks/use-now';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
@@ -37,7 +37,7 @@ const loadCareUpdatesCard = () => import('../../features/care-updates/components
 const CareUpdatesCard = lazyWithAntd(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
 const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
-/** The home dashboard (Today), composed from the care-recipients and daily-care features. */
+/** The home dashboard (Today), composed from the care-recipients and scheduling features. */
 export default function HomeScreen() {
   return (
     <SignedInLayout bell={false}>

@@ -1,6 +1,6 @@
 import type { Child } from '@carecircle/libs';
 import { Suspense } from 'react';
-import { loadTaskDetailsDialog } from '../../features/daily-care/components/today-timeline';
+import { loadTaskDetailsDialog } from '../../features/scheduling/components/today-timeline';
 import { useGetTaskQuery } from '../../features/notifications/api';
 import { lazyWithAntd } from '../../shared/ui/lazy-with-antd';
 

@@ -2,7 +2,7 @@ import { localDate } from '@carecircle/libs';
 import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
-import { RepeatingSchedulesDialog } from '../../features/daily-care/repeating/repeating-schedules-dialog';
+import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
 import { DeleteAccount } from '../../features/identity/components/delete-account';
 import { SecurityActivity } from '../../features/identity/components/security-activity';
 import { useAuth } from '../../features/identity/hooks/use-auth';

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { loadTaskDetailsDialog } from '../../features/daily-care/components/today-timeline';
+import { loadTaskDetailsDialog } from '../../features/scheduling/components/today-timeline';
 import { useGetTaskQuery } from '../../features/notifications/api';
 import { statusOf } from '../../shared/api/api-error';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';

@@ -1,6 +1,6 @@
 import type { Task } from '@carecircle/libs';
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { QuickAddRequest } from '../../features/daily-care/quick-add/quick-add-request';
+import type { QuickAddRequest } from '../../features/scheduling/quick-add/quick-add-request';
 import { useHasBeenTrue } from '../../shared/hooks/use-has-been-true';
 import { usePrefetchOnInteraction } from '../../shared/hooks/use-prefetch-on-interaction';
 import { useLastPresent } from '../../shared/hooks/use-last-present';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useGetMedicationsQuery } from '../../features/care-recipients/api';
 import { useGetChildrenQuery } from '../base-api';
 import { recipientName } from '../../features/care-recipients/recipient-name';
-import { QuickAddDialog } from '../../features/daily-care/quick-add/quick-add-dialog';
-import type { QuickAddRequest } from '../../features/daily-care/quick-add/quick-add-request';
+import { QuickAddDialog } from '../../features/scheduling/quick-add/quick-add-dialog';
+import type { QuickAddRequest } from '../../features/scheduling/quick-add/quick-add-request';
 
 interface Props {
   open: boolean;

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The daily-care part of the home dashboard. Wide screens follow the spec's order (document 2,
+ * The scheduling part of the home dashboard. Wide screens follow the spec's order (document 2,
  * section 2): achievements, day, progress, appointments, tasks. On a phone the day's tasks come right
  * after the day navigator, so the next due and overdue ones are the first thing on screen; progress,
  * appointments and achievements follow them.

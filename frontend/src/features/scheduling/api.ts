@@ -25,7 +25,7 @@ const enc = encodeURIComponent;
 /** What completing or undoing needs of a task (a queued action keeps only these). */
 type TaskRef = Pick<Task, 'id' | 'childId'>;
 
-export const dailyCareApi = baseApi.injectEndpoints({
+export const schedulingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/tasks?childId&date: one day, overdue first, then pending, then completed. */
     getTasksForDay: build.query<Task[], { childId: string; date: string }>({
@@ -98,7 +98,7 @@ export const dailyCareApi = baseApi.injectEndpoints({
   }),
 });
 
-type DailyCareState = Parameters<typeof dailyCareApi.util.selectInvalidatedBy>[0];
+type SchedulingState = Parameters<typeof schedulingApi.util.selectInvalidatedBy>[0];
 
 /**
  * The task as the server answered a completion or an undo, put at once into the recipient's day and
@@ -108,8 +108,8 @@ type DailyCareState = Parameters<typeof dailyCareApi.util.selectInvalidatedBy>[0
 async function showAnswer(
   task: TaskRef,
   { dispatch, getState, queryFulfilled }: {
-    dispatch: ThunkDispatch<DailyCareState, unknown, UnknownAction>;
-    getState: () => DailyCareState;
+    dispatch: ThunkDispatch<SchedulingState, unknown, UnknownAction>;
+    getState: () => SchedulingState;
     queryFulfilled: Promise<{ data: Task }>;
   },
 ): Promise<void> {
@@ -120,10 +120,10 @@ async function showAnswer(
     return; // the lists are read again: the error's own answer
   }
   const replace = (tasks: Task[]) => tasks.map((each) => (each.id === answer.id ? answer : each));
-  for (const { endpointName, originalArgs } of dailyCareApi.util.selectInvalidatedBy(getState(), [{ type: 'Task', id: task.childId }])) {
-    if (endpointName === 'getTasksForDay') dispatch(dailyCareApi.util.updateQueryData('getTasksForDay', originalArgs as { childId: string; date: string }, replace));
+  for (const { endpointName, originalArgs } of schedulingApi.util.selectInvalidatedBy(getState(), [{ type: 'Task', id: task.childId }])) {
+    if (endpointName === 'getTasksForDay') dispatch(schedulingApi.util.updateQueryData('getTasksForDay', originalArgs as { childId: string; date: string }, replace));
     if (endpointName === 'getChildTasksInRange')
-      dispatch(dailyCareApi.util.updateQueryData('getChildTasksInRange', originalArgs as { childId: string; startDate: string; endDate: string }, replace));
+      dispatch(schedulingApi.util.updateQueryData('getChildTasksInRange', originalArgs as { childId: string; startDate: string; endDate: string }, replace));
   }
 }
 
@@ -136,4 +136,4 @@ export const {
   useCompleteTaskMutation,
   useUncompleteTaskMutation,
   useRemoveTaskMutation,
-} = dailyCareApi;
+} = schedulingApi;

@@ -2,7 +2,7 @@ import type { Task } from '@carecircle/libs';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../shared/ui/toast';
-import { dailyCareApi } from '../api';
+import { schedulingApi } from '../api';
 import { actionsOf, lastFor, outcomeOf, withWaitingActions, type Outcome, type QueuedAction, type SendFailure } from './completion-queue';
 import { flushQueue, NO_QUEUE, queueSnapshot, setQueueUser, subscribeToQueue } from './queue-store';
 
@@ -62,13 +62,13 @@ export function useOfflineSync(userId: string | undefined): void {
       const task = { id: action.taskId, childId: action.childId };
       const request =
         action.kind === 'complete'
-          ? dispatch(dailyCareApi.endpoints.completeTask.initiate({ task, notes: action.notes ?? undefined, idempotencyKey: action.key }))
-          : dispatch(dailyCareApi.endpoints.uncompleteTask.initiate({ task, idempotencyKey: action.key }));
+          ? dispatch(schedulingApi.endpoints.completeTask.initiate({ task, notes: action.notes ?? undefined, idempotencyKey: action.key }))
+          : dispatch(schedulingApi.endpoints.uncompleteTask.initiate({ task, idempotencyKey: action.key }));
       try {
         const answer = await request.unwrap();
         // The card shows the server's copy at once (no flicker back while the day's list refetches).
         dispatch(
-          dailyCareApi.util.updateQueryData('getTasksForDay', { childId: answer.childId, date: answer.scheduledDate }, (tasks) =>
+          schedulingApi.util.updateQueryData('getTasksForDay', { childId: answer.childId, date: answer.scheduledDate }, (tasks) =>
             tasks.map((held) => (held.id === answer.id ? answer : held)),
           ),
         );
