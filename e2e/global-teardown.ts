@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname } from 'node:path';
 
 const RUN_NAME = /^carecircle_e2e_[0-9_]+$/;
 const ATTEMPTS = 5;
@@ -35,12 +38,19 @@ function deleteRedisKeys(url: string, prefix: string): void {
   }
 }
 
+/** The folder playwright.config.ts made for this run's push certificate (a temporary one only). */
+function removeCertificateFolder(certFile: string | undefined): void {
+  const folder = certFile ? dirname(certFile) : null;
+  if (folder && dirname(folder) === tmpdir() && basename(folder).startsWith('carecircle-push-')) rmSync(folder, { recursive: true, force: true });
+}
+
 export default function globalTeardown(): void {
   const name = process.env.E2E_DATABASE_NAME;
   if (!name || !RUN_NAME.test(name)) return;
   const steps: [string, () => void][] = [
     [`drop the e2e database ${name}`, () => dropDatabase(process.env.E2E_DATABASE_URL!, name)],
     [`delete the Redis keys ${process.env.E2E_QUEUE_PREFIX}:*`, () => deleteRedisKeys(process.env.E2E_REDIS_URL!, process.env.E2E_QUEUE_PREFIX!)],
+    ['remove the push receiver\'s certificate folder', () => removeCertificateFolder(process.env.E2E_PUSH_CERT_FILE)],
   ];
   for (const [what, step] of steps) {
     // A few tries: the server may be busy (e.g. "too many clients" while other suites run).

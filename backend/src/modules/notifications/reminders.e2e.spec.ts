@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bull';
 import Bull, { type Queue } from 'bull';
 import type { Pool } from 'pg';
@@ -35,9 +38,11 @@ describe('reminder jobs on Redis (real time)', () => {
   let parent: { agent: TestAgent; user: User };
   let grandpa: { agent: TestAgent; user: User };
   let secondConsumer: Queue;
+  let certDir: string;
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    const certificate = makeSelfSignedCertificate();
+    certDir = mkdtempSync(join(tmpdir(), 'carecircle-push-e2e-'));
+    const certificate = makeSelfSignedCertificate(certDir);
     pushes = await startPushReceiver(certificate);
     t = await startTestApp({
       REMINDER_MINUTE_MS: String(MINUTE_MS),
@@ -61,6 +66,7 @@ describe('reminder jobs on Redis (real time)', () => {
     await t.close();
     await inbox.close();
     await pushes.close();
+    rmSync(certDir, { recursive: true, force: true });
   });
 
   const history = async (taskId: string) => (await parent.agent.get(`/api/tasks/${taskId}/history`).expect(200)).body.items as TaskHistoryEntry[];

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
@@ -22,9 +22,14 @@ const PAGE = [
   '</html>',
 ].join('\n');
 
+/** The folders frontEnd() made, removed after the tests. */
+const made: string[] = [];
+afterAll(() => Promise.all(made.map((root) => rm(root, { recursive: true, force: true }))));
+
 /** A built front end whose server build runs `body` as `renderHome({ fetch, now, phone, locale })`. */
 async function frontEnd(body: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'carecircle-ssr-'));
+  made.push(root);
   const dist = join(root, 'dist');
   await mkdir(join(dist, 'assets'), { recursive: true });
   await mkdir(join(dist, '.vite'));
