@@ -15,6 +15,8 @@ export const CARE_UPDATE_LIMITS = {
   perAuthorPerDay: 50,
   /** Updates per page of GET /api/children/{childId}/updates when `?limit` is absent (at most PAGE_LIMITS.max). */
   pageSize: 20,
+  /** Edits of one update (400 beyond): its history (GET /api/updates/{id}/history) stays a bounded answer. */
+  editsPerUpdate: 50,
 } as const;
 
 /** Characters of an important update's text quoted in its in-app notification. */
@@ -31,6 +33,7 @@ export const CARE_UPDATE_TEXT = {
   /** Someone who sees the recipient, but neither wrote the update nor is the primary caregiver. */
   notYours: 'Only the person who posted this update or the primary caregiver can change it.',
   dailyLimit: `You have posted ${CARE_UPDATE_LIMITS.perAuthorPerDay} updates about this person in the last 24 hours. Please try again later.`,
+  editLimit: `An update can be edited at most ${CARE_UPDATE_LIMITS.editsPerUpdate} times. Post a new one instead.`,
   /** The author's name once their account is deleted (the update stays with the recipient). */
   formerCaregiver: 'Former caregiver',
 } as const;

@@ -4,7 +4,7 @@ import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_LIMITS, PAGE_TEXT, type AppN
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { settledEventCount } from '../../test-support/event-count';
+import { allProjectionsCaughtUp, settledEventCount } from '../../test-support/event-count';
 
 /**
  * Care updates over HTTP (issue 11): every route for the primary caregiver, a secondary caregiver
@@ -266,6 +266,31 @@ describe('care updates over HTTP', () => {
     const res = await agent.post(`/api/children/${child}/updates`).send({ text: 'One too many' }).expect(409);
     expect(res.body).toMatchObject({ statusCode: 409, message: CARE_UPDATE_TEXT.dailyLimit, code: 'CARE_UPDATES.DAILY_LIMIT' });
     expect(await events()).toBe(before);
+  });
+
+  it(`${CARE_UPDATE_LIMITS.editsPerUpdate} edits of one update: the last is answered, the next is a 400 naming the limit that records nothing`, async () => {
+    const { agent, user } = await t.signUp();
+    const child = (await agent.post('/api/children').send({ firstName: 'Many', lastName: 'Edits' }).expect(201)).body.id;
+    const updateId = randomUUID();
+    const event = (type: string, data: object) => ({ id: randomUUID(), type, data: { childId: child, updateId, authorId: user.id, imageUrl: null, important: false, ...data }, metadata: { ...metadata(user.id), causationId: null } });
+    // Given a post and all but one of its edits (appended at once: the decider's rule is unit-tested).
+    const given = [
+      event('CareUpdatePosted', { text: 'Version 0', postedAt: new Date().toISOString() }),
+      ...Array.from({ length: CARE_UPDATE_LIMITS.editsPerUpdate - 1 }, (_, i) => event('CareUpdateEdited', { text: `Version ${i + 1}`, editedBy: user.id, editedAt: new Date().toISOString() })),
+    ];
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const start = await events();
+    await store.append(`care-updates-${child}`, given, 'no_stream');
+    await settledEventCount(store, start + given.length);
+    await allProjectionsCaughtUp(t.app); // the update's row, which the access check reads
+    await agent.put(`/api/updates/${updateId}`).send({ text: 'The last edit' }).expect(200);
+    const before = await events();
+    const res = await agent.put(`/api/updates/${updateId}`).send({ text: 'One edit too many' }).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, message: CARE_UPDATE_TEXT.editLimit, code: 'CARE_UPDATES.EDIT_LIMIT' });
+    expect(await events()).toBe(before);
+    const history = (await agent.get(`/api/updates/${updateId}/history`).expect(200)).body as { text: string }[];
+    expect(history).toHaveLength(CARE_UPDATE_LIMITS.editsPerUpdate + 1);
+    expect(history.at(-1)!.text).toBe('The last edit');
   });
 
   it('erasure: removing the recipient removes its updates and their notifications; a deleted author’s updates stay, as "Former caregiver"', async () => {

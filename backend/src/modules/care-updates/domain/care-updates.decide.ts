@@ -63,7 +63,8 @@ const sameDetails = (a: CareUpdateDetails, b: CareUpdateDetails) => a.text === b
  * Whether the actor sees the recipient is the handler's check (404 before the decider runs). The
  * decider keeps the journal's rules: input a projection can store, at most 50 posts per author per
  * recipient in any 24 hours (removed ones count), edits and removals by the author or the primary
- * caregiver only, an unchanged edit records nothing, a second removal is not found.
+ * caregiver only, at most 50 edits of one update, an unchanged edit records nothing, a second removal
+ * is not found.
  */
 export function decideCareUpdates(command: CareUpdateCommand, state: CareUpdatesState): CareUpdateEvent[] {
   const { childId } = command;
@@ -84,6 +85,7 @@ export function decideCareUpdates(command: CareUpdateCommand, state: CareUpdates
       const entry = changeable(state, updateId, actorId, actorIsPrimary);
       const details = readCareUpdateInput(input);
       if (sameDetails(entry.details, details)) return [];
+      if (entry.edits >= CARE_UPDATE_LIMITS.editsPerUpdate) throw new DomainError('CARE_UPDATES.EDIT_LIMIT', 'invalid', CARE_UPDATE_TEXT.editLimit);
       return [{ type: 'CareUpdateEdited', data: { childId, updateId, authorId: entry.authorId, ...details, editedBy: actorId, editedAt: at } }];
     }
     case 'RemoveCareUpdate': {

@@ -109,6 +109,14 @@ describe('care updates decider', () => {
       }
     });
 
+    it(`at most ${CARE_UPDATE_LIMITS.editsPerUpdate} edits of one update (400 naming it); an unchanged one is not counted`, () => {
+      const edits = (n: number) => Array.from({ length: n }, (_, i) => edited(author, { text: `Version ${i + 1}` }));
+      const max = CARE_UPDATE_LIMITS.editsPerUpdate;
+      spec.given([posted(), ...edits(max - 1)]).when(edit({ text: 'Last one', important: true }, author)).then([edited(author, { text: 'Last one' })]);
+      spec.given([posted(), ...edits(max)]).when(edit({ text: 'One more', important: true }, primary, true)).thenThrows('CARE_UPDATES.EDIT_LIMIT', CARE_UPDATE_TEXT.editLimit);
+      spec.given([posted(), ...edits(max)]).when(edit({ text: `Version ${max}`, important: true }, author)).then([]);
+    });
+
     it('nothing changed records nothing; bad input is a 400', () => {
       spec.given([posted()]).when(edit({ text: ' Good day at school ', important: false }, author)).then([]);
       spec.given([posted()]).when(edit({ text: ' ' }, author)).thenThrows('CARE_UPDATES.INVALID', CARE_UPDATE_TEXT.textRequired);

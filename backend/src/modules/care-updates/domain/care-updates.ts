@@ -22,6 +22,8 @@ export interface CareUpdateEntry {
   authorId: string;
   postedAt: string;
   details: CareUpdateDetails;
+  /** How many times it was edited (at most CARE_UPDATE_LIMITS.editsPerUpdate). */
+  edits: number;
   removed: boolean;
 }
 
@@ -38,9 +40,9 @@ export function evolveCareUpdates(state: CareUpdatesState, event: CareUpdateEven
   const put = (entry: CareUpdateEntry): CareUpdatesState => ({ updates: { ...state.updates, [event.data.updateId]: entry } });
   switch (event.type) {
     case 'CareUpdatePosted':
-      return put({ authorId: event.data.authorId, postedAt: event.data.postedAt, details: detailsOf(event.data), removed: false });
+      return put({ authorId: event.data.authorId, postedAt: event.data.postedAt, details: detailsOf(event.data), edits: 0, removed: false });
     case 'CareUpdateEdited':
-      return current ? put({ ...current, details: detailsOf(event.data) }) : state;
+      return current ? put({ ...current, details: detailsOf(event.data), edits: current.edits + 1 }) : state;
     case 'CareUpdateRemoved':
       return current ? put({ ...current, removed: true }) : state;
     default: {
