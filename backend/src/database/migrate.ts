@@ -27,7 +27,6 @@ import { Migration20261127220000 } from './migrations/Migration20261127220000';
 import { Migration20261127224000 } from './migrations/Migration20261127224000';
 import { Migration20261128001000 } from './migrations/Migration20261128001000';
 
-
 const MIGRATION_LOCK = 7300;
 
 /** Runs pending migrations once, even when several processes start together (advisory lock). */

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type NotificationChannel } from '@carecircle/libs';
 import { ProjectionChangeFeed } from '../../../platform/projections/projection-changes';
