@@ -77,6 +77,6 @@ export interface CareUpdateVersion {
   /** The actor's name now; "Former caregiver" once their account is deleted. */
   actorName: string;
   occurredAt: string;
-  /** Position in the recipient's stream of updates. */
+  /** The version's number in this history, from 0 (as posted), increasing. */
   revision: number;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_LIMITS, PAGE_TEXT, type AppNotification, type CareUpdate, type CareUpdatePage, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { careUpdateStreams } from './domain/care-updates';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { allProjectionsCaughtUp, settledEventCount } from '../../test-support/event-count';
@@ -261,7 +262,7 @@ describe('care updates over HTTP', () => {
     }));
     const store = t.app.get<EventStore>(EVENT_STORE);
     const start = await events();
-    await store.append(`care-updates-${child}`, day, 'no_stream');
+    await store.append(careUpdateStreams.day(child, user.id, postedAt), day, 'no_stream');
     const before = await settledEventCount(store, start + day.length);
     const res = await agent.post(`/api/children/${child}/updates`).send({ text: 'One too many' }).expect(409);
     expect(res.body).toMatchObject({ statusCode: 409, message: CARE_UPDATE_TEXT.dailyLimit, code: 'CARE_UPDATES.DAILY_LIMIT' });
@@ -273,7 +274,8 @@ describe('care updates over HTTP', () => {
     const child = (await agent.post('/api/children').send({ firstName: 'Many', lastName: 'Edits' }).expect(201)).body.id;
     const updateId = randomUUID();
     const event = (type: string, data: object) => ({ id: randomUUID(), type, data: { childId: child, updateId, authorId: user.id, imageUrl: null, important: false, ...data }, metadata: { ...metadata(user.id), causationId: null } });
-    // Given a post and all but one of its edits (appended at once: the decider's rule is unit-tested).
+    // Given a post and all but one of its edits (appended at once: the decider's rule is unit-tested),
+    // in the recipient's legacy stream: the edits made there count.
     const given = [
       event('CareUpdatePosted', { text: 'Version 0', postedAt: new Date().toISOString() }),
       ...Array.from({ length: CARE_UPDATE_LIMITS.editsPerUpdate - 1 }, (_, i) => event('CareUpdateEdited', { text: `Version ${i + 1}`, editedBy: user.id, editedAt: new Date().toISOString() })),
@@ -293,6 +295,118 @@ describe('care updates over HTTP', () => {
     expect(history.at(-1)!.text).toBe('The last edit');
   });
 
+  describe('bounded streams (issue 22): a request reads only the streams of its answer, however long the journal', () => {
+    const given = (child: string, authorId: string) => (type: string, data: object, occurredAt = new Date().toISOString()) => ({
+      id: randomUUID(),
+      type,
+      data: { childId: child, authorId, imageUrl: null, important: false, ...data },
+      metadata: { ...metadata(authorId), occurredAt, causationId: null },
+    });
+    /** Appends as the store's events of another time would be, then waits until the rows show them. */
+    const seed = async (streamId: string, seeded: ReturnType<ReturnType<typeof given>>[]) => {
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const start = await events();
+      await store.append(streamId, seeded, 'no_stream');
+      await settledEventCount(store, start + seeded.length);
+      await allProjectionsCaughtUp(t.app);
+    };
+    /** The care-update streams read while `act` runs. */
+    const streamsRead = async (act: () => Promise<unknown>) => {
+      const reads = jest.spyOn(t.app.get<EventStore>(EVENT_STORE), 'readStream');
+      try {
+        await act();
+        return new Set(reads.mock.calls.map(([streamId]) => streamId).filter((streamId) => streamId.startsWith('care-update')));
+      } finally {
+        reads.mockRestore();
+      }
+    };
+
+    it("posting reads the author's day before and day; editing and the history read the update's day stream and its own", async () => {
+      const { agent, user } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Long', lastName: 'Journal' }).expect(201)).body.id;
+      // A long journal in the legacy stream (more posts by this author in the last 24 hours than the limit:
+      // they are not counted, docs/care-updates.md), and another author's full day.
+      const mine = given(child, user.id);
+      await seed(careUpdateStreams.legacy(child), Array.from({ length: 2 * CARE_UPDATE_LIMITS.perAuthorPerDay }, (_, i) => mine('CareUpdatePosted', { updateId: randomUUID(), text: `Old ${i}`, postedAt: new Date().toISOString() })));
+      const otherAuthor = randomUUID();
+      const theirs = given(child, otherAuthor);
+      const now = new Date().toISOString();
+      await seed(careUpdateStreams.day(child, otherAuthor, now), Array.from({ length: CARE_UPDATE_LIMITS.perAuthorPerDay }, (_, i) => theirs('CareUpdatePosted', { updateId: randomUUID(), text: `Theirs ${i}`, postedAt: now })));
+
+      let update!: CareUpdate;
+      const posting = await streamsRead(async () => (update = (await agent.post(`/api/children/${child}/updates`).send({ text: 'Today' }).expect(201)).body));
+      const day = careUpdateStreams.day(child, user.id, update.createdAt);
+      expect(posting).toEqual(new Set([careUpdateStreams.dayBefore(child, user.id, update.createdAt), day]));
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      expect((await store.readStream(day)).map((e) => e.data.updateId)).toEqual([update.id]);
+
+      const editing = await streamsRead(() => agent.put(`/api/updates/${update.id}`).send({ text: 'Today, edited' }).expect(200));
+      expect(editing).toEqual(new Set([day, careUpdateStreams.update(update.id)]));
+      expect((await store.readStream(careUpdateStreams.update(update.id))).map((e) => e.type)).toEqual(['CareUpdateEdited']);
+
+      let history: { type: string; text: string | null; revision: number }[] = [];
+      const reading = await streamsRead(async () => (history = (await agent.get(`/api/updates/${update.id}/history`).expect(200)).body));
+      expect(reading).toEqual(new Set([day, careUpdateStreams.update(update.id)]));
+      expect(history.map(({ type, text, revision }) => ({ type, text, revision }))).toEqual([
+        { type: 'posted', text: 'Today', revision: 0 },
+        { type: 'edited', text: 'Today, edited', revision: 1 },
+      ]);
+      const journal = ((await agent.get(`/api/children/${child}/updates`).query({ limit: PAGE_LIMITS.max }).expect(200)).body as CareUpdatePage).items;
+      expect(journal.filter((u) => u.authorId === user.id)).toHaveLength(2 * CARE_UPDATE_LIMITS.perAuthorPerDay + 1);
+      expect(journal.filter((u) => u.authorId === otherAuthor)).toHaveLength(CARE_UPDATE_LIMITS.perAuthorPerDay);
+    });
+
+    it(`two posts at once by one author with ${CARE_UPDATE_LIMITS.perAuthorPerDay - 1} today: the event store lets one through, the other is a 409`, async () => {
+      const { agent, user } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Race', lastName: 'Day' }).expect(201)).body.id;
+      const now = new Date().toISOString();
+      const mine = given(child, user.id);
+      await seed(careUpdateStreams.day(child, user.id, now), Array.from({ length: CARE_UPDATE_LIMITS.perAuthorPerDay - 1 }, (_, i) => mine('CareUpdatePosted', { updateId: randomUUID(), text: `Update ${i}`, postedAt: now })));
+      const answers = await Promise.all(['First', 'Second'].map((text) => agent.post(`/api/children/${child}/updates`).send({ text })));
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+      expect(answers.find((res) => res.status === 409)!.body).toMatchObject({ code: 'CARE_UPDATES.DAILY_LIMIT' });
+      const days = [careUpdateStreams.dayBefore(child, user.id, new Date().toISOString()), careUpdateStreams.day(child, user.id, now), careUpdateStreams.day(child, user.id, new Date().toISOString())];
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const posted = new Set((await Promise.all([...new Set(days)].map((streamId) => store.readStream(streamId)))).flat().map((e) => e.id));
+      expect(posted.size).toBe(CARE_UPDATE_LIMITS.perAuthorPerDay);
+    });
+
+    it('an update posted in the legacy stream is still read, edited and removed; its new events go to its own stream', async () => {
+      const { agent, user } = await t.signUp();
+      const child = (await agent.post('/api/children').send({ firstName: 'Old', lastName: 'Times' }).expect(201)).body.id;
+      const updateId = randomUUID();
+      const mine = given(child, user.id);
+      const others = given(child, randomUUID());
+      const postedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+      const legacy = [
+        ...Array.from({ length: 100 }, (_, i) => others('CareUpdatePosted', { updateId: randomUUID(), text: `Before ${i}`, postedAt }, postedAt)),
+        mine('CareUpdatePosted', { updateId, text: 'Posted long ago', postedAt }, postedAt),
+        ...Array.from({ length: 100 }, (_, i) => others('CareUpdatePosted', { updateId: randomUUID(), text: `After ${i}`, postedAt }, postedAt)),
+        mine('CareUpdateEdited', { updateId, text: 'Edited long ago', editedBy: user.id, editedAt: postedAt }, postedAt),
+      ];
+      await seed(careUpdateStreams.legacy(child), legacy);
+      const store = t.app.get<EventStore>(EVENT_STORE);
+
+      const editing = await streamsRead(() => agent.put(`/api/updates/${updateId}`).send({ text: 'Edited today', important: true }).expect(200));
+      expect(editing).toEqual(new Set([careUpdateStreams.day(child, user.id, postedAt), careUpdateStreams.legacy(child), careUpdateStreams.update(updateId)]));
+      expect((await agent.get(`/api/children/${child}/updates`).query({ limit: PAGE_LIMITS.max }).expect(200)).body.items).toContainEqual(
+        expect.objectContaining({ id: updateId, text: 'Edited today', important: true, createdAt: postedAt, editedAt: expect.any(String) }),
+      );
+      await agent.delete(`/api/updates/${updateId}`).expect(204);
+      await agent.delete(`/api/updates/${updateId}`).expect(404);
+      expect((await store.readStream(careUpdateStreams.update(updateId))).map((e) => e.type)).toEqual(['CareUpdateEdited', 'CareUpdateRemoved']);
+      expect(await store.readStream(careUpdateStreams.legacy(child))).toHaveLength(legacy.length); // it no longer grows
+
+      const history = (await agent.get(`/api/updates/${updateId}/history`).expect(200)).body;
+      expect(history).toEqual([
+        { type: 'posted', text: 'Posted long ago', imageUrl: null, important: false, actorId: user.id, actorName: expect.any(String), occurredAt: postedAt, revision: 0 },
+        { type: 'edited', text: 'Edited long ago', imageUrl: null, important: false, actorId: user.id, actorName: expect.any(String), occurredAt: postedAt, revision: 1 },
+        { type: 'edited', text: 'Edited today', imageUrl: null, important: true, actorId: user.id, actorName: expect.any(String), occurredAt: expect.any(String), revision: 2 },
+        { type: 'removed', text: null, imageUrl: null, important: true, actorId: user.id, actorName: expect.any(String), occurredAt: expect.any(String), revision: 3 },
+      ]);
+    });
+  });
+
   it('erasure: removing the recipient removes its updates and their notifications; a deleted author’s updates stay, as "Former caregiver"', async () => {
     const { agent: primary, user: primaryUser } = await t.signUp({ firstName: 'Pat', lastName: 'Primary' });
     const { agent: helper, user: helperUser } = await t.signUp({ firstName: 'Hal', lastName: 'Helper', password: 'helper password 1' });
@@ -302,12 +416,14 @@ describe('care updates over HTTP', () => {
     await helper.post(`/api/children/${kept}/updates`).send({ text: 'Hal was here', important: true }).expect(201);
     const gone = (await primary.post(`/api/children/${removed}/updates`).send({ text: 'About to go', important: true }).expect(201)).body as CareUpdate;
     expect((await careNotifications(helper)).map((n) => n.childId)).toEqual([removed]);
+    await primary.put(`/api/updates/${gone.id}`).send({ text: 'About to go, edited', important: true }).expect(200);
 
     await primary.delete(`/api/children/${removed}`).expect(204);
     expect(await careNotifications(helper)).toEqual([]);
     await primary.get(`/api/updates/${gone.id}/history`).expect(404);
     const db = t.app.get<EventStore>(EVENT_STORE);
-    expect((await db.readStream(`care-updates-${removed}`))[0].data.text).toBe('Erased'); // the recipient's key is destroyed
+    expect((await db.readStream(careUpdateStreams.day(removed, primaryUser.id, gone.createdAt)))[0].data.text).toBe('Erased'); // the recipient's key is destroyed
+    expect((await db.readStream(careUpdateStreams.update(gone.id)))[0].data.text).toBe('Erased'); // in the update's own stream too
 
     await helper.delete('/api/user').send({ password: 'helper password 1' }).expect(204);
     const [journal] = (await primary.get(`/api/children/${kept}/updates`).expect(200)).body.items as CareUpdate[];

@@ -17,6 +17,7 @@ import { CareUpdateHistoryQuery } from './history/care-update-history.query';
 import { CareUpdatesReadController } from './read-models/care-updates/care-updates.http';
 import { CareUpdatesProjection } from './read-models/care-updates/care-updates.projection';
 import { CareUpdatesQuery } from './read-models/care-updates/care-updates.query';
+import { CareUpdateStreams } from './streams/care-update-streams';
 
 /** Care updates (issue 11): each recipient's journal, read on Today (docs/care-updates.md). */
 @Module({
@@ -25,6 +26,7 @@ import { CareUpdatesQuery } from './read-models/care-updates/care-updates.query'
   providers: [
     CareUpdateAccess,
     CareUpdatesQuery,
+    CareUpdateStreams,
     CareUpdateHistoryQuery,
     CareUpdateChanges,
     PostCareUpdateHandler,

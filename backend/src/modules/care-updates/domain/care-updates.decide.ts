@@ -64,7 +64,9 @@ const sameDetails = (a: CareUpdateDetails, b: CareUpdateDetails) => a.text === b
  * decider keeps the journal's rules: input a projection can store, at most 50 posts per author per
  * recipient in any 24 hours (removed ones count), edits and removals by the author or the primary
  * caregiver only, at most 50 edits of one update, an unchanged edit records nothing, a second removal
- * is not found.
+ * is not found. The state holds the updates of the streams the command was given (a post: its
+ * author's day before and day; an edit or removal: the update's post and own stream), see
+ * careUpdatesDeciderAfter.
  */
 export function decideCareUpdates(command: CareUpdateCommand, state: CareUpdatesState): CareUpdateEvent[] {
   const { childId } = command;
@@ -105,3 +107,14 @@ export const careUpdatesDecider: Decider<CareUpdateCommand, CareUpdateEvent, Car
   evolve: evolveCareUpdates,
   initialState: initialCareUpdatesState,
 };
+
+/**
+ * The decider for the stream a command appends to, when its rules also need events of other
+ * streams, which it does not append to (careUpdateStreams): a post's day before, an update's post
+ * for its edits and removal. Those events are folded into the initial state; the stream's own
+ * events follow, and only the stream's revision is expected on append.
+ */
+export const careUpdatesDeciderAfter = (earlier: readonly CareUpdateEvent[]): Decider<CareUpdateCommand, CareUpdateEvent, CareUpdatesState> => ({
+  ...careUpdatesDecider,
+  initialState: () => earlier.reduce(evolveCareUpdates, initialCareUpdatesState()),
+});

@@ -1,7 +1,7 @@
 import { CARE_UPDATE_LIMITS, CARE_UPDATE_MAX_TEXT, CARE_UPDATE_TEXT, VALIDATION_MESSAGES } from '@carecircle/libs';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import type { CareUpdateEvent } from './care-updates';
-import { careUpdatesDecider, type CareUpdateCommand } from './care-updates.decide';
+import { careUpdateStreams, eventsOfUpdate, postedIn, type CareUpdateEvent } from './care-updates';
+import { careUpdatesDecider, careUpdatesDeciderAfter, type CareUpdateCommand } from './care-updates.decide';
 
 const at = '2026-11-25T08:00:00.000Z';
 const later = '2026-11-25T09:00:00.000Z';
@@ -133,6 +133,70 @@ describe('care updates decider', () => {
 
     it('anyone else is refused (403)', () => {
       spec.given([posted()]).when(remove(other)).thenThrows('CARE_UPDATES.FORBIDDEN', CARE_UPDATE_TEXT.notYours);
+    });
+  });
+
+  describe('bounded streams (issue 22)', () => {
+    const postedOn = (i: number, postedAt: string, authorId = author) => posted(`p-${postedAt}-${i}`, { postedAt, authorId });
+    const posts = (n: number, postedAt: string) => Array.from({ length: n }, (_, i) => postedOn(i, postedAt));
+    const limit = CARE_UPDATE_LIMITS.perAuthorPerDay;
+
+    it('names a day stream by the UTC day of the time, whatever its offset; the day before is 24 hours earlier', () => {
+      expect(careUpdateStreams.day(childId, author, '2026-11-25T00:30:00.000+02:00')).toBe(`care-updates-${childId}-${author}-2026-11-24`);
+      expect(careUpdateStreams.day(childId, author, '2026-11-25T23:59:59.999Z')).toBe(`care-updates-${childId}-${author}-2026-11-25`);
+      expect(careUpdateStreams.dayBefore(childId, author, '2026-03-01T00:00:00.000Z')).toBe(`care-updates-${childId}-${author}-2026-02-28`);
+      expect(careUpdateStreams.update('u-1')).toBe('care-update-u-1');
+      expect(careUpdateStreams.legacy(childId)).toBe(`care-updates-${childId}`);
+    });
+
+    it(`the rolling 24 hours span the day before's stream and the day's: ${limit} in both together is the limit`, () => {
+      const yesterday = posts(limit - 10, '2026-11-24T20:00:00.000Z');
+      const today = posts(10, '2026-11-25T01:00:00.000Z');
+      const spec = deciderSpec(careUpdatesDeciderAfter(yesterday));
+      spec.given(today).when(post({ text: 'one more' }, { updateId: 'new' })).thenThrows('CARE_UPDATES.DAILY_LIMIT', CARE_UPDATE_TEXT.dailyLimit);
+      spec.given(today.slice(1)).when(post({ text: 'one more' }, { updateId: 'new' })).then([posted('new', { text: 'one more' })]);
+      // The day before's posts leave the window 24 hours after each was made.
+      spec.given(today).when(post({ text: 'later' }, { updateId: 'new', occurredAt: '2026-11-25T20:00:00.001Z' })).then([posted('new', { text: 'later', postedAt: '2026-11-25T20:00:00.001Z' })]);
+    });
+
+    it('a full day before alone is the limit; the same update id in the day before records nothing', () => {
+      const yesterday = posts(limit, '2026-11-24T08:00:00.001Z');
+      deciderSpec(careUpdatesDeciderAfter(yesterday)).given([]).when(post({ text: 'x' }, { updateId: 'new' })).thenThrows('CARE_UPDATES.DAILY_LIMIT');
+      deciderSpec(careUpdatesDeciderAfter(yesterday)).given([]).when(post({ text: 'x' }, { updateId: yesterday[0].data.updateId })).then([]);
+    });
+
+    it("an edit or removal is decided on the update's post and its own stream", () => {
+      const spec = deciderSpec(careUpdatesDeciderAfter([posted()]));
+      spec.given([]).when(edit({ text: 'Better day' }, author)).then([expect.objectContaining({ type: 'CareUpdateEdited' }) as never]);
+      spec.given([removed()]).when(edit({ text: 'Better day' }, author)).thenThrows('CARE_UPDATES.NOT_FOUND');
+      spec.given([removed()]).when(remove(author)).thenThrows('CARE_UPDATES.NOT_FOUND');
+      spec.given([]).when(remove(other)).thenThrows('CARE_UPDATES.FORBIDDEN');
+      deciderSpec(careUpdatesDeciderAfter([])).given([]).when(remove(author)).thenThrows('CARE_UPDATES.NOT_FOUND');
+    });
+
+    describe('legacy: an update posted in the recipient\'s one stream, before the day streams', () => {
+      const edited = (i: number, updateId = 'u-1'): CareUpdateEvent => ({
+        type: 'CareUpdateEdited',
+        data: { childId, updateId, authorId: author, text: `Version ${i}`, imageUrl: null, important: false, editedBy: author, editedAt: later },
+      });
+      const legacy = [posted('u-0'), posted(), edited(1, 'u-0'), edited(1), posted('u-2', { authorId: other }), edited(2), removed('u-2')];
+
+      it('is found in the legacy stream only when its day stream does not hold its post', () => {
+        expect(postedIn('u-1', [posted('u-9')])).toBe(false);
+        expect(postedIn('u-1', [posted('u-9'), posted()])).toBe(true);
+        expect(postedIn('u-1', [edited(1)])).toBe(false);
+        expect(eventsOfUpdate('u-1', legacy)).toEqual([posted(), edited(1), edited(2)]);
+      });
+
+      it("its edits in the legacy stream and in its own stream count together toward the edit limit; a removal in either is final", () => {
+        const max = CARE_UPDATE_LIMITS.editsPerUpdate;
+        const spec = deciderSpec(careUpdatesDeciderAfter(eventsOfUpdate('u-1', legacy)));
+        const own = Array.from({ length: max - 3 }, (_, i) => edited(i + 3));
+        spec.given(own).when(edit({ text: 'Last one' }, author)).then([expect.objectContaining({ data: expect.objectContaining({ text: 'Last one', editedBy: author }) }) as never]);
+        spec.given([...own, edited(max)]).when(edit({ text: 'One more' }, author)).thenThrows('CARE_UPDATES.EDIT_LIMIT');
+        spec.given([]).when(remove(primary, true)).then([removed('u-1', primary)]);
+        deciderSpec(careUpdatesDeciderAfter(eventsOfUpdate('u-2', legacy))).given([]).when(remove(other, false, 'u-2')).thenThrows('CARE_UPDATES.NOT_FOUND');
+      });
     });
   });
 

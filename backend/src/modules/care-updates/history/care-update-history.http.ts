@@ -18,7 +18,7 @@ export class CareUpdateHistoryController {
   /** Every version of an update, in order (posted, each edit, the removal); for everyone who sees its recipient. */
   @Get(':id/history')
   async list(@Param('id', updateId) id: string, @CurrentUser() user: User): Promise<CareUpdateVersion[]> {
-    const child = await this.access.recipientOf(user.id, id);
-    return this.history.versions(child.id, id);
+    await this.access.recipientOf(user.id, id);
+    return this.history.versions(id);
   }
 }

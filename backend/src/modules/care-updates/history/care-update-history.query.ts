@@ -1,34 +1,33 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CARE_UPDATE_TEXT, type CareUpdateVersion } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
-import type { RecordedEventOf } from '../../../platform/projections/projection';
 import { UsersQuery } from '../../identity';
-import { careUpdatesStream, type CareUpdateEvent } from '../domain/care-updates';
+import { CareUpdateStreams } from '../streams/care-update-streams';
 
 /**
- * Every version of one update, in order, read from the recipient's stream (not a read model: a
- * removed update keeps its history). Text and photo are decrypted by the store; once the recipient
- * is erased they read as "Erased". Actors' names are today's, "Former caregiver" once erased.
+ * Every version of one update, in order, read from its post's stream and its own stream (not a read
+ * model: a removed update keeps its history), at most 52 events whatever the journal holds (the
+ * legacy stream only for an update posted there). Text and photo are decrypted by the store; once the
+ * recipient is erased they read as "Erased". Actors' names are today's, "Former caregiver" once erased. `revision` numbers the versions from 0 (the
+ * post): its events are in two streams, so neither stream's revision would do.
  */
 @Injectable()
 export class CareUpdateHistoryQuery {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly streams: CareUpdateStreams,
     private readonly users: UsersQuery,
   ) {}
 
-  async versions(childId: string, updateId: string): Promise<CareUpdateVersion[]> {
-    const events = (await this.store.readStream(careUpdatesStream(childId))) as RecordedEventOf<CareUpdateEvent>[];
-    const own = events.filter((event) => event.data.updateId === updateId);
+  async versions(updateId: string): Promise<CareUpdateVersion[]> {
+    const own = await this.streams.ofUpdate(updateId);
     const names = await this.users.displayNames(own.flatMap((event) => (event.metadata.actorId ? [event.metadata.actorId] : [])));
     let important = false;
-    return own.map((event): CareUpdateVersion => {
+    return own.map((event, revision): CareUpdateVersion => {
       const actorId = event.metadata.actorId;
       const common = {
         actorId,
         actorName: (actorId && names.get(actorId)) || CARE_UPDATE_TEXT.formerCaregiver,
         occurredAt: event.metadata.occurredAt,
-        revision: Number(event.revision),
+        revision,
       };
       switch (event.type) {
         case 'CareUpdatePosted':

@@ -30,7 +30,7 @@ export class EditCareUpdateHandler implements ICommandHandler<EditCareUpdate> {
   async execute({ updateId, input, metadata }: EditCareUpdate): Promise<CareUpdate> {
     const child = await this.access.recipientOf(metadata.actorId, updateId);
     const actorIsPrimary = child.primaryCaregiverId === metadata.actorId;
-    await this.changes.record({ type: 'EditCareUpdate', childId: child.id, data: { updateId, input, actorIsPrimary }, metadata });
+    await this.changes.change({ type: 'EditCareUpdate', childId: child.id, data: { updateId, input, actorIsPrimary }, metadata });
     return this.changes.answer(metadata.actorId, updateId);
   }
 }

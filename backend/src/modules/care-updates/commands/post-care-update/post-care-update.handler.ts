@@ -26,7 +26,7 @@ export class PostCareUpdateHandler implements ICommandHandler<PostCareUpdate> {
 
   async execute({ childId, updateId, input, metadata }: PostCareUpdate): Promise<CareUpdate> {
     const child = await this.access.recipient(metadata.actorId, childId);
-    await this.changes.record({ type: 'PostCareUpdate', childId: child.id, data: { updateId, input }, metadata });
+    await this.changes.post({ type: 'PostCareUpdate', childId: child.id, data: { updateId, input }, metadata });
     return this.changes.answer(metadata.actorId, updateId);
   }
 }

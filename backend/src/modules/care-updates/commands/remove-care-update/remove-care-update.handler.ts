@@ -24,6 +24,6 @@ export class RemoveCareUpdateHandler implements ICommandHandler<RemoveCareUpdate
   async execute({ updateId, metadata }: RemoveCareUpdate): Promise<void> {
     const child = await this.access.recipientOf(metadata.actorId, updateId);
     const actorIsPrimary = child.primaryCaregiverId === metadata.actorId;
-    await this.changes.record({ type: 'RemoveCareUpdate', childId: child.id, data: { updateId, actorIsPrimary }, metadata });
+    await this.changes.change({ type: 'RemoveCareUpdate', childId: child.id, data: { updateId, actorIsPrimary }, metadata });
   }
 }

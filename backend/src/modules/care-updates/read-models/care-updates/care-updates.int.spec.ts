@@ -3,6 +3,7 @@ import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_TEXT } from '@carecircle/lib
 import { decodeCursor } from '../../../../platform/http/page';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { UsersQuery } from '../../../identity';
+import { careUpdateStreams } from '../../domain/care-updates';
 import { CareUpdatesProjection } from './care-updates.projection';
 import { careUpdateCursor, CareUpdatesQuery } from './care-updates.query';
 import type { RecipientOf } from '../../../care-recipients';
@@ -28,9 +29,8 @@ describe('care updates read model (PostgreSQL)', () => {
   });
   afterAll(() => h.close());
 
-  const stream = (childId: string) => `care-updates-${childId}`;
   const posted = (childId: string, updateId: string, authorId: string, text: string, postedAt: string, extra: object = {}) =>
-    h.record(stream(childId), { type: 'CareUpdatePosted', data: { childId, updateId, authorId, text, imageUrl: null, important: false, postedAt, ...extra } });
+    h.record(careUpdateStreams.day(childId, authorId, postedAt), { type: 'CareUpdatePosted', data: { childId, updateId, authorId, text, imageUrl: null, important: false, postedAt, ...extra } });
   const minute = (n: number) => new Date(Date.UTC(2026, 10, 25, 8, n)).toISOString();
 
   it('lists a recipient’s updates newest first with the author’s name, editedAt and who may change them', async () => {
@@ -40,7 +40,7 @@ describe('care updates read model (PostgreSQL)', () => {
       posted(child, second, ben, 'Seizure at school', minute(2), { important: true }),
       posted(child, third, gone, 'From a deleted account', minute(3)),
       posted(otherChild, randomUUID(), ana, 'Another recipient', minute(4)),
-      h.record(stream(child), {
+      h.record(careUpdateStreams.update(first), {
         type: 'CareUpdateEdited',
         data: { childId: child, updateId: first, authorId: ana, text: 'Slept very well', imageUrl: null, important: false, editedBy: ana, editedAt: minute(5) },
       }),
@@ -63,12 +63,15 @@ describe('care updates read model (PostgreSQL)', () => {
     const id = randomUUID();
     const events = [
       posted(child, id, ben, 'Oops, wrong recipient', minute(6), { imageUrl: 'https://example.com/x.png' }),
-      h.record(stream(child), { type: 'CareUpdateRemoved', data: { childId: child, updateId: id, authorId: ben, removedBy: ana, removedAt: minute(7) } }),
+      h.record(careUpdateStreams.update(id), { type: 'CareUpdateRemoved', data: { childId: child, updateId: id, authorId: ben, removedBy: ana, removedAt: minute(7) } }),
     ];
     await h.apply(projection, events);
     expect((await query().page(child, asAna, { size: CARE_UPDATE_LIMITS.pageSize })).items.map((u) => u.id)).not.toContain(id);
     expect(await query().byId(id, asAna)).toBeNull();
     expect(await recipient(query().recipientOf(id))).toBe(child);
+    // Where its events are: its day stream is named by its author and post time.
+    expect(await query().origin(id)).toEqual({ childId: child, authorId: ben, postedAt: minute(6) });
+    expect(await query().origin(randomUUID())).toBeNull();
     expect(await h.em().execute('SELECT text, image_url FROM care_updates WHERE id = ?', [id])).toEqual([{ text: null, image_url: null }]);
     const before = await h.rows('care_updates');
     await h.apply(projection, events);

@@ -12,6 +12,12 @@ export interface CareUpdateViewer {
   isPrimary: boolean;
 }
 
+export interface CareUpdateOrigin {
+  childId: string;
+  authorId: string;
+  postedAt: string;
+}
+
 /** A page's key: the previous page's last update, (createdAt ISO to the millisecond, id). */
 export interface CareUpdateCursor {
   createdAt: Date;
@@ -53,6 +59,15 @@ export class CareUpdatesQuery {
   async byId(id: string, viewer: CareUpdateViewer): Promise<CareUpdate | null> {
     const row = await this.em.fork().findOne(CareUpdateEntity, { id, removedAt: null });
     return row ? (await this.toUpdates([row], viewer))[0] : null;
+  }
+
+  /**
+   * Where an update's events are (careUpdateStreams): its recipient, author and post time, removed
+   * ones included; null for an unknown id.
+   */
+  async origin(id: string): Promise<CareUpdateOrigin | null> {
+    const row = await this.em.fork().findOne(CareUpdateEntity, { id }, { fields: ['childId', 'authorId', 'createdAt'] });
+    return row ? { childId: row.childId, authorId: row.authorId, postedAt: row.createdAt.toISOString() } : null;
   }
 
   /** The recipient an update belongs to, removed ones included (their history stays readable), as a subquery for ChildrenQuery.getFor. */
