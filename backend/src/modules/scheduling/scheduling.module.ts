@@ -21,7 +21,7 @@ import { CompleteTaskController } from './commands/complete-task/complete-task.h
 import { CreateTaskTemplatesHandler } from './commands/create-task-template/create-task-template.handler';
 import { TaskTemplateCreation } from './commands/task-template-creation';
 import { TaskTemplatesController } from './commands/create-task-template/create-task-template.http';
-import { RecordTaskAlertHandler } from './commands/task-alerts/task-alerts.handler';
+import { RecordTaskAlertHandler, RecordTaskAlertsHandler } from './commands/task-alerts/task-alerts.handler';
 import { ParseScheduleController } from './commands/parse-schedule/parse-schedule.http';
 import { RemoveTaskHandler } from './commands/remove-task/remove-task.handler';
 import { RemoveTaskController } from './commands/remove-task/remove-task.http';
@@ -77,6 +77,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     RemoveTaskHandler,
     UpdateTaskHandler,
     RecordTaskAlertHandler,
+    RecordTaskAlertsHandler,
     TaskAccessGuard,
     DailyTasksQuery,
     DailyTasksProjection,

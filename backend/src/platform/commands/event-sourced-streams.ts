@@ -62,12 +62,7 @@ export class EventSourcedStreams {
       const { state, revision } = await this.load(streamId, decider);
       const events = decider.decide(command, state);
       if (events.length === 0) return { events, state };
-      const recorded = events.map((e) => ({
-        id: randomUUID(),
-        type: e.type,
-        data: e.data as Record<string, unknown>,
-        metadata: { ...command.metadata, causationId: null },
-      }));
+      const recorded = toNewEvents(events, command.metadata);
       let position: bigint;
       try {
         position = (await this.store.append(streamId, recorded, revision)).position;
@@ -84,4 +79,51 @@ export class EventSourcedStreams {
       return { events, state: events.reduce(decider.evolve, state) };
     }
   }
+
+  /**
+   * Commands for many streams of one decider, recorded together (a burst of reminders, one per task
+   * stream): each stream is loaded and its command decided as in execute(), the decided events are
+   * appended in one appendMany(), and a stream that another writer changed meanwhile goes through
+   * execute() again, decided on its fresh state. Never waits for the projections (workers only).
+   * Answers each command's events, or why it failed, in order.
+   */
+  async executeMany<Command extends { metadata: CommandMetadata }, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    commands: { streamId: string; command: Command }[],
+  ): Promise<PromiseSettledResult<Event[]>[]> {
+    const decided = await Promise.allSettled(
+      commands.map(async ({ streamId, command }) => {
+        const { state, revision } = await this.load(streamId, decider);
+        return { events: decider.decide(command, state), revision };
+      }),
+    );
+    const appending = commands.flatMap(({ streamId, command }, i) => {
+      const outcome = decided[i];
+      return outcome.status === 'fulfilled' && outcome.value.events.length > 0
+        ? [{ i, streamId, events: toNewEvents(outcome.value.events, command.metadata), expectedRevision: outcome.value.revision }]
+        : [];
+    });
+    // By command: a conflict to decide again, or the error that failed the whole append.
+    const failed = new Map<number, unknown>();
+    try {
+      const appended = appending.length > 0 ? await this.store.appendMany(appending) : [];
+      appending.forEach(({ i }, k) => appended[k] instanceof WrongExpectedVersionError && failed.set(i, appended[k]));
+    } catch (error) {
+      appending.forEach(({ i }) => failed.set(i, error));
+    }
+    return Promise.allSettled(
+      commands.map(async ({ streamId, command }, i) => {
+        const failure = failed.get(i);
+        if (failure instanceof WrongExpectedVersionError) return (await this.execute(streamId, decider, command, { awaitProjections: false })).events;
+        if (failed.has(i)) throw failure;
+        const outcome = decided[i];
+        if (outcome.status === 'rejected') throw outcome.reason;
+        return outcome.value.events;
+      }),
+    );
+  }
 }
+
+/** Decided events as the store takes them: a fresh id each, the command's metadata. */
+const toNewEvents = (events: DomainEvent[], metadata: CommandMetadata) =>
+  events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data as Record<string, unknown>, metadata: { ...metadata, causationId: null } }));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   WrongExpectedVersionError,
+  type AppendResult,
   type EventMetadata,
   type EventStore,
   type NewEvent,
@@ -176,6 +177,76 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
       const events = await store.readStream(stream);
       expect(events.map((e) => e.revision)).toEqual([0n, 1n, 2n]);
       expect(events.slice(1).map((e) => e.data)).toEqual([{ writer: winners[0] }, { writer: winners[0] }]);
+    });
+
+    describe('appendMany', () => {
+      it('appends to several streams, each at its own expected revision, and answers each in order', async () => {
+        const from = await mark();
+        const [a, b, c] = ['many-a', 'many-b', 'many-c'].map(streamName);
+        const existing = await store.append(b, [testEvent('Ticked', { n: 0 })], 'no_stream');
+
+        const results = await store.appendMany([
+          { streamId: a, events: [testEvent('Ticked', { n: 0 }), testEvent('Ticked', { n: 1 })], expectedRevision: 'no_stream' },
+          { streamId: b, events: [testEvent('Ticked', { n: 1 })], expectedRevision: existing.nextExpectedRevision },
+          { streamId: c, events: [testEvent('Ticked', { n: 0 })], expectedRevision: 'any' },
+        ]);
+
+        expect(results.map((r) => (r as AppendResult).nextExpectedRevision)).toEqual([1n, 1n, 0n]);
+        let all: RecordedEvent[] = [];
+        await eventually(async () => {
+          all = (await store.readAll(from)).filter((e) => [a, b, c].includes(e.streamId));
+          return all.length >= 4;
+        });
+        expectStrictlyIncreasing(all.map((e) => e.position));
+        for (const [i, stream] of [a, b, c].entries()) {
+          const events = await store.readStream(stream);
+          expect(events.at(-1)!.position).toBe((results[i] as AppendResult).position);
+          expect(events.filter((e) => all.some((f) => f.id === e.id))).toEqual(all.filter((e) => e.streamId === stream));
+        }
+        expect((await store.readStream(b)).map((e) => e.data.n)).toEqual([0, 1]);
+      });
+
+      it('refuses a stream whose revision is not the expected one, leaving it unchanged, and appends the others', async () => {
+        const [taken, free] = ['many-taken', 'many-free'].map(streamName);
+        await store.append(taken, [testEvent()], 'no_stream');
+
+        const [refused, appended] = await store.appendMany([
+          { streamId: taken, events: [testEvent('Late')], expectedRevision: 'no_stream' },
+          { streamId: free, events: [testEvent('OnTime')], expectedRevision: 'no_stream' },
+        ]);
+
+        expect(refused).toBeInstanceOf(WrongExpectedVersionError);
+        expect(refused).toMatchObject({ streamId: taken, expected: 'no_stream', actual: 0n });
+        expect((await store.readStream(taken)).map((e) => e.type)).toEqual(['Ticked']);
+        expect(appended).toMatchObject({ nextExpectedRevision: 0n });
+        expect((await store.readStream(free)).map((e) => e.type)).toEqual(['OnTime']);
+      });
+
+      it('lets exactly one writer per stream win when calls share streams in opposite orders', async () => {
+        const streams = ['many-x', 'many-y', 'many-z'].map(streamName);
+        const calls = Array.from({ length: 12 }, (_, writer) => {
+          const order = writer % 2 === 0 ? streams : [...streams].reverse();
+          return store.appendMany(order.map((streamId) => ({ streamId, events: [testEvent('Ticked', { writer })], expectedRevision: 'no_stream' as const })));
+        });
+
+        const outcomes = (await Promise.all(calls)).flat();
+
+        expect(outcomes.filter((o) => !(o instanceof WrongExpectedVersionError))).toHaveLength(3);
+        for (const stream of streams) expect(await store.readStream(stream)).toHaveLength(1);
+      });
+
+      it('answers nothing for no appends, and refuses a stream named twice or an append without events', async () => {
+        const stream = streamName('many-invalid');
+        await expect(store.appendMany([])).resolves.toEqual([]);
+        await expect(
+          store.appendMany([
+            { streamId: stream, events: [testEvent()], expectedRevision: 'any' },
+            { streamId: stream, events: [testEvent()], expectedRevision: 'any' },
+          ]),
+        ).rejects.toThrow(RangeError);
+        await expect(store.appendMany([{ streamId: stream, events: [], expectedRevision: 'any' }])).rejects.toThrow(RangeError);
+        expect(await store.readStream(stream)).toEqual([]);
+      });
     });
 
     it('orders events within a stream and across the store', async () => {

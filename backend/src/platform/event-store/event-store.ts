@@ -81,9 +81,25 @@ export interface StreamRange {
   maxCount?: number;
 }
 
+/** One stream's part of appendMany(). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface EventStore {
   /** Appends atomically, or throws WrongExpectedVersionError and changes nothing. */
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams in one call (a burst of reminders: one per task stream).
+   * Each stream's append is atomic and checked against its own expected revision, as append();
+   * answers, in order, its result or the WrongExpectedVersionError that left that stream unchanged.
+   * The set is not atomic: the others are appended either way. Any other error rejects the call, and
+   * then any of the appends may or may not have been made. Throws RangeError for a stream named twice
+   * or an append without events.
+   */
+  appendMany(appends: StreamAppend[]): Promise<(AppendResult | WrongExpectedVersionError)[]>;
   /**
    * Events of one stream in revision order, from `fromRevision` (default 0), at most `maxCount`
    * (default all); [] when the stream does not exist.
@@ -96,6 +112,16 @@ export interface EventStore {
   /** Health probe: resolves when the store answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** appendMany()'s argument checks, shared by the adapters. */
+export function checkAppends(appends: StreamAppend[]): void {
+  const seen = new Set<string>();
+  for (const { streamId, events } of appends) {
+    if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
+    if (seen.has(streamId)) throw new RangeError(`appendMany names ${streamId} twice`);
+    seen.add(streamId);
+  }
 }
 
 /** Nest injection token for the EventStore port. */

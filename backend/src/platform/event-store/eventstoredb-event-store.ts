@@ -19,12 +19,14 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedVersionError,
+  checkAppends,
   type AppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
   type StreamRange,
   type SubscribeOptions,
   type Subscription,
@@ -96,6 +98,19 @@ export class EventStoreDbEventStore implements EventStore {
       }
       throw error;
     }
+  }
+
+  /** EventStoreDB has no append across streams: the appends run side by side on the client's one connection. */
+  async appendMany(appends: StreamAppend[]): Promise<(AppendResult | WrongExpectedVersionError)[]> {
+    checkAppends(appends);
+    return Promise.all(
+      appends.map(({ streamId, events, expectedRevision }) =>
+        this.append(streamId, events, expectedRevision).catch((error: unknown) => {
+          if (error instanceof WrongExpectedVersionError) return error;
+          throw error;
+        }),
+      ),
+    );
   }
 
   async readStream(streamId: string, { fromRevision = 0n, maxCount }: StreamRange = {}): Promise<RecordedEvent[]> {

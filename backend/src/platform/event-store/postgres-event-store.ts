@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseError, Pool } from 'pg';
 import {
   WrongExpectedVersionError,
+  checkAppends,
   type AppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
   type StreamRange,
   type SubscribeOptions,
   type Subscription,
@@ -38,6 +40,9 @@ const DEFAULT_BATCH_SIZE = 100;
  *    an xid. Among appends, xid order is therefore position order;
  * 3. the order lock is released before COMMIT (a session lock allows that), so appends still commit
  *    while another one is held open; then the stream row.
+ * es_append_many does the same for several streams in one transaction: their stream locks in lock-key
+ * order (two calls sharing streams never wait for each other in a circle), every revision checked,
+ * then one INSERT of the accepted streams' events under one hold of the order lock, and one commit.
  * Subscribers are woken after the commit, outside the append's transaction (announce()): a NOTIFY
  * inside it would serialise every committing append on PostgreSQL's notification queue lock.
  * If the INSERT fails, the function's transaction aborts with the session lock still held: append()
@@ -97,6 +102,58 @@ const SCHEMA = `
     INSERT INTO es_streams (stream_id, revision) VALUES (p_stream_id, coalesce(v_current, -1) + jsonb_array_length(p_events))
     ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, updated_at = now();
     RETURN QUERY SELECT true, coalesce(v_current, -1) + jsonb_array_length(p_events), v_position;
+  END $$;
+  CREATE OR REPLACE FUNCTION es_append_many(p_appends jsonb)
+  RETURNS TABLE (accepted boolean, revision bigint, "position" bigint) LANGUAGE plpgsql VOLATILE AS $$
+  DECLARE
+    v_accepted boolean[];
+    v_current bigint[];
+    v_positions jsonb := '{}';
+    v_key integer;
+  BEGIN
+    FOR v_key IN SELECT DISTINCT hashtext(a->>'streamId') FROM jsonb_array_elements(p_appends) a ORDER BY 1 LOOP
+      PERFORM pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, v_key);
+    END LOOP;
+    SELECT array_agg(c.accepted ORDER BY c.i), array_agg(c.current ORDER BY c.i) INTO v_accepted, v_current
+    FROM (
+      SELECT a.i, s.revision AS current, CASE a.x->>'expected'
+        WHEN 'any' THEN true
+        WHEN 'no_stream' THEN s.revision IS NULL
+        WHEN 'stream_exists' THEN s.revision IS NOT NULL
+        ELSE s.revision IS NOT DISTINCT FROM (a.x->>'expectedRevision')::bigint
+      END AS accepted
+      FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(x, i)
+      LEFT JOIN es_streams s ON s.stream_id = a.x->>'streamId'
+    ) c;
+
+    IF true = ANY(v_accepted) THEN
+      PERFORM pg_advisory_lock(${STORE_LOCK_NAMESPACE}, ${APPEND_ORDER_LOCK});
+      WITH inserted AS (
+        INSERT INTO es_events (transaction_id, stream_id, revision, event_id, type, data, metadata)
+        SELECT pg_current_xact_id(), a.x->>'streamId', coalesce(v_current[a.i], -1) + e.n, (e.event->>'id')::uuid,
+               e.event->>'type', e.event->'data', e.event->'metadata'
+        FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(x, i)
+        CROSS JOIN LATERAL jsonb_array_elements(a.x->'events') WITH ORDINALITY AS e(event, n)
+        WHERE v_accepted[a.i]
+        ORDER BY a.i, e.n
+        RETURNING stream_id, global_position
+      )
+      SELECT jsonb_object_agg(p.stream_id, p.last) INTO v_positions
+      FROM (SELECT stream_id, max(global_position) AS last FROM inserted GROUP BY stream_id) p;
+      PERFORM pg_advisory_unlock(${STORE_LOCK_NAMESPACE}, ${APPEND_ORDER_LOCK});
+
+      INSERT INTO es_streams (stream_id, revision)
+      SELECT a.x->>'streamId', coalesce(v_current[a.i], -1) + jsonb_array_length(a.x->'events')
+      FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(x, i)
+      WHERE v_accepted[a.i]
+      ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, updated_at = now();
+    END IF;
+    RETURN QUERY
+      SELECT v_accepted[a.i],
+             CASE WHEN v_accepted[a.i] THEN coalesce(v_current[a.i], -1) + jsonb_array_length(a.x->'events') ELSE v_current[a.i] END,
+             (v_positions->>(a.x->>'streamId'))::bigint
+      FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(x, i)
+      ORDER BY a.i;
   END $$;`;
 
 /**
@@ -139,6 +196,8 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   position: BigInt(row.global_position),
 });
 
+const toStored = (e: NewEvent) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: e.metadata });
+
 const isRevisionConflict = (error: unknown) =>
   (error as DatabaseError).code === '23505' && (error as DatabaseError).constraint === 'es_events_stream_revision';
 
@@ -166,16 +225,26 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
-    const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: e.metadata })),
-    );
-    const row = await this.callAppend(streamId, expectedRevision, payload);
-    if (!row.accepted) {
-      throw new WrongExpectedVersionError(streamId, expectedRevision, row.revision === null ? 'no_stream' : BigInt(row.revision));
-    }
-    this.announce(BigInt(row.position as string));
-    return { nextExpectedRevision: BigInt(row.revision as string), position: BigInt(row.position as string) };
+    checkAppends([{ streamId, events, expectedRevision }]);
+    const params = typeof expectedRevision === 'bigint' ? [streamId, 'exact', expectedRevision.toString()] : [streamId, expectedRevision, null];
+    const [row] = await this.callAppend('SELECT * FROM es_append($1, $2, $3, $4)', [...params, JSON.stringify(events.map(toStored))], [streamId]);
+    const result = this.resultOf(streamId, expectedRevision, row);
+    if (result instanceof WrongExpectedVersionError) throw result;
+    return result;
+  }
+
+  /** All in one es_append_many call: one transaction, one commit, the append-order lock taken once. */
+  async appendMany(appends: StreamAppend[]): Promise<(AppendResult | WrongExpectedVersionError)[]> {
+    checkAppends(appends);
+    if (appends.length === 0) return [];
+    const payload = appends.map(({ streamId, events, expectedRevision }) => ({
+      streamId,
+      expected: typeof expectedRevision === 'bigint' ? 'exact' : expectedRevision,
+      expectedRevision: typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
+      events: events.map(toStored),
+    }));
+    const rows = await this.callAppend('SELECT * FROM es_append_many($1)', [JSON.stringify(payload)], appends.map((a) => a.streamId));
+    return appends.map(({ streamId, expectedRevision }, i) => this.resultOf(streamId, expectedRevision, rows[i]));
   }
 
   async readStream(streamId: string, { fromRevision = 0n, maxCount }: StreamRange = {}): Promise<RecordedEvent[]> {
@@ -287,19 +356,23 @@ export class PostgresEventStore implements EventStore {
     this.wakers.forEach((wake) => wake());
   }
 
-  private async revisionOf(streamId: string): Promise<bigint | 'no_stream'> {
-    const { rows } = await this.pool.query<{ revision: string }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
-    return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
+  private resultOf(streamId: string, expected: ExpectedRevision, row: AppendRow): AppendResult | WrongExpectedVersionError {
+    if (!row.accepted) return new WrongExpectedVersionError(streamId, expected, row.revision === null ? 'no_stream' : BigInt(row.revision));
+    this.announce(BigInt(row.position as string));
+    return { nextExpectedRevision: BigInt(row.revision as string), position: BigInt(row.position as string) };
   }
 
-  /** One es_append call on a connection of its own, so that a failure can release the order lock on that session. */
-  private async callAppend(streamId: string, expected: ExpectedRevision, payload: string): Promise<AppendRow> {
-    const params = typeof expected === 'bigint' ? [streamId, 'exact', expected.toString(), payload] : [streamId, expected, null, payload];
+  /**
+   * One es_append or es_append_many call on a connection of its own, so that a failure can release
+   * the order lock on that session. Only a writer that bypassed the functions can take a revision
+   * under the stream lock: then every stream of the call answers with its current revision, refused.
+   */
+  private async callAppend(sql: string, params: unknown[], streamIds: string[]): Promise<AppendRow[]> {
     const client = await this.pool.connect();
     try {
-      const { rows } = await client.query<AppendRow>('SELECT * FROM es_append($1, $2, $3, $4)', params);
+      const { rows } = await client.query<AppendRow>(sql, params);
       client.release();
-      return rows[0];
+      return rows;
     } catch (error) {
       try {
         // The session-level order lock survives the aborted call. Unlocking one not held returns false.
@@ -308,12 +381,10 @@ export class PostgresEventStore implements EventStore {
       } catch (unlockError) {
         client.release(unlockError as Error); // ending the session releases whatever it still holds
       }
-      // Only a writer that bypassed es_append can take a revision under the stream lock.
-      if (isRevisionConflict(error)) {
-        const current = await this.revisionOf(streamId);
-        return { accepted: false, revision: current === 'no_stream' ? null : current.toString(), position: null };
-      }
-      throw error;
+      if (!isRevisionConflict(error)) throw error;
+      const { rows } = await this.pool.query<{ stream_id: string; revision: string }>('SELECT stream_id, revision FROM es_streams WHERE stream_id = ANY($1)', [streamIds]);
+      const current = new Map(rows.map((row) => [row.stream_id, row.revision]));
+      return streamIds.map((id) => ({ accepted: false, revision: current.get(id) ?? null, position: null }));
     }
   }
 

@@ -58,6 +58,19 @@ describe('EncryptingEventStore', () => {
     expect((await opened.store.readAll(null, 10_000)).find((e) => e.streamId === stream)?.data).toEqual(expected);
   });
 
+  it('seals the personal fields of every stream in appendMany, each with its subject key', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const [a, b] = ['noted-many', 'noted-many'].map(streamName);
+    await opened.store.appendMany([
+      { streamId: a, events: [noted(first, 'first note')], expectedRevision: 'no_stream' },
+      { streamId: b, events: [noted(second, 'second note'), noted(second, 'third note')], expectedRevision: 'no_stream' },
+    ]);
+
+    expect((await stored(a)) + (await stored(b))).not.toMatch(/first note|second note|third note|maya@example\.com/);
+    expect((await opened.store.readStream(a)).map((e) => e.data.note)).toEqual(['first note']);
+    expect((await opened.store.readStream(b)).map((e) => e.data.note)).toEqual(['second note', 'third note']);
+  });
+
   it('keeps null as null and leaves events of undeclared types alone', async () => {
     const stream = streamName('plain');
     await opened.store.append(stream, [noted(randomUUID(), null), testEvent('Ticked', { note: 'not personal' })], 'no_stream');

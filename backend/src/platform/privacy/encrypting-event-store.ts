@@ -1,5 +1,5 @@
 import { DomainError } from '../commands/domain-error';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamRange, SubscribeOptions, Subscription } from '../event-store/event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamAppend, StreamRange, SubscribeOptions, Subscription, WrongExpectedVersionError } from '../event-store/event-store';
 import { open, seal, type DataKey, type DataKeys } from './data-keys';
 import type { PersonalData } from './personal-data';
 
@@ -37,13 +37,13 @@ export class EncryptingEventStore implements EventStore {
   ) {}
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    const subjects = events.map((e) => this.personalData.subjectOf(e));
-    const keys = await this.keys.keysFor(subjects.filter((s): s is string => s !== null));
-    const sealed = events.map((event, i) => {
-      const subject = subjects[i];
-      return subject === null ? event : { ...event, data: this.seal(event, subject, keys.get(subject) as DataKey) };
-    });
-    return this.inner.append(streamId, sealed, expectedRevision);
+    return this.inner.append(streamId, await this.sealAll(events), expectedRevision);
+  }
+
+  async appendMany(appends: StreamAppend[]): Promise<(AppendResult | WrongExpectedVersionError)[]> {
+    const sealed = await this.sealAll(appends.flatMap((a) => a.events));
+    let next = 0;
+    return this.inner.appendMany(appends.map((a) => ({ ...a, events: sealed.slice(next, (next += a.events.length)) })));
   }
 
   async readStream(streamId: string, range?: StreamRange): Promise<RecordedEvent[]> {
@@ -64,6 +64,16 @@ export class EncryptingEventStore implements EventStore {
 
   close(): Promise<void> {
     return this.inner.close();
+  }
+
+  /** The events with their personal fields sealed, each with its subject's key (fetched once for all). */
+  private async sealAll(events: NewEvent[]): Promise<NewEvent[]> {
+    const subjects = events.map((e) => this.personalData.subjectOf(e));
+    const keys = await this.keys.keysFor(subjects.filter((s): s is string => s !== null));
+    return events.map((event, i) => {
+      const subject = subjects[i];
+      return subject === null ? event : { ...event, data: this.seal(event, subject, keys.get(subject) as DataKey) };
+    });
   }
 
   private seal(event: NewEvent, subject: string, key: DataKey): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type EscalationPolicy, 
 import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EmergencyContactsQuery } from '../../care-hub';
 import { UsersQuery } from '../../identity';
-import { RecordTaskAlert, type AlertDelivery, type TaskAlertCommand, type TaskEvent } from '../../scheduling';
+import { RecordTaskAlerts, type AlertDelivery, type TaskAlertCommand, type TaskEvent } from '../../scheduling';
 import { escalationText, reminderText } from '../domain/alert-texts';
 import { escalationJobId, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
 import { eventNotificationId } from '../read-models/notifications/notifications.projection';
@@ -17,7 +17,6 @@ import { ReminderTasksQuery, type CareTeam, type TaskWithTeam } from '../read-mo
 import { AlertSender, taskLink, type ContactAddress } from './alert-sender';
 import { AlertSettings } from './alert-settings';
 import { REMINDERS_QUEUE, ReminderQueue } from './reminder-queue';
-import { Slots } from './slots';
 
 /** Thrown while the read models do not show what the job is about yet: Bull retries. */
 export class TaskNotProjectedYet extends Error {}
@@ -31,14 +30,15 @@ const JOBS_IN_HAND = 128;
 /** At most this many jobs in one batch, and this many batches running at once (one reads while one records). */
 const MAX_BATCH = 256;
 const BATCHES_AT_ONCE = 2;
-/**
- * Alerts this process records at once: about the event store's pool (10 connections). More would
- * only wait inside the pool, and that wait counts against a record's retry budget when another
- * worker writes the same stream; here they wait before starting.
- */
-const RECORDING_AT_ONCE = 8;
 
 export type ReminderOutcome = 'sent' | 'not-due';
+
+/** A job's alert once decided: what to record on the task's stream, and how to send it once recorded. */
+interface PlannedAlert {
+  taskId: string;
+  command: TaskAlertCommand;
+  send(): Promise<void>;
+}
 
 /**
  * The reminder workers' core. A job fires; the worker decides who is alerted by which channels
@@ -50,7 +50,6 @@ export type ReminderOutcome = 'sent' | 'not-due';
 @Injectable()
 export class ReminderWorker {
   readonly lateness: Histogram;
-  private readonly recording = new Slots(RECORDING_AT_ONCE);
 
   constructor(
     private readonly tasks: ReminderTasksQuery,
@@ -83,9 +82,10 @@ export class ReminderWorker {
   /**
    * Jobs due together (a whole region's 8:00 reminders): what they need is read once for the batch
    * (their tasks with care teams in one query, the families' policies, the caregivers' preferences in
-   * one query), then each alert is recorded on its own task stream, all at once, and sent once
-   * recorded. Answers each job's outcome in order: a job whose task is not projected yet fails alone
-   * (Bull retries it), and a batch run again records nothing twice (the decider refuses it).
+   * one query), then every alert is recorded on its own task stream, all in one append
+   * (RecordTaskAlerts), and each is sent once recorded. Answers each job's outcome in order: a job
+   * whose task is not projected yet fails alone (Bull retries it), and a batch run again records
+   * nothing twice (the decider refuses it).
    */
   async runBatch(jobs: ReminderJobData[], now = new Date()): Promise<PromiseSettledResult<ReminderOutcome>[]> {
     let context: BatchContext;
@@ -94,7 +94,28 @@ export class ReminderWorker {
     } catch (error) {
       return jobs.map(() => ({ status: 'rejected', reason: error }));
     }
-    return Promise.allSettled(jobs.map((job) => this.runOne(job, context, now)));
+    const planned = await Promise.allSettled(jobs.map((job) => this.plan(job, context, now)));
+    const alerts = planned.flatMap((outcome, i) => (outcome.status === 'fulfilled' && typeof outcome.value === 'object' ? [{ i, alert: outcome.value }] : []));
+    const recorded = new Map<number, PromiseSettledResult<TaskEvent[]>>();
+    if (alerts.length > 0) {
+      const outcomes = await this.commands
+        .execute(new RecordTaskAlerts(alerts.map(({ alert }) => ({ taskId: alert.taskId, command: alert.command }))))
+        .catch((error: unknown) => alerts.map((): PromiseRejectedResult => ({ status: 'rejected', reason: error })));
+      alerts.forEach(({ i }, k) => recorded.set(i, outcomes[k]));
+    }
+    return Promise.allSettled(
+      jobs.map(async (job, i): Promise<ReminderOutcome> => {
+        const outcome = planned[i];
+        if (outcome.status === 'rejected') throw outcome.reason;
+        if (typeof outcome.value === 'string') return outcome.value;
+        const record = recorded.get(i)!;
+        if (record.status === 'rejected') throw record.reason;
+        if (record.value.length === 0) return 'not-due';
+        this.observe(job);
+        await outcome.value.send();
+        return 'sent';
+      }),
+    );
   }
 
   private async read(jobs: ReminderJobData[]): Promise<BatchContext> {
@@ -116,7 +137,8 @@ export class ReminderWorker {
     return { tasks, policies, preferences: await this.settings.preferencesOf([...userIds]) };
   }
 
-  private async runOne(job: ReminderJobData, context: BatchContext, now: Date): Promise<ReminderOutcome> {
+  /** A job's alert to record, or its outcome when there is none to record (a refill reminder is sent here). */
+  private async plan(job: ReminderJobData, context: BatchContext, now: Date): Promise<PlannedAlert | ReminderOutcome> {
     if (job.kind === 'refill') return this.refill(job, now);
     const found = context.tasks.get(job.taskId);
     if (!found) throw new TaskNotProjectedYet(`task ${job.taskId} is not in reminder_tasks yet`);
@@ -127,22 +149,22 @@ export class ReminderWorker {
   }
 
   /** Before the time: the primary caregiver and everyone who may give the dose; push and email stay quiet in quiet hours unless urgent. */
-  private async remind(job: Extract<TaskJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, { preferences }: BatchContext, now: Date): Promise<ReminderOutcome> {
+  private remind(job: Extract<TaskJobData, { kind: 'reminder' }>, task: ReminderTask, team: CareTeam, { preferences }: BatchContext, now: Date): PlannedAlert {
     const localNow = instantToLocal(now, task.timezone).time;
     const deliveries: AlertDelivery[] = reminderAudience(team).map((userId) => {
       const prefs = preferences.get(userId)!;
       const quiet = !task.isUrgent && inQuietHours(prefs.quietHours, localNow);
       return { userId, channels: prefs.pushReminders && !quiet ? ['in_app', 'push'] : ['in_app'] };
     });
-    const recorded = await this.record(task.taskId, { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) });
-    if (!recorded) return 'not-due';
-    this.observe(job);
-    await this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), taskLink(task.taskId));
-    return 'sent';
+    return {
+      taskId: task.taskId,
+      command: { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) },
+      send: () => this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), taskLink(task.taskId)),
+    };
   }
 
   /** After the time, for urgent tasks: the policy's step, then the next step's job; an acknowledgement or completion ends the chain. */
-  private async escalate(job: Extract<TaskJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, { policies, preferences }: BatchContext, now: Date): Promise<ReminderOutcome> {
+  private async escalate(job: Extract<TaskJobData, { kind: 'escalation' }>, task: ReminderTask, team: CareTeam, { policies, preferences }: BatchContext, now: Date): Promise<PlannedAlert | ReminderOutcome> {
     const policy = policies.get(team.primaryUserId);
     const step = task.isUrgent ? policy?.steps[job.step] : undefined;
     if (!policy || !step) return 'not-due';
@@ -159,15 +181,11 @@ export class ReminderWorker {
       const fireAt = Math.max(Date.parse(job.scheduledTime) + next.afterMinutes * minuteMs, now.getTime() + (next.afterMinutes - step.afterMinutes) * minuteMs);
       await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
     }
-    const recorded = await this.record(task.taskId, {
-      type: 'ReachEscalationStep',
-      data: { step: job.step, notify: step.notify, scheduledTime: job.scheduledTime, deliveries },
-      metadata: workerMetadata(now),
-    });
-    if (!recorded) return 'not-due';
-    this.observe(job);
-    await this.sender.send(deliveries, escalationText(job.step, task, team.firstName), taskLink(task.taskId), contacts);
-    return 'sent';
+    return {
+      taskId: task.taskId,
+      command: { type: 'ReachEscalationStep', data: { step: job.step, notify: step.notify, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) },
+      send: () => this.sender.send(deliveries, escalationText(job.step, task, team.firstName), taskLink(task.taskId), contacts),
+    };
   }
 
   /**
@@ -187,11 +205,6 @@ export class ReminderWorker {
     this.observe(job);
     await this.sender.send([{ userId, channels: ['push'] }], shown, { path: `/?child=${job.childId}`, tag: `refill-${job.eventId}` });
     return 'sent';
-  }
-
-  private async record(taskId: string, command: TaskAlertCommand): Promise<boolean> {
-    const events: TaskEvent[] = await this.recording.run(() => this.commands.execute(new RecordTaskAlert(taskId, command)));
-    return events.length > 0;
   }
 
   /** Lateness: from when the job was due to when its alert is recorded (sending follows at once). */

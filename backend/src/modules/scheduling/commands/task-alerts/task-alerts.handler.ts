@@ -30,3 +30,26 @@ export class RecordTaskAlertHandler implements ICommandHandler<RecordTaskAlert, 
     return (await this.streams.execute(taskStream(taskId), taskDecider, command, { awaitProjections })).events;
   }
 }
+
+/**
+ * A worker's batch of reminders and escalation steps (a whole region's 8:00 reminders), one per task
+ * stream, recorded in one append (EventSourcedStreams.executeMany). Answers each alert's recorded
+ * events, or why it failed, in order; like RecordTaskAlert, nothing recorded means nothing to send.
+ */
+export class RecordTaskAlerts extends Command<PromiseSettledResult<TaskEvent[]>[]> {
+  constructor(readonly alerts: { taskId: string; command: TaskAlertCommand }[]) {
+    super();
+  }
+}
+
+@CommandHandler(RecordTaskAlerts)
+export class RecordTaskAlertsHandler implements ICommandHandler<RecordTaskAlerts, PromiseSettledResult<TaskEvent[]>[]> {
+  constructor(private readonly streams: EventSourcedStreams) {}
+
+  execute({ alerts }: RecordTaskAlerts): Promise<PromiseSettledResult<TaskEvent[]>[]> {
+    return this.streams.executeMany(
+      taskDecider,
+      alerts.map(({ taskId, command }) => ({ streamId: taskStream(taskId), command })),
+    );
+  }
+}
