@@ -280,7 +280,14 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     await a.agent.put(`/api/children/${shared.id}`).send({ notes: 'before' }).expect(200);
     await stream.waitFor((m) => m.childId === shared.id, 0, 2000);
 
+    // The revocation itself may still reach Bo (his list changed); once it has been handed to the
+    // streams, his own change is a marker after it.
+    const beforeRevoke = await mark();
     await careRecipientCommand(shared.id, a.user.id, { type: 'RevokeCaregiverAccess', data: { userId: b.user.id } });
+    await everythingAnnounced(beforeRevoke);
+    const seen = stream.messages.length;
+    await b.agent.put(`/api/children/${own.id}`).send({ notes: 'marker' }).expect(200);
+    await stream.waitFor((m) => m.childId === own.id, seen, 2000);
     const from = stream.messages.length;
     const before = await mark();
     await a.agent.put(`/api/children/${shared.id}`).send({ notes: 'after' }).expect(200);
