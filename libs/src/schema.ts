@@ -59,13 +59,23 @@ export const TIMEZONE_OPTIONS = [
   { value: 'Australia/Sydney', label: 'Sydney' },
 ] as const;
 
+/**
+ * Zone names found valid, so that a hot path (every planned occurrence of a range) does not build an
+ * Intl.DateTimeFormat per call. Bounded: zone names are matched case-insensitively, so a client
+ * could send endless spellings of one zone.
+ */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 2000;
+
 /** True for a zone name the runtime's IANA database knows. */
 export function isIanaTimeZone(zone: string): boolean {
   if (!zone || zone.length > TIMEZONE_MAX_LENGTH) return false;
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
+  return true;
 }

@@ -10,6 +10,14 @@ describe('time zones', () => {
   it.each(['', 'Pacific Time', 'Mars/Olympus_Mons', 'Europe/' + 'x'.repeat(50)])('refuses %p', (zone) => {
     expect(isIanaTimeZone(zone)).toBe(false);
   });
+
+  it('answers the same when asked again (valid zones are remembered, up to a bound), invalid ones included', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(isIanaTimeZone('Europe/Berlin')).toBe(true);
+      expect(isIanaTimeZone('europe/berlin')).toBe(true);
+      expect(isIanaTimeZone('Europe/Berlim')).toBe(false);
+    }
+  });
 });
 
 describe('names', () => {
