@@ -20,5 +20,7 @@ export default defineConfig({
     setupFiles: ['src/test-support/component-setup.ts'],
     // antd's first render in jsdom on a busy 2-core machine can pass vitest's 5 s.
     testTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one file at a time on our 2-core machines.
+    maxWorkers: 2,
   },
 });
