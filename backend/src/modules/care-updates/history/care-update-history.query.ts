@@ -6,9 +6,10 @@ import { CareUpdateStreams } from '../streams/care-update-streams';
 /**
  * Every version of one update, in order, read from its post's stream and its own stream (not a read
  * model: a removed update keeps its history), at most 52 events whatever the journal holds (the
- * legacy stream only for an update posted there). Text and photo are decrypted by the store; once the
- * recipient is erased they read as "Erased". Actors' names are today's, "Former caregiver" once erased. `revision` numbers the versions from 0 (the
- * post): its events are in two streams, so neither stream's revision would do.
+ * legacy stream only for an update posted there). Text and photo are decrypted by the store; once
+ * the recipient is erased they read as "Erased". Actors' names are today's, "Former caregiver" once
+ * erased. `revision` numbers the versions from 0 (the post): its events are in two streams, so
+ * neither stream's revision would do.
  */
 @Injectable()
 export class CareUpdateHistoryQuery {
