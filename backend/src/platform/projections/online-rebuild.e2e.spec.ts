@@ -83,7 +83,8 @@ describe('projections:rebuild, online', () => {
     })();
 
     const announced: { p: string; c: string[] }[] = [];
-    listener.on('notification', (message) => announced.push(JSON.parse(message.payload!)));
+    // A notification holds an array of announcements (ProjectionChangePublisher).
+    listener.on('notification', (message) => announced.push(...[JSON.parse(message.payload!)].flat()));
     await listener.query(`LISTEN ${PROJECTION_CHANGES_CHANNEL}`);
 
     const completions = async () => (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM es_events WHERE type = 'TaskCompleted'`)).rows[0].n;

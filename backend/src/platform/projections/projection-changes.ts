@@ -18,7 +18,7 @@ const CHILD_IDS_PER_MESSAGE = 150;
 /** Announcements arriving within this window are merged into one message per recipient. */
 const FLUSH_MS = 100;
 
-interface Announcement {
+export interface Announcement {
   /** projection name */
   p: string;
   /** live topic */
@@ -46,14 +46,67 @@ export function changedChildren(events: RecordedEvent[]): string[] {
   return [...ids];
 }
 
-/** The pg_notify payloads announcing `childIds` for one projection (none when nothing changed). */
-export function projectionChangeMessages(projection: Pick<Projection, 'name' | 'liveTopic'>, childIds: string[]): string[] {
+/** Announcements made within this window by one process's projectors go out together. */
+const PUBLISH_MS = 10;
+
+/**
+ * The pg_notify payloads for announcements (a JSON array of them): as few as the payload limit
+ * allows, a projection's recipients split over several when they are more than fit in one.
+ */
+export function projectionChangeMessages(announcements: Announcement[]): string[] {
   const messages: string[] = [];
-  for (let i = 0; i < childIds.length; i += CHILD_IDS_PER_MESSAGE) {
-    const announcement: Announcement = { p: projection.name, t: liveTopicOf(projection), c: childIds.slice(i, i + CHILD_IDS_PER_MESSAGE) };
-    messages.push(JSON.stringify(announcement));
+  let message: Announcement[] = [];
+  let ids = 0;
+  for (const { p, t, c } of announcements) {
+    for (let i = 0; i < c.length; ) {
+      if (ids === CHILD_IDS_PER_MESSAGE) {
+        messages.push(JSON.stringify(message));
+        [message, ids] = [[], 0];
+      }
+      const part = c.slice(i, i + CHILD_IDS_PER_MESSAGE - ids);
+      message.push({ p, t, c: part });
+      [i, ids] = [i + part.length, ids + part.length];
+    }
   }
+  if (message.length > 0) messages.push(JSON.stringify(message));
   return messages;
+}
+
+/**
+ * The publishing half in one process: its projection workers (and a rebuild's hand-over) announce
+ * the recipients a committed batch changed; what is announced within PUBLISH_MS goes out in one
+ * pg_notify (a completion is applied by five projections, each committing on its own), not one per
+ * projection and batch.
+ */
+export class ProjectionChangePublisher {
+  private pending: Announcement[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private sending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly notify: (payload: string) => Promise<unknown>,
+    private readonly log: Pick<Logger, 'warn'>,
+  ) {}
+
+  announce(projection: Pick<Projection, 'name' | 'liveTopic'>, childIds: string[]): void {
+    if (childIds.length === 0) return;
+    this.pending.push({ p: projection.name, t: liveTopicOf(projection), c: childIds });
+    this.timer ??= setTimeout(() => void this.flush(), PUBLISH_MS);
+  }
+
+  /** Sends what is pending now; resolves when everything announced so far has been sent (or failed). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const messages = projectionChangeMessages(this.pending);
+    this.pending = [];
+    this.sending = this.sending.then(async () => {
+      for (const message of messages) {
+        await this.notify(message).catch((error: Error) => this.log.warn(`live update not sent: ${error.message}`));
+      }
+    });
+    return this.sending;
+  }
 }
 
 type Listener = (changes: ChildChanges[]) => void;
@@ -105,17 +158,21 @@ export class ProjectionChangeFeed implements OnApplicationShutdown {
     await this.channel.close();
   }
 
+  /** A payload holds one announcement or, from ProjectionChangePublisher, an array of them. */
   private receive(payload: string): void {
-    let announcement: Announcement;
+    let announcements: Announcement[];
     try {
-      announcement = JSON.parse(payload) as Announcement;
+      const parsed = JSON.parse(payload) as Announcement | Announcement[];
+      announcements = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
       return;
     }
-    for (const childId of announcement.c ?? []) {
-      const topics = this.pending.get(childId) ?? new Set<string>();
-      topics.add(announcement.t);
-      this.pending.set(childId, topics);
+    for (const announcement of announcements) {
+      for (const childId of announcement?.c ?? []) {
+        const topics = this.pending.get(childId) ?? new Set<string>();
+        topics.add(announcement.t);
+        this.pending.set(childId, topics);
+      }
     }
     this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }

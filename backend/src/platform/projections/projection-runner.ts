@@ -12,7 +12,7 @@ import { describeError, parkedEvents, ProjectionFailedError, RebuildFailedError 
 import { ProjectionWorker } from './projection-worker';
 import type { ProjectionMetric, ProjectionMetricsSource } from '../metrics/projection-metrics';
 import { SessionLocks } from './session-locks';
-import { changedChildren, PROJECTION_CHANGES_CHANNEL, projectionChangeMessages } from './projection-changes';
+import { changedChildren, PROJECTION_CHANGES_CHANNEL, ProjectionChangePublisher } from './projection-changes';
 import { createShadowTables, dropShadowTables, SHADOW_SCHEMA, switchIn, USE_SHADOW_TABLES } from './shadow-tables';
 
 const STANDBY_RETRY_MS = 2000;
@@ -80,6 +80,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
   private wakeRequested = false;
   private wakeWaiter: () => void = () => {};
   private readonly locks: SessionLocks;
+  private readonly changes: ProjectionChangePublisher;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -90,6 +91,9 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {
     this.locks = new SessionLocks(databaseUrl, () => this.wakeSupervisor());
+    // Not inside a projection's transaction: a NOTIFY there serialises every committing batch on
+    // PostgreSQL's notification lock.
+    this.changes = new ProjectionChangePublisher((payload) => this.pool.query('SELECT pg_notify($1, $2)', [PROJECTION_CHANGES_CHANNEL, payload]), this.log);
   }
 
   onModuleInit(): void {
@@ -127,6 +131,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
       this.wakeSupervisor();
       await this.supervisor;
       this.supervisor = null;
+      await this.changes.flush(); // the last batches' live updates, before the pool closes
       await this.locks.close();
     })();
     return this.stopping;
@@ -361,11 +366,8 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
 
   /** Live updates for what a hand-over applied: the projectors never saw those events. */
   private async announce(selected: Projection[], applied: Map<string, RecordedEvent[]>): Promise<void> {
-    for (const projection of selected) {
-      for (const message of projectionChangeMessages(projection, changedChildren(applied.get(projection.name) ?? []))) {
-        await this.pool.query('SELECT pg_notify($1, $2)', [PROJECTION_CHANGES_CHANNEL, message]).catch((error: Error) => this.log.warn(`live update for ${projection.name} not sent: ${error.message}`));
-      }
-    }
+    for (const projection of selected) this.changes.announce(projection, changedChildren(applied.get(projection.name) ?? []));
+    await this.changes.flush();
   }
 
   /**
@@ -529,6 +531,7 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
         feed: () => this.feed,
         advanced: () => this.advanced.emit('advanced'),
         parked: (_worker, event) => this.rememberParked(event.id, projection.name),
+        changed: (_worker, childIds) => this.changes.announce(projection, childIds),
       }, this.log);
       this.workers.set(projection.name, worker);
       worker.start();

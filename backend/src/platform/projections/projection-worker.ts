@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import type { EventFeed } from './event-feed';
 import type { Projection } from './projection';
-import { changedChildren, PROJECTION_CHANGES_CHANNEL, projectionChangeMessages } from './projection-changes';
+import { changedChildren } from './projection-changes';
 import { backoff, isTransient, MAX_ATTEMPTS, park } from './projection-failures';
 
 const BATCH_SIZE = 500;
@@ -18,6 +18,11 @@ export interface WorkerHooks {
   advanced(worker: ProjectionWorker): void;
   /** An event was parked after its retries. */
   parked(worker: ProjectionWorker, event: RecordedEvent, error: unknown): void;
+  /**
+   * A batch committed that changed these recipients' read models (live updates). Never for a rolled
+   * back batch; a crash right after the commit costs open dashboards one live refresh.
+   */
+  changed(worker: ProjectionWorker, childIds: string[]): void;
 }
 
 /**
@@ -173,21 +178,7 @@ export class ProjectionWorker {
     this.checkpointStoredAt = Date.now();
     this.storedCheckpoint = checkpoint;
     this.advance(checkpoint);
-    this.announce(fresh);
-  }
-
-  /**
-   * Tells live updates which recipients' read models changed, after the commit (never for a rolled
-   * back batch). Not inside the transaction: a NOTIFY there serialises every committing batch on
-   * PostgreSQL's notification lock. A crash in between costs open dashboards one live refresh.
-   */
-  private announce(applied: RecordedEvent[]): void {
-    for (const message of projectionChangeMessages(this.projection, changedChildren(applied))) {
-      this.orm.em
-        .getConnection()
-        .execute('SELECT pg_notify(?, ?)', [PROJECTION_CHANGES_CHANNEL, message])
-        .catch((error: Error) => this.log.warn(`live update for ${this.name} not sent: ${error.message}`));
-    }
+    this.hooks.changed(this, changedChildren(fresh));
   }
 
   /** Skipped events move the stored checkpoint at most once a second, and always soon after the last one. */
