@@ -16,6 +16,10 @@ export const theme: ThemeConfig = {
     colorSuccess: '#237804',
     colorSuccessBg: '#f6ffed',
     colorSuccessBorder: '#b7eb8f',
+    // And for amber (a Paused tag): antd's gold text on its pale yellow is 2.8:1; #874d00 is 6.5:1.
+    colorWarning: '#874d00',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     // antd draws its focus ring (buttons, tabs, switches, checkboxes, close buttons) in this colour:
     // the app's one ring (styles.css, --cc-focus-ring), 8:1 on white where antd's light teal was 2.9:1.
     colorPrimaryBorder: '#17545b',

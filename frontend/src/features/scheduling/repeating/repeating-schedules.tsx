@@ -47,7 +47,7 @@ export function RepeatingSchedules({ childId, canEdit, firstId }: Props) {
         {list.map((template) => (
           <li key={template.id} className="repeating-schedules__item" aria-label={template.name}>
             <div className="repeating-schedules__text">
-              <strong>{template.name}</strong> {template.isPaused && <Tag color="gold">Paused</Tag>}
+              <strong>{template.name}</strong> {template.isPaused && <Tag color="warning">Paused</Tag>}
               <span>{scheduleSummary(template)}</span>
               {template.description && <span className="muted">{template.description}</span>}
               {template.effectiveFrom && template.effectiveFrom > today && (
