@@ -4,6 +4,9 @@
  * cells and the rows they print.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { addDays } from '@carecircle/libs';
@@ -67,6 +70,7 @@ export async function ok(res: Promise<Response>, status = 200): Promise<Response
 
 /** Runs `workers` loops until the cell ends; each loop's timed call is measured. */
 export async function cell(workers: Array<() => Promise<void>>, untimed?: Array<() => Promise<void>>): Promise<number[]> {
+  const profile = await startProfile();
   const latencies: number[] = [];
   const deadline = performance.now() + CELL_MS;
   await Promise.all(
@@ -79,6 +83,7 @@ export async function cell(workers: Array<() => Promise<void>>, untimed?: Array<
       }
     }),
   );
+  await profile();
   return latencies.sort((a, b) => a - b);
 }
 
@@ -94,6 +99,38 @@ export const latencyRow = (label: string, ours: number[], floor: number[]) => [
   ms(pct(floor, 0.5)), ms(pct(floor, 0.99)),
   ratio(pct(ours, 0.5), pct(floor, 0.5)), ratio(pct(ours, 0.99), pct(floor, 0.99)),
 ];
+
+/** Starts a CPU profile to be written to `file`; answers what stops it and writes the file. */
+export type CellProfiler = (file: string) => Promise<() => Promise<void>>;
+
+/** A CPU profile of this process, through the inspector. */
+export const profileThisProcess: CellProfiler = async (file) => {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+  };
+};
+
+let cellProfiler = profileThisProcess;
+let profiledCells = 0;
+
+/** Whose CPU the cells profile (BENCH_PROFILE_DIR): this process's unless a benchmark's server runs elsewhere. */
+export function profileCellsWith(profiler: CellProfiler): void {
+  cellProfiler = profiler;
+}
+
+/** BENCH_PROFILE_DIR=dir: a CPU profile of the server during each cell, in dir/cell-N.cpuprofile (Chrome DevTools reads it). */
+async function startProfile(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? cellProfiler(join(dir, `cell-${++profiledCells}.cpuprofile`)) : async () => {};
+}
 
 /**
  * For the untimed setup: `call` again while it answers 503 (PostgreSQL out of connections on a machine

@@ -1,45 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
-import { Controller, Get, Module, Put, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { addDays } from '@carecircle/libs';
-import { createApp } from '../app';
-import { loadConfig } from '../config/app-config';
 import { migrate } from '../database/migrate';
 import { createTestDatabase } from '../test-support/database';
 import {
   CAREGIVER_COUNTS, CELL_MS, DAY_VIEW_CLIENTS, HISTORY_DAYS, TIMES_PER_DAY,
-  Session, cell, client, dayViewCell, latencyRow, ms, ok, pct, register, signUpCaregivers, writeHistory,
+  Session, cell, client, dayViewCell, latencyRow, ms, ok, pct, profileCellsWith, profileThisProcess, register, signUpCaregivers, writeHistory,
 } from './http-bench';
 import type { BenchReport } from './report';
+import { startTasksServer } from './tasks-server';
 
 /** Fair under load: the heaviest read the limits allow, 62 days of a recipient with these schedules of 24 times each. */
 const HEAVY_SCHEDULES = 10;
 const HEAVY_TIMES = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 const HEAVY_RANGE_DAYS = 62;
-
-/** The same HTTP stack with nothing behind it: the floor a route can reach on this machine. */
-@Controller('bench')
-class BareController {
-  @Put(':id/complete')
-  complete() {
-    return { id: 'x', status: 'completed' };
-  }
-  @Get(':id/tasks')
-  tasks() {
-    return [];
-  }
-}
-@Module({ controllers: [BareController] })
-class BareModule {}
-
-async function listen(app: INestApplication): Promise<string> {
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
 
 /**
  * Complete-task latency through the whole app (HTTP in, event appended, projections caught up,
@@ -49,17 +23,11 @@ async function listen(app: INestApplication): Promise<string> {
  */
 export async function tasksBenchmark(): Promise<BenchReport> {
   const database = await createTestDatabase('cc_bench');
-  const config = loadConfig(
-    // 50 caregivers register from one address.
-    { LOG_LEVEL: 'error', QUEUE_PREFIX: `cc-bench-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
-    { frontendDist: '/nonexistent' },
-  );
   await migrate(database.url);
-  const app = await createApp(config, database.url);
-  const bare = await NestFactory.create(BareModule, { logger: false });
+  const server = await startTasksServer(database.url);
+  profileCellsWith(server.profiler);
   try {
-    const base = await listen(app);
-    const bareBase = await listen(bare);
+    const { base, bareBase } = server;
     const bareClient = client(bareBase);
 
     // 50 caregivers, each with 4 children and one pending task to tick and untick.
@@ -142,18 +110,18 @@ export async function tasksBenchmark(): Promise<BenchReport> {
         'complete + the next read: the completion and GET /api/tasks/{id} after it, timed together (bare: two requests).',
         `day view: GET /api/children/{id}/tasks?date over ${history.rows.toLocaleString('en-US')} daily_tasks rows`,
         `  (${allChildren.length} children x ${HISTORY_DAYS} days x ${TIMES_PER_DAY.length} tasks), session and access checks included.`,
-        'bare: a NestJS route returning a constant, same process, same client, same concurrency: the ratio is ours / bare.',
+        'bare: a NestJS route returning a constant, same server process, same client, same concurrency: the ratio is ours / bare.',
         `fair under load: one caregiver's GET /api/tasks?date (4 recipients) timed alone, then while another family reads`,
         `  ${HEAVY_RANGE_DAYS} days of a recipient with ${HEAVY_SCHEDULES} daily schedules of ${HEAVY_TIMES.length} times in a loop; for those rows`,
         '  the bare columns hold the quiet run and the ratios are loaded / quiet (goal: p99 <= 2x).',
-        `${CELL_MS / 1000} s per cell; the same single machine runs PostgreSQL, the app and the clients.`,
+        `${CELL_MS / 1000} s per cell; one machine runs PostgreSQL, the server (a process of its own) and the clients (the bench's process).`,
       ],
       columns: ['cell', 'requests', 'p50 ms', 'p99 ms', 'bare p50', 'bare p99', 'p50 ratio', 'p99 ratio'],
       rows: [...completeRows, viewRow, ...fairRows],
     };
   } finally {
-    await bare.close();
-    await app.close();
+    profileCellsWith(profileThisProcess);
+    await server.close();
     await database.drop();
   }
 }
