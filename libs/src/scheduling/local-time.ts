@@ -53,9 +53,17 @@ interface Wall {
   second: number;
 }
 
+/** What the formatter writes: "MM/DD/YYYY, HH:MM:SS" (en-US, h23). */
+const FORMATTED = /^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/;
+
 function wallClock(epochMs: number, zone: string): Wall {
+  const date = new Date(epochMs);
+  // format() and a fixed pattern cost a third of formatToParts(); anything else (a year outside
+  // 1000-9999, another ICU's punctuation) is read part by part.
+  const m = FORMATTED.exec(formatter(zone).format(date));
+  if (m) return { year: Number(m[3]), month: Number(m[1]), day: Number(m[2]), hour: Number(m[4]) % 24, minute: Number(m[5]), second: Number(m[6]) };
   const parts: Record<string, number> = {};
-  for (const part of formatter(zone).formatToParts(new Date(epochMs))) {
+  for (const part of formatter(zone).formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };

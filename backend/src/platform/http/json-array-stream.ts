@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { StreamableFile } from '@nestjs/common';
+import { Turns } from './turns';
 
-/** Items serialised per turn of the event loop. */
-const ITEMS_PER_CHUNK = 500;
+/** Items serialised at a time (about 70 KB of tasks), in as many turns of the event loop as they take. */
+const ITEMS_PER_CHUNK = 100;
 
 /**
  * A large JSON array answered a slice at a time, the event loop free between slices: serialising
@@ -12,10 +12,11 @@ const ITEMS_PER_CHUNK = 500;
  */
 export function jsonArrayStream(items: readonly unknown[]): StreamableFile {
   async function* slices(): AsyncGenerator<string> {
+    const turns = new Turns();
     yield '[';
     for (let from = 0; from < items.length; from += ITEMS_PER_CHUNK) {
-      if (from > 0) await nextTurn();
-      const slice = items.slice(from, from + ITEMS_PER_CHUNK).map((item) => JSON.stringify(item)).join(',');
+      if (turns.over) await turns.next();
+      const slice = JSON.stringify(items.slice(from, from + ITEMS_PER_CHUNK)).slice(1, -1); // the items, without the brackets
       yield from > 0 ? `,${slice}` : slice;
     }
     yield ']';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { addDays, compareTasks, localDate, localDateTimeToInstant, type Task } from '@carecircle/libs';
+import { Turns } from '../../../../platform/http/turns';
 import { readAppointment } from '../../domain/task.decide';
 import { TaskTemplatesQuery } from '../task-templates/task-templates.query';
 import { CareTeamClock } from '../../time/care-team-clock';
@@ -27,6 +28,7 @@ export class PlannedTasks {
     // past days have nothing planned (most history views), so no zone needs to be looked up.
     if (endDate < localDate(now, 'Etc/GMT+12')) return tasks;
     const known = new Set(tasks.map((t) => t.id));
+    const turns = new Turns();
     const planned: Task[] = [];
     for (const child of children) {
       const timezone = await this.clock.timezoneFor(child.id);
@@ -45,16 +47,16 @@ export class PlannedTasks {
       };
       for (let date = first; date <= endDate; date = addDays(date, 1)) {
         for (const template of templates) {
+          // Fair to other families: a long range is computed in turns of the event loop, other requests in between.
+          if (turns.over) await turns.next();
           if (done.has(`${template.id}/${date}`)) continue;
           for (const occurrence of occurrencesOn(template, date)) {
             if (!known.has(occurrence.taskId)) planned.push(plannedTask(occurrence, child.name, timezone, instant(occurrence.date, occurrence.time)));
           }
         }
-        // Fair to other families: a long range is computed a day at a time, letting other requests in between.
-        await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    return planned.length === 0 ? tasks : [...tasks, ...planned].sort(compareTasks(now));
+    return planned.length === 0 ? tasks : turns.sort([...tasks, ...planned], compareTasks(now));
   }
 }
 
