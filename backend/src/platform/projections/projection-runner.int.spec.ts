@@ -133,6 +133,24 @@ describe('projection runner (PostgreSQL)', () => {
     expect(await total()).toBe(13);
   });
 
+  it('applies nothing twice when another projector moved its checkpoint meanwhile (one that lost its lock and went on)', async () => {
+    const projection = new TickProjection();
+    const runner = startRunner(projection);
+    await runner.waitFor((await tick('a')).position);
+    let release = () => {};
+    projection.hold = new Promise<void>((resolve) => (release = resolve));
+    const second = await tick('a');
+    // While this projector's transaction waits, the other one applies the same event and moves the checkpoint.
+    await pool.query('UPDATE test_ticks SET count = count + 1');
+    await pool.query('UPDATE projection_checkpoints SET position = $1 WHERE name = $2', [second.position.toString(), projection.name]);
+    projection.hold = null;
+    release();
+    await runner.waitFor(second.position);
+    expect(await total()).toBe(2);
+    await runner.waitFor((await tick('a')).position);
+    expect(await total()).toBe(3);
+  });
+
   it('parks an event that keeps failing, moves on, and tells the waiting command (500, not a 503 loop)', async () => {
     const projection = new TickProjection();
     projection.failOn = 'broken';

@@ -25,6 +25,9 @@ export interface WorkerHooks {
   changed(worker: ProjectionWorker, childIds: string[]): void;
 }
 
+/** The stored checkpoint is not the one this worker stored last: another projector applied these events. */
+class CheckpointMoved extends Error {}
+
 /**
  * Runs one projection in this process while the runner holds its lock: takes events after its cursor
  * from the feed (or from the store while behind it), applies those it handles and its checkpoint in
@@ -139,6 +142,7 @@ export class ProjectionWorker {
               await park(em, this.name, event, error, attempt);
               await this.writeCheckpoint(em, event.position);
             });
+            this.storedCheckpoint = event.position;
             this.log.error(
               `projection ${this.name} parked event ${event.id} (${event.type}, position ${event.position}, correlation id ${event.metadata.correlationId}) after ${attempt} tries: ${(error as Error).message}`,
             );
@@ -155,30 +159,63 @@ export class ProjectionWorker {
   }
 
   /**
-   * Applies events and stores `checkpoint` in one transaction; skips what another projector already
-   * applied (the checkpoint row is locked first). Announces changed recipients to live updates.
+   * Applies events and stores `checkpoint` in one transaction, which commits only if the stored
+   * checkpoint is still the one this worker stored last: another projector that applied the same
+   * events meanwhile (one that lost its lock and went on) makes it roll back, and the worker goes on
+   * from that projector's checkpoint. Announces changed recipients to live updates.
    */
   private async transaction(events: RecordedEvent[], checkpoint: bigint): Promise<void> {
-    const fresh = await this.orm.em.fork().transactional(async (em) => {
-      // synchronous_commit off for this transaction only: its events are already durable in the
-      // store, and the checkpoint commits (or is lost in a crash) together with the rows, so a lost
-      // commit is simply applied again from the store after a restart. The commit then returns
-      // without waiting for the WAL flush (set in the same round trip as the checkpoint lock).
-      const rows: { position: string | null }[] = await em.execute(
-        `SELECT set_config('synchronous_commit', 'off', true) AS sync,
-                (SELECT position FROM projection_checkpoints WHERE name = ? FOR UPDATE) AS position`,
-        [this.name],
-      );
-      const applied = rows[0].position !== null ? BigInt(rows[0].position) : null;
-      const unapplied = events.filter((event) => applied === null || event.position > applied);
-      for (const event of unapplied) await this.projection.apply(em, event);
-      if (applied === null || checkpoint > applied) await this.writeCheckpoint(em, checkpoint);
-      return unapplied;
-    });
-    this.checkpointStoredAt = Date.now();
-    this.storedCheckpoint = checkpoint;
-    this.advance(checkpoint);
-    this.hooks.changed(this, changedChildren(fresh));
+    for (;;) {
+      const expected = this.storedCheckpoint;
+      const unapplied = events.filter((event) => expected === null || event.position > expected);
+      try {
+        await this.orm.em.fork().transactional(async (em) => {
+          for (const event of unapplied) await this.projection.apply(em, event);
+          if (!(await this.claimCheckpoint(em, expected, checkpoint))) throw new CheckpointMoved();
+        });
+      } catch (error) {
+        if (!(error instanceof CheckpointMoved)) throw error;
+        const stored = await this.readCheckpoint();
+        this.log.warn(`projection ${this.name}: another projector moved its checkpoint to ${stored}; going on from there`);
+        this.storedCheckpoint = stored;
+        if (stored !== null && stored >= checkpoint) {
+          this.advance(stored);
+          return;
+        }
+        continue;
+      }
+      this.checkpointStoredAt = Date.now();
+      this.storedCheckpoint = checkpoint;
+      this.advance(checkpoint);
+      this.hooks.changed(this, changedChildren(unapplied));
+      return;
+    }
+  }
+
+  /**
+   * The checkpoint moved from `expected` to `position`, in one statement at the end of the
+   * transaction (a lock taken at its start would make it a writing transaction from the first
+   * statement, holding back every reader of the store meanwhile: docs/event-store.md). False when the
+   * stored checkpoint is no longer `expected`. With synchronous_commit off for this transaction
+   * only: its events are already durable in the store and the checkpoint commits (or is lost in a
+   * crash) with the rows, so a lost commit is applied again from the store after a restart; the
+   * commit then returns without waiting for the WAL flush.
+   */
+  private async claimCheckpoint(em: EntityManager, expected: bigint | null, position: bigint): Promise<boolean> {
+    const rows: unknown[] = await em.execute(
+      `INSERT INTO projection_checkpoints (name, position, updated_at)
+       SELECT ?, ?, now() FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = now()
+        WHERE projection_checkpoints.position IS NOT DISTINCT FROM ?::bigint
+       RETURNING position`,
+      [this.name, position.toString(), expected === null ? null : expected.toString()],
+    );
+    return rows.length === 1;
+  }
+
+  private async readCheckpoint(): Promise<bigint | null> {
+    const rows: { position: string }[] = await this.orm.em.fork().execute('SELECT position FROM projection_checkpoints WHERE name = ?', [this.name]);
+    return rows.length > 0 ? BigInt(rows[0].position) : null;
   }
 
   /** Skipped events move the stored checkpoint at most once a second, and always soon after the last one. */
