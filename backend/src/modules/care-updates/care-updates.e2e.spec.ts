@@ -378,10 +378,12 @@ describe('care updates over HTTP', () => {
       const mine = given(child, user.id);
       const others = given(child, randomUUID());
       const postedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+      // 199 updates at one instant, all on the largest page (its order among them is its random id's).
+      const around = (PAGE_LIMITS.max - 2) / 2;
       const legacy = [
-        ...Array.from({ length: 100 }, (_, i) => others('CareUpdatePosted', { updateId: randomUUID(), text: `Before ${i}`, postedAt }, postedAt)),
+        ...Array.from({ length: around }, (_, i) => others('CareUpdatePosted', { updateId: randomUUID(), text: `Before ${i}`, postedAt }, postedAt)),
         mine('CareUpdatePosted', { updateId, text: 'Posted long ago', postedAt }, postedAt),
-        ...Array.from({ length: 100 }, (_, i) => others('CareUpdatePosted', { updateId: randomUUID(), text: `After ${i}`, postedAt }, postedAt)),
+        ...Array.from({ length: around }, (_, i) => others('CareUpdatePosted', { updateId: randomUUID(), text: `After ${i}`, postedAt }, postedAt)),
         mine('CareUpdateEdited', { updateId, text: 'Edited long ago', editedBy: user.id, editedAt: postedAt }, postedAt),
       ];
       await seed(careUpdateStreams.legacy(child), legacy);
