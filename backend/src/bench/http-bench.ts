@@ -126,7 +126,10 @@ export function profileCellsWith(profiler: CellProfiler): void {
   cellProfiler = profiler;
 }
 
-/** BENCH_PROFILE_DIR=dir: a CPU profile of the server during each cell, in dir/cell-N.cpuprofile (Chrome DevTools reads it). */
+/**
+ * BENCH_PROFILE_DIR=dir: a CPU profile during each cell, in dir/cell-N.cpuprofile (Chrome DevTools reads it), of
+ * the server a benchmark named with profileCellsWith (the tasks bench's), or else of this process.
+ */
 async function startProfile(): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_PROFILE_DIR;
   return dir ? cellProfiler(join(dir, `cell-${++profiledCells}.cpuprofile`)) : async () => {};
