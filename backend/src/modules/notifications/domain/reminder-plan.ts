@@ -104,6 +104,9 @@ export function planReminders(task: ReminderTask, { now, minuteMs, firstStepAfte
   return jobs;
 }
 
+/** Tasks scheduled after this instant (ms) may still have jobs in the queue. */
+export const jobsSince = (now: number, lastStepAfterMinutes: number, minuteMs: number) => now - lastStepAfterMinutes * minuteMs - ESCALATION_LOOKBACK_MS;
+
 /** Whether a task's jobs may still exist in the queue (older tasks are left alone: no Redis calls on a replay of history). */
 export const mayHaveJobs = (scheduledTime: string, now: number, lastStepAfterMinutes: number, minuteMs: number) =>
-  Date.parse(scheduledTime) + lastStepAfterMinutes * minuteMs + ESCALATION_LOOKBACK_MS > now;
+  Date.parse(scheduledTime) > jobsSince(now, lastStepAfterMinutes, minuteMs);
