@@ -151,6 +151,24 @@ describe('projection runner (PostgreSQL)', () => {
     expect(await total()).toBe(3);
   });
 
+  it('keeps checkpoints past 2^63, as EventStoreDB\'s positions are (commit * 2^64 + prepare)', async () => {
+    const OFFSET = 2n ** 70n;
+    const shifted = (events: RecordedEvent[]) => events.map((event) => ({ ...event, position: event.position + OFFSET }));
+    const unshifted = (position: bigint | null) => (position === null ? null : position - OFFSET);
+    countingStore = Object.assign(Object.create(store) as EventStore, {
+      readAll: async (from: bigint | null, max?: number) => shifted(await store.readAll(unshifted(from), max)),
+      subscribe: (from: bigint | null, options: Parameters<EventStore['subscribe']>[1]) =>
+        store.subscribe(unshifted(from), { ...options, handle: (batch: RecordedEvent[]) => options.handle(shifted(batch)) }),
+    });
+    const runner = startRunner(new TickProjection());
+    const first = await tick('a');
+    await runner.waitFor(first.position + OFFSET);
+    const second = await tick('a');
+    await runner.waitFor(second.position + OFFSET);
+    expect(await total()).toBe(2);
+    expect(BigInt(await checkpoint())).toBe(second.position + OFFSET);
+  });
+
   it('parks an event that keeps failing, moves on, and tells the waiting command (500, not a 503 loop)', async () => {
     const projection = new TickProjection();
     projection.failOn = 'broken';

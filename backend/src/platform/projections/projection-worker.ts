@@ -206,7 +206,7 @@ export class ProjectionWorker {
       `INSERT INTO projection_checkpoints (name, position, updated_at)
        SELECT ?, ?, now() FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
        ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = now()
-        WHERE projection_checkpoints.position IS NOT DISTINCT FROM ?::bigint
+        WHERE projection_checkpoints.position IS NOT DISTINCT FROM ?::numeric
        RETURNING position`,
       [this.name, position.toString(), expected === null ? null : expected.toString()],
     );
