@@ -76,7 +76,7 @@ export class ReminderTasksProjection implements Projection<Handled> {
           `WITH ticked AS (UPDATE reminder_tasks SET status = ? WHERE task_id = ? RETURNING task_id, scheduled_time)
            INSERT INTO reminder_outbox (id, job) SELECT task_id::text, NULL FROM ticked WHERE scheduled_time > ?
            ON CONFLICT (id) DO UPDATE SET job = excluded.job, version = excluded.version`,
-          [event.type === 'TaskCompleted' ? 'completed' : 'pending', event.data.taskId, new Date(this.jobsSince()).toISOString()],
+          [event.type === 'TaskCompleted' ? 'completed' : 'pending', event.data.taskId, new Date(this.oldestWithJobs()).toISOString()],
         );
         return;
       case 'TaskAlertAcknowledged':
@@ -173,7 +173,7 @@ export class ReminderTasksProjection implements Projection<Handled> {
   }
 
   /** current() as an instant: tasks scheduled after it. */
-  private jobsSince(): number {
+  private oldestWithJobs(): number {
     return jobsSince(Date.now(), ESCALATION_LIMITS.maxAfterMinutes, this.config.reminderMinuteMs);
   }
 
