@@ -41,12 +41,19 @@ export async function pendingInOutbox(em: EntityManager, limit: number): Promise
   return rows;
 }
 
-/** Removes the entries as they were read, in one statement; a newer version recorded meanwhile stays. */
+/**
+ * Removes the entries as they were read, in one statement; a newer version recorded meanwhile stays.
+ * It never waits: an entry the scheduler's open transaction is recording again (so about to get a newer
+ * version) is skipped. Waiting for it would deadlock with a scheduler transaction that records several
+ * entries in another order, and PostgreSQL breaks a deadlock only after deadlock_timeout (1 s), all the
+ * while holding back every reader of the store (docs/event-store.md).
+ */
 export async function removeFromOutbox(em: EntityManager, entries: OutboxEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await em.execute(
-    `DELETE FROM reminder_outbox o USING jsonb_to_recordset(?::jsonb) AS e(id text, version bigint)
-      WHERE o.id = e.id AND o.version = e.version`,
+    `DELETE FROM reminder_outbox WHERE id IN (
+       SELECT o.id FROM reminder_outbox o JOIN jsonb_to_recordset(?::jsonb) AS e(id text, version bigint) ON o.id = e.id AND o.version = e.version
+       FOR UPDATE OF o SKIP LOCKED)`,
     [JSON.stringify(entries.map(({ id, version }) => ({ id, version })))],
   );
 }

@@ -114,6 +114,21 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([]);
   });
 
+  it('a sync removing entries never waits for a scheduler transaction recording them again (no deadlock with it)', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    for (const id of [first, second]) await recordInOutbox(h.em(), id, null);
+    const read = await pendingInOutbox(h.em(), 10);
+    // The scheduler's transaction records `second` again and stays open, as while it applies more events.
+    await h.em().transactional(async (scheduler) => {
+      await recordInOutbox(scheduler, second, null);
+      await removeFromOutbox(h.em(), read); // returns at once: `first` removed, `second` skipped
+      expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([{ id: second }]);
+    });
+    expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([{ id: second }]);
+    await sync.drain();
+    expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([]);
+  });
+
   it('moves the job with the task, cancels it on completion and removal, and brings it back on undo', async () => {
     const taskId = randomUUID();
     const due = new Date(Date.now() + 3 * HOUR);
