@@ -43,6 +43,24 @@ class TickProjection implements Projection {
   }
 }
 
+/** TickProjection that can also take several events at once, in one statement, and records how it was called. */
+class BatchTickProjection extends TickProjection {
+  readonly calls: string[] = [];
+  override async apply(em: EntityManager, event: RecordedEvent): Promise<void> {
+    this.calls.push('apply');
+    await super.apply(em, event);
+  }
+  async applyBatch(em: EntityManager, events: RecordedEvent[]): Promise<void> {
+    this.calls.push(`batch of ${events.length}`);
+    if (events.some((event) => event.streamId === this.failOn)) throw new Error('projection bug');
+    await em.execute(
+      `INSERT INTO ${this.table} (stream_id, count) SELECT stream_id, count(*) FROM jsonb_array_elements_text(?::jsonb) AS s(stream_id) GROUP BY stream_id
+       ON CONFLICT (stream_id) DO UPDATE SET count = ${this.table}.count + excluded.count`,
+      [JSON.stringify(events.map((event) => event.streamId))],
+    );
+  }
+}
+
 describe('projection runner (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   let pool: Pool;
@@ -200,6 +218,28 @@ describe('projection runner (PostgreSQL)', () => {
     expect(await runner.retryParked('test.ticks')).toEqual({ applied: 1, failed: [] });
     expect(await total()).toBe(3);
     expect((await pool.query('SELECT * FROM projection_failures')).rows).toEqual([]);
+  });
+
+  it('applies what gathered meanwhile set-based (applyBatch), and a batch that fails event by event', async () => {
+    for (let i = 0; i < 4; i++) await tick(i % 2 ? 'a' : 'b');
+    const projection = new BatchTickProjection();
+    const runner = startRunner(projection);
+    await runner.waitFor(await tick('a')); // the four before it, perhaps with it, in one batch
+    expect(projection.calls[0]).toMatch(/^batch of [45]$/);
+    expect(await total()).toBe(5);
+    await runner.stop();
+
+    projection.calls.length = 0;
+    projection.failOn = 'broken';
+    await tick('a');
+    const poisoned = await tick('broken');
+    await tick('b');
+    const restarted = startRunner(projection);
+    await expect(restarted.waitFor({ ...poisoned, correlationId: 'req-2' })).rejects.toEqual(expect.objectContaining({ code: 'PLATFORM.PROJECTION_FAILED' }));
+    await restarted.waitFor(await tick('a'));
+    expect(projection.calls.slice(0, 2)).toEqual(['batch of 3', 'apply']); // the failed batch rolled back, then one by one
+    expect(await total()).toBe(8);
+    expect((await pool.query('SELECT stream_id FROM projection_failures')).rows).toEqual([{ stream_id: 'broken' }]);
   });
 
   it('waits out an outage (connection errors) without parking anything', async () => {

@@ -170,7 +170,7 @@ export class ProjectionWorker {
       const unapplied = events.filter((event) => expected === null || event.position > expected);
       try {
         await this.orm.em.fork().transactional(async (em) => {
-          for (const event of unapplied) await this.projection.apply(em, event);
+          await this.applyEvents(em, unapplied);
           if (!(await this.claimCheckpoint(em, expected, checkpoint))) throw new CheckpointMoved();
         });
       } catch (error) {
@@ -190,6 +190,17 @@ export class ProjectionWorker {
       this.hooks.changed(this, changedChildren(unapplied));
       return;
     }
+  }
+
+  /**
+   * Several events at once set-based when the projection can (applyBatch leaves exactly the rows apply
+   * leaves one event at a time: the rebuild tests compare them), so a batch gathered under load costs a
+   * few statements instead of a few per event, and its transaction, which holds back every reader of
+   * the store while it runs, ends sooner.
+   */
+  private async applyEvents(em: EntityManager, events: RecordedEvent[]): Promise<void> {
+    if (events.length > 1 && this.projection.applyBatch) return this.projection.applyBatch(em, events);
+    for (const event of events) await this.projection.apply(em, event);
   }
 
   /**

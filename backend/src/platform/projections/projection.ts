@@ -38,10 +38,11 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   readonly awaitedByCommands?: false;
   apply(em: EntityManager, event: RecordedEventOf<E>): Promise<void>;
   /**
-   * Rebuild only (`npm run projections:rebuild`): applies, in order, the events of one read batch
-   * that it handles, set-based (rows gathered in memory, written in a few multi-row statements), and
-   * must leave exactly the rows that `apply` one event at a time leaves. Live projectors never call it,
-   * so live behaviour stays `apply`'s. Without it a rebuild calls `apply` per event.
+   * Applies, in order, several events it handles, set-based (rows gathered in memory, written in a few
+   * multi-row statements), and must leave exactly the rows that `apply` one event at a time leaves
+   * (rebuild.e2e compares them). A rebuild hands it each read batch; a live projector hands it a batch
+   * of more than one event (what gathered while it applied the last one, so under load). Without it
+   * both call `apply` per event.
    */
   applyBatch?(em: EntityManager, events: RecordedEventOf<E>[]): Promise<void>;
 }

@@ -45,7 +45,7 @@ export class ChildrenProjection implements Projection<CareRecipientEvent> {
     }
   }
 
-  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  /** Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows). */
   async applyBatch(em: EntityManager, events: RecordedEventOf<CareRecipientEvent>[]): Promise<void> {
     const children = new BatchRows('children', 'id');
     await children.load(em, 'id', events.map((event) => event.data.childId));

@@ -200,7 +200,7 @@ export class MedicationStockProjection implements Projection<Event> {
   }
 
   /**
-   * Rebuild: what `apply` does, on the batch's rows in memory (BatchRows), amounts in hundredths as
+   * Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows), amounts in hundredths as
    * the numeric(_, 2) columns hold them. Positions only grow in a replay, so every row guard holds.
    */
   async applyBatch(em: EntityManager, events: RecordedEventOf<Event>[]): Promise<void> {

@@ -42,7 +42,7 @@ export class MedicationsProjection implements Projection<CareRecipientEvent> {
     }
   }
 
-  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  /** Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows). */
   async applyBatch(em: EntityManager, events: RecordedEventOf<CareRecipientEvent>[]): Promise<void> {
     const medications = new BatchRows('medications', 'id');
     await medications.load(em, 'id', events.flatMap((event) => ('medicationId' in event.data ? [event.data.medicationId] : [])));

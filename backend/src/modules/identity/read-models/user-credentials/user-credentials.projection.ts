@@ -19,7 +19,7 @@ export class UserCredentialsProjection implements Projection<UserEvent> {
     await em.upsert(UserCredentialsEntity, { userId, email, passwordHash });
   }
 
-  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  /** Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows). */
   async applyBatch(em: EntityManager, events: RecordedEventOf<UserEvent>[]): Promise<void> {
     const credentials = new BatchRows('user_credentials', 'user_id');
     await credentials.load(em, 'user_id', events.map((event) => event.data.userId));

@@ -70,7 +70,7 @@ export class UsersProjection implements Projection<UserEvent> {
     }
   }
 
-  /** Rebuild: what `apply` does, on the batch's rows in memory (BatchRows). */
+  /** Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows). */
   async applyBatch(em: EntityManager, events: RecordedEventOf<UserEvent>[]): Promise<void> {
     const users = new BatchRows('users', 'id');
     const erased = events.flatMap((event) => (event.type === 'UserErased' ? [event.data.userId] : []));

@@ -101,7 +101,7 @@ export class ReminderTasksProjection implements Projection<Handled> {
   }
 
   /**
-   * Rebuild: what `apply` does, on the batch's rows in memory (BatchRows); the tasks to plan again are
+   * Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows); the tasks to plan again are
    * recorded in the outbox once each, in one statement, after the rows.
    */
   async applyBatch(em: EntityManager, events: RecordedEventOf<Handled>[]): Promise<void> {

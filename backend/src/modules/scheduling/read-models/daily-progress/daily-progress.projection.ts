@@ -103,7 +103,7 @@ export class DailyProgressProjection implements Projection<TaskEvent | CareRecip
     }
   }
 
-  /** Rebuild: the same rows, set-based per batch (daily-progress.batch.ts). */
+  /** Several events at once (applyBatch): the same rows, set-based (daily-progress.batch.ts). */
   applyBatch(em: EntityManager, events: RecordedEventOf<TaskEvent | CareRecipientEvent>[]): Promise<void> {
     return applyProgressBatch(em, events);
   }

@@ -98,7 +98,7 @@ export class DailyTasksProjection implements Projection<TaskEvent | CareRecipien
     }
   }
 
-  /** Rebuild: what `apply` does, event by event, on the batch's rows in memory (BatchRows). */
+  /** Several events at once (applyBatch): what `apply` does, event by event, on the batch's rows in memory (BatchRows). */
   async applyBatch(em: EntityManager, events: RecordedEventOf<TaskEvent | CareRecipientEvent>[]): Promise<void> {
     const tasks = new BatchRows('daily_tasks', 'id');
     const children = new BatchRows('scheduling_children', 'id');
