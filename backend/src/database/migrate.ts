@@ -36,7 +36,7 @@ export async function migrate(clientUrl: string): Promise<string[]> {
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const orm = await MikroORM.init({
-      ...ormConfig(clientUrl),
+      ...ormConfig(clientUrl, null), // a migration may rebuild an index on a large table
       extensions: [Migrator],
       migrations: {
         migrationsList: [

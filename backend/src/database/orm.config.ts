@@ -11,14 +11,30 @@ import { NotificationsEntities } from '../modules/notifications';
 import { ProjectionCheckpointEntity } from '../platform/projections/projection-checkpoint.entity';
 
 /**
+ * How long one statement may run, and a transaction sit idle between statements before PostgreSQL ends
+ * its session, on the read models' connections. A transaction that has written holds back every reader
+ * of the event store until it ends (docs/event-store.md), so a projection stuck inside one (a lock
+ * wait, a slow statement, code awaiting something) would stop every other projection, and every
+ * family's next read: bounded, it holds them at most this long. Reads are bounded by their answer and
+ * take well under a second; migrations (migrate.ts) are not bounded.
+ */
+export interface SessionBounds {
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+export const SESSION_BOUNDS: SessionBounds = { statementMs: 30_000, idleInTransactionMs: 30_000 };
+
+/**
  * Every read-model entity, listed explicitly (STACK.md: MikroORM 6 under Nest). The migrations are
  * migrate.ts's: the app does not load the migrator (a second of module loading in every process).
  */
-export function ormConfig(clientUrl: string): Options {
+export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS): Options {
   return defineConfig({
     clientUrl,
     entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities],
     pool: { min: 0, max: 10 },
+    // node-postgres sends these as the session's settings when it connects.
+    driverOptions: bounds ? { connection: { statement_timeout: bounds.statementMs, idle_in_transaction_session_timeout: bounds.idleInTransactionMs } } : {},
     allowGlobalContext: false,
     debug: false,
   });

@@ -22,6 +22,8 @@ class TickProjection implements Projection {
   failure: () => Error = () => new Error('projection bug');
   /** While set, applying an event waits for this promise (a stuck projection). */
   hold: Promise<void> | null = null;
+  /** The same, after the event's row is written (the transaction holds back the store's readers). */
+  holdAfterWrite: Promise<void> | null = null;
   constructor(
     readonly name = 'test.ticks',
     readonly table = 'test_ticks',
@@ -40,6 +42,7 @@ class TickProjection implements Projection {
       `INSERT INTO ${this.table} (stream_id, count) VALUES (?, 1) ON CONFLICT (stream_id) DO UPDATE SET count = ${this.table}.count + 1`,
       [event.streamId],
     );
+    if (this.holdAfterWrite) await this.holdAfterWrite;
   }
 }
 
@@ -273,6 +276,25 @@ describe('projection runner (PostgreSQL)', () => {
     other.hold = null;
     await runner.waitFor(await tick('y', 'Othered'));
     expect(await total('other_ticks')).toBe(3);
+  });
+
+  it('bounds a projection stuck after its first write: PostgreSQL ends its session, and the others go on', async () => {
+    await orm.close(true);
+    orm = await MikroORM.init(ormConfig(database.url, { statementMs: 30_000, idleInTransactionMs: 1000 }));
+    const ticks = new TickProjection();
+    const stuck = new TickProjection('test.other', 'other_ticks', 'Othered');
+    let release = () => {};
+    stuck.holdAfterWrite = new Promise<void>((resolve) => (release = resolve));
+    const runner = startRunner(ticks, stuck);
+    await tick('x', 'Othered'); // `stuck` writes its row, then waits inside its transaction
+    await until('the stuck transaction has written', async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction' AND backend_xid IS NOT NULL`)).rows[0].n === 1);
+    // Unbounded, every event appended from now on stays invisible to the store's readers until it ends.
+    await runner.waitFor(await tick('a'), 10_000);
+    expect(await total()).toBe(1);
+    release();
+    stuck.holdAfterWrite = null;
+    await runner.waitFor(await tick('y', 'Othered'), 10_000); // its session was ended: the transaction is applied again
+    expect(await total('other_ticks')).toBe(2);
   });
 
   it('reads the store once per process for all its projections', async () => {
