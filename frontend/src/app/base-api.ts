@@ -1,4 +1,4 @@
-import type { Child } from '@carecircle/libs';
+import type { Child, UpdateTimezoneRequest, User } from '@carecircle/libs';
 import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
@@ -196,7 +196,15 @@ export const baseApi = createApi({
         return { url: 'upload', method: 'POST', body };
       },
     }),
+    /**
+     * PATCH /api/user/timezone: the timezone sync (identity) and the Profile tab (settings). Answers
+     * the user; the current user (tagged 'User') is fetched again.
+     */
+    updateTimezone: build.mutation<User, UpdateTimezoneRequest>({
+      query: (body) => ({ url: 'user/timezone', method: 'PATCH', body }),
+      invalidatesTags: ['User'],
+    }),
   }),
 });
 
-export const { useGetChildrenQuery, useUploadImageMutation } = baseApi;
+export const { useGetChildrenQuery, useUploadImageMutation, useUpdateTimezoneMutation } = baseApi;

@@ -1,4 +1,4 @@
-import type { AuditEntry, LoginRequest, Page, RegisterRequest, UpdateTimezoneRequest, User } from '@carecircle/libs';
+import type { AuditEntry, LoginRequest, Page, RegisterRequest, User } from '@carecircle/libs';
 import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
 import { errorMessageFor, type ApiQueryError } from '../../shared/api/api-error';
 
@@ -29,10 +29,6 @@ export const identityApi = baseApi.injectEndpoints({
       query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
       providesTags: ['User'],
     }),
-    updateTimezone: build.mutation<User, UpdateTimezoneRequest>({
-      query: (body) => ({ url: 'user/timezone', method: 'PATCH', body }),
-      invalidatesTags: ['User'],
-    }),
     /** Erases the account and the recipients it owns; the session ends with it. */
     deleteAccount: build.mutation<void, { password: string }>({
       query: (body) => ({ url: 'user', method: 'DELETE', body }),
@@ -45,7 +41,6 @@ export const {
   useGetMyAuditQuery,
   useLoginMutation,
   useRegisterMutation,
-  useUpdateTimezoneMutation,
   useDeleteAccountMutation,
 } =
   identityApi;

@@ -1,7 +1,7 @@
 import type { User } from '@carecircle/libs';
 import { useEffect, useRef } from 'react';
 import { detectTimeZone } from '../../../shared/formatting/time-zone';
-import { useUpdateTimezoneMutation } from '../api';
+import { useUpdateTimezoneMutation } from '../../../app/base-api';
 
 /** Once signed in, stores the browser's time zone when it differs from the profile's (spec document 1, section 4).
  * The mutation invalidates the user, which refetches it. A failure shows no toast (spec). */

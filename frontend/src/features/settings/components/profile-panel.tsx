@@ -3,13 +3,14 @@ import { joinFullName, type User } from '@carecircle/libs';
 import { Avatar } from 'antd';
 import { Link } from 'react-router-dom';
 import { CARE_RECIPIENTS_SETTINGS_PATH } from '../settings-tabs';
+import { ProfileForm } from './profile-form';
 
 function initials(user: User): string {
   const text = `${(user.firstName ?? '').trim().charAt(0)}${(user.lastName ?? '').trim().charAt(0)}`;
   return (text || user.email.charAt(0)).toUpperCase();
 }
 
-/** Profile tab: who is signed in, their subscription's state, and the way to the Care Recipients panel. */
+/** Profile tab: who is signed in, their subscription's state, their name and time zone, and the way to the Care Recipients panel. */
 export function ProfilePanel({ user }: { user: User }) {
   const name = joinFullName(user.firstName ?? '', user.lastName ?? '');
   return (
@@ -25,6 +26,12 @@ export function ProfilePanel({ user }: { user: User }) {
             {user.subscriptionActive ? 'Active Subscription' : 'No Subscription'}
           </span>
         </div>
+      </section>
+      <section className="section-card" aria-labelledby="settings-profile-form-title">
+        <h2 id="settings-profile-form-title" className="section-card__title settings-profile__form-title">
+          Personal Information
+        </h2>
+        <ProfileForm user={user} />
       </section>
       <section className="section-card" aria-labelledby="settings-recipients-title">
         <h2 id="settings-recipients-title" className="section-card__title">
