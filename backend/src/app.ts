@@ -6,6 +6,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
 import { AppModule, servesFrontend } from './app.module';
+import { USER_OF_SESSION } from './modules/identity';
 import type { AppConfig } from './config/app-config';
 import openApiMetadata from './openapi-metadata';
 import { PG_POOL } from './platform/database/database.tokens';
@@ -55,7 +56,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.use(bodyErrors);
   // Unstorable text (NUL, lone surrogates) and over-deep JSON are a 400 before any route runs.
   app.use('/api', inputSafety());
-  app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret)));
+  app.use(sessionMiddleware(pool, await resolveSessionSecret(pool, config.sessionSecret), USER_OF_SESSION));
   app.use(signedInHint());
   // A session's request after a command that left its projections' wait to it (complete, undo) waits here.
   app.use(readYourWrites(app.get(ProjectionRunner), pool, answerError));

@@ -6,7 +6,7 @@ export { IdentityModule } from './identity.module';
 export { CurrentUser, Public, SuperAdminOnly } from './session/session.guard';
 export type { AccountSecurityEvent } from './domain/account-security';
 export type { UserEvent } from './domain/user';
-export { displayName, UsersQuery } from './read-models/users/users.query';
+export { displayName, USER_OF_SESSION, UsersQuery } from './read-models/users/users.query';
 export { JoinCareTeam } from './commands/join-care-team/join-care-team.handler';
 export { RegisterUser } from './commands/register-user/register-user.handler';
 export { hashPassword } from './commands/password-hash';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Pool } from 'pg';
 import type { Appended, ProjectionRunner } from '../projections/projection-runner';
 
@@ -20,6 +20,10 @@ export interface SessionWritten {
 }
 
 const requests = new AsyncLocalStorage<{ remember: ((appended: Appended) => Promise<void>) | null }>();
+const waited = new WeakSet<Request>();
+
+/** Whether the request waited for its session's last writes: what was loaded with the session (`alongside`) predates them. */
+export const waitedForWrites = (req: Request): boolean => waited.has(req);
 
 /**
  * Called by a command after its append instead of waiting for the projections: true once the
@@ -69,6 +73,7 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
     projections.waitFor({ position, types: written.types, eventIds: [] }, READ_WAIT_MS).then(
       () => {
         if (position > (reached.get(key) ?? -1n)) reached.set(key, position);
+        waited.add(req);
         proceed();
       },
       (error) => fail(error, res),

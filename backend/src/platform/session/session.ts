@@ -13,6 +13,8 @@ declare module 'express-session' {
     signedInAt: number;
     /** Loaded with the session from `session_writes`, never stored in it (read-your-writes.ts). */
     written?: SessionWritten;
+    /** What the app loads in the session's statement (sessionMiddleware's `alongside`), never stored in it. */
+    alongside?: unknown;
   }
 }
 
@@ -49,25 +51,26 @@ export const SESSION_TOUCH_EVERY_MS = 60_000;
 /** Sessions this process remembers having touched (the oldest is forgotten first). */
 const TOUCHED_MEMORY = 10_000;
 
-/** Sessions live in the spec's `sessions` table (sid, sess, expire), so API instances are stateless. */
-export function sessionMiddleware(pool: Pool, secret: string): RequestHandler {
+/**
+ * Sessions live in the spec's `sessions` table (sid, sess, expire), so API instances are stateless.
+ * `alongside`: an SQL expression over the sessions row `s` whose value the same statement loads into
+ * `session.alongside` (the app passes the signed-in user's row: identity's USER_OF_SESSION).
+ */
+export function sessionMiddleware(pool: Pool, secret: string, alongside?: string): RequestHandler {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: false });
-  // One round trip loads the session and what it last left to its next request (read-your-writes.ts).
+  // One round trip loads the session, what it last left to its next request (read-your-writes.ts) and `alongside`.
+  const load = `SELECT s.sess, w.position::text AS position, w.types${alongside ? `, ${alongside} AS alongside` : ''}
+    FROM sessions s LEFT JOIN session_writes w ON w.sid = s.sid WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
   store.get = (sid, done) => {
-    pool
-      .query<{ sess: SessionData; position: string | null; types: string[] | null }>(
-        `SELECT s.sess, w.position::text AS position, w.types FROM sessions s LEFT JOIN session_writes w ON w.sid = s.sid
-          WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`,
-        [sid, Math.ceil(Date.now() / 1000)],
-      )
-      .then(({ rows: [row] }) => {
-        if (!row) return done(null, null);
-        done(null, row.position ? { ...row.sess, written: { position: row.position, types: row.types ?? [] } } : row.sess);
-      }, done);
+    pool.query<{ sess: SessionData; position: string | null; types: string[] | null; alongside?: unknown }>(load, [sid, Math.ceil(Date.now() / 1000)]).then(({ rows: [row] }) => {
+      if (!row) return done(null, null);
+      const written = row.position ? { written: { position: row.position, types: row.types ?? [] } } : {};
+      done(null, { ...row.sess, ...written, ...(row.alongside != null ? { alongside: row.alongside } : {}) });
+    }, done);
   };
   const set = store.set.bind(store);
-  store.set = (sid, { written: _loaded, ...sess }, done) => set(sid, sess as SessionData, done);
+  store.set = (sid, { written: _written, alongside: _alongside, ...sess }, done) => set(sid, sess as SessionData, done);
   const touch = store.touch.bind(store);
   const touchedAt = new Map<string, number>();
   store.touch = (sid, sess, done) => {

@@ -3,6 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { SESSION_ABSOLUTE_MS } from '../../../platform/session/session';
+import { waitedForWrites } from '../../../platform/http/read-your-writes';
+import { toUser, type UserEntity } from '../read-models/users/users.entity';
 import { UsersQuery } from '../read-models/users/users.query';
 
 const PUBLIC = 'identity:public';
@@ -28,11 +30,20 @@ export class SessionGuard implements CanActivate {
       await new Promise<void>((resolve) => session.destroy(() => resolve()));
       throw new UnauthorizedException('Unauthorized');
     }
-    const user = await this.users.byId(session.userId);
+    const user = loadedWithSession(req, session.userId) ?? (await this.users.byId(session.userId));
     if (!user) throw new UnauthorizedException('Unauthorized');
     req.user = user;
     return true;
   }
+}
+
+/**
+ * The user's row the session's own statement loaded (app.ts passes USER_OF_SESSION), unless the request
+ * then waited for the session's last writes (a row read before them may be older than they are).
+ */
+function loadedWithSession(req: AuthenticatedRequest, userId: string): User | null {
+  const row = req.session.alongside as UserEntity | undefined;
+  return row?.id === userId && !waitedForWrites(req) ? toUser(row) : null;
 }
 
 /** The signed-in user, loaded by SessionGuard. */

@@ -2,7 +2,8 @@ import { projectionHarness } from '../../../../test-support/projection-harness';
 import { UserCredentialsProjection } from '../user-credentials/user-credentials.projection';
 import { UserCredentialsQuery } from '../user-credentials/user-credentials.query';
 import { UsersProjection } from './users.projection';
-import { UsersQuery } from './users.query';
+import { toUser, type UserEntity } from './users.entity';
+import { USER_OF_SESSION, UsersQuery } from './users.query';
 
 describe('users and credentials read models (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -46,6 +47,20 @@ describe('users and credentials read models (PostgreSQL)', () => {
     });
     const credentials = await new UserCredentialsQuery(h.orm.em).byEmail(' ANA@example.com ');
     expect(credentials).toMatchObject({ userId, passwordHash: '$argon2id$x' });
+  });
+
+  it('USER_OF_SESSION, the row the session statement loads, is the user byId reads; null for a session without a valid user id', async () => {
+    await h.em().execute('UPDATE users SET latitude = 21.42250000, longitude = -157.85833333, primary_user_id = NULL WHERE id = ?', [userId]);
+    const loadedFor = async (sess: object) => {
+      const [row]: { alongside: UserEntity | null }[] = await h.em().execute(`SELECT ${USER_OF_SESSION} AS alongside FROM (SELECT ?::json AS sess) s`, [JSON.stringify(sess)]);
+      return row.alongside;
+    };
+    const loaded = await loadedFor({ cookie: {}, userId, signedInAt: 1 });
+    expect(toUser(loaded!)).toEqual(await new UsersQuery(h.orm.em).byId(userId));
+    expect(toUser(loaded!)).toMatchObject({ latitude: '21.42250000', longitude: '-157.85833333' });
+    expect(await loadedFor({ cookie: {} })).toBeNull();
+    expect(await loadedFor({ userId: '10000000-0000-4000-8000-00000000dead' })).toBeNull();
+    expect(await loadedFor({ userId: "x' OR true --" })).toBeNull(); // not a uuid: no cast error, no user
   });
 
   it('replaying an applied change is idempotent', async () => {

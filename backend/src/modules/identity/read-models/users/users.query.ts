@@ -7,11 +7,19 @@ import { UserEntity, toUser } from './users.entity';
  * The users row under its entity's property names. byId runs before every signed-in request, and a
  * plain statement costs a third of the CPU of MikroORM's findOne (0.4 against 1.3 ms, measured).
  */
-const USER_ROW = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", role, timezone,
+const USER_COLUMNS = `id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", role, timezone,
   subscription_plan AS "subscriptionPlan", subscription_active AS "subscriptionActive", primary_user_id AS "primaryUserId",
   has_web_authn AS "hasWebAuthn", enable_prayer_tasks AS "enablePrayerTasks", prayer_calculation_method AS "prayerCalculationMethod",
-  latitude, longitude, created_at AS "createdAt", updated_at AS "updatedAt"
-  FROM users`;
+  latitude::text AS latitude, longitude::text AS longitude, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const USER_ROW = `SELECT ${USER_COLUMNS} FROM users`;
+
+/**
+ * The signed-in user's row as JSON (byId's columns), for the session's own statement to load with the
+ * session (platform/session: `s` is the sessions row): one round trip fewer before every signed-in
+ * request. Null without a user id in the session or a user of that id.
+ */
+export const USER_OF_SESSION = `(SELECT to_jsonb(u) FROM (SELECT ${USER_COLUMNS} FROM users
+  WHERE id = CASE WHEN s.sess->>'userId' ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' THEN (s.sess->>'userId')::uuid END) u)`;
 const NAME_ROW = 'SELECT id, email, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id IN (?)';
 type NameRow = Pick<UserEntity, 'id' | 'email' | 'firstName' | 'lastName'>;
 
