@@ -108,7 +108,7 @@ for (const [screen, viewport] of [
 
     await test.step('the zone alone: Timezone Updated', async () => {
       const before = writes.length;
-      // The browser's own zone, which the timezone sync keeps as it is on the next load (see below).
+      // The browser's own zone.
       await tab.zone.selectOption({ label: 'Eastern Time (US & Canada)' });
       await tab.update.click();
       await expectToast(page, 'Timezone Updated');
@@ -129,27 +129,31 @@ for (const [screen, viewport] of [
   });
 }
 
-test('a zone other than the browser’s, chosen on the profile tab, stays chosen', async ({ page, baseURL }) => {
-  // Known fault, reported: the timezone sync (features/identity/hooks/use-timezone-sync.ts) stores
-  // the browser's zone whenever the stored one differs, once per page load. On a load where the two
-  // already agree (every load after the first), a zone chosen here is put back at once, right after
-  // its Timezone Updated; on the first load, at the next one. Remove this line once the sync leaves a
-  // chosen zone alone.
-  test.fail(true, 'the timezone sync puts the browser’s zone back over the one chosen on the profile tab');
+test('a zone chosen on the profile tab stays; the browser’s zone is stored again only when it changes (a trip)', async ({ page, baseURL, browser }) => {
   const tab = await openProfileTab(page, baseURL!, 'profile-zone');
-  await page.reload();
-  await expect(tab.zone).toHaveValue(BROWSER_ZONE);
   await tab.zone.selectOption({ label: 'Tokyo' });
   await tab.update.click();
   await expectToast(page, 'Timezone Updated');
-  // The sync, if it acts, does so as soon as the current user is fetched again: wait for the network to settle.
-  await page.waitForLoadState('networkidle');
+  await expect(tab.update).toBeDisabled();
   expect((await getJson<User>(page, '/api/auth/user')).timezone, 'stored after the save').toBe('Asia/Tokyo');
-  await expect(tab.zone).toHaveValue('Asia/Tokyo');
 
+  // The next visit from this browser (same zone as when it first told it) leaves the choice alone.
+  const timezoneWrites = recordWrites(page);
   await page.reload();
   await expect(tab.firstName).toHaveValue('Ana');
-  await page.waitForLoadState('networkidle');
-  expect((await getJson<User>(page, '/api/auth/user')).timezone, 'stored after a reload').toBe('Asia/Tokyo');
   await expect(tab.zone).toHaveValue('Asia/Tokyo');
+  expect((await getJson<User>(page, '/api/auth/user')).timezone, 'stored after a reload').toBe('Asia/Tokyo');
+  expect(timezoneWrites).toEqual([]);
+
+  // The same browser in another zone (its storage and session taken along): its zone is stored again.
+  const travelling = await browser.newContext({ timezoneId: 'Europe/Paris', storageState: await page.context().storageState() });
+  try {
+    const abroad = await travelling.newPage();
+    const synced = abroad.waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith('/api/user/timezone'));
+    await abroad.goto(new URL('/settings', baseURL).toString());
+    expect((await synced).postDataJSON()).toEqual({ timezone: 'Europe/Paris' });
+    await expect(abroad.getByRole('region', { name: 'Personal Information' }).getByLabel('Timezone')).toHaveValue('Europe/Paris');
+  } finally {
+    await travelling.close();
+  }
 });
