@@ -67,6 +67,19 @@ export const TIMEZONE_OPTIONS = [
 const knownZones = new Set<string>();
 const KNOWN_ZONES_MAX = 2000;
 
+let zoneSpellings: Map<string, string> | null = null;
+
+/**
+ * The usual spelling of a zone name the runtime accepts in any case ('america/new_york' ->
+ * 'America/New_York', 'utc' -> 'UTC'), so a stored zone matches the profile's choices and the
+ * browser's; a name it does not list (an alias such as 'US/Pacific') is answered as given. Not ICU's
+ * canonical form, which renames zones ('Asia/Kolkata' -> 'Asia/Calcutta').
+ */
+export function timeZoneSpelling(zone: string): string {
+  zoneSpellings ??= new Map([...Intl.supportedValuesOf('timeZone'), ...TIMEZONE_OPTIONS.map((option) => option.value)].map((name) => [name.toLowerCase(), name]));
+  return zoneSpellings.get(zone.toLowerCase()) ?? zone;
+}
+
 /** True for a zone name the runtime's IANA database knows. */
 export function isIanaTimeZone(zone: string): boolean {
   if (!zone || zone.length > TIMEZONE_MAX_LENGTH) return false;

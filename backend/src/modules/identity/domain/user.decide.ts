@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, isIanaTimeZone, type UserRole } from '@carecircle/libs';
+import { DEFAULT_TIMEZONE, isIanaTimeZone, timeZoneSpelling, type UserRole } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user';
@@ -51,7 +51,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'ChangeTimezone': {
       if (state.status !== 'registered') throw notFound();
-      const { timezone } = command.data;
+      const timezone = timeZoneSpelling(command.data.timezone);
       if (!isIanaTimeZone(timezone)) {
         throw new DomainError('IDENTITY.INVALID_TIMEZONE', 'invalid', `Unknown time zone: ${timezone}`, [
           { field: 'timezone', message: 'timezone must be an IANA time zone such as America/Los_Angeles' },

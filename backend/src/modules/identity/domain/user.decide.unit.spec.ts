@@ -56,6 +56,16 @@ describe('user decider', () => {
 
     it('records nothing when the zone is unchanged', () => {
       spec.given([registered]).when(change('America/Los_Angeles')).then([]);
+      spec.given([registered]).when(change('america/los_angeles')).then([]);
+    });
+
+    it('records a zone in its usual spelling, whatever the case it was sent in', () => {
+      for (const [sent, stored] of [['america/new_york', 'America/New_York'], ['utc', 'UTC'], ['ASIA/KOLKATA', 'Asia/Kolkata'], ['US/Pacific', 'US/Pacific']]) {
+        spec
+          .given([registered])
+          .when(change(sent))
+          .then([{ type: 'TimezoneChanged', data: { userId: 'u1', timezone: stored, changedAt: metadata.occurredAt } }]);
+      }
     });
 
     it.each(['Mars/Olympus', 'PST8PDT-not', '', 'x'.repeat(51)])('refuses %p', (zone) => {
