@@ -15,6 +15,7 @@ import { CareUpdatesModule } from './modules/care-updates';
 import { IdentityModule } from './modules/identity';
 import { LiveUpdatesModule } from './modules/live-updates';
 import { NotificationsModule } from './modules/notifications';
+import { PrayerTimesModule } from './modules/prayer-times';
 import { SchedulingModule } from './modules/scheduling';
 import { UploadsModule } from './modules/uploads';
 import { cacheControlFor } from './platform/http/compression';
@@ -54,6 +55,7 @@ export class AppModule {
         CalendarModule,
         CareHubModule,
         CareUpdatesModule,
+        PrayerTimesModule,
         ...(servesFrontend(config)
           ? [
               ServeStaticModule.forRoot({

@@ -5,6 +5,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeTimezoneHandler } from './commands/change-timezone/change-timezone.handler';
 import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
+import { ChangePrayerSettingsHandler } from './commands/change-prayer-settings/change-prayer-settings.handler';
+import { ChangePrayerSettingsController } from './commands/change-prayer-settings/change-prayer-settings.http';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
 import { DeleteAccountController } from './commands/delete-account/delete-account.http';
 import { JoinCareTeamHandler } from './commands/join-care-team/join-care-team.handler';
@@ -29,7 +31,7 @@ import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController],
+  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, ChangePrayerSettingsController, UpdateProfileController, DeleteAccountController],
   providers: [
     SignInHandler,
     SignOutHandler,
@@ -37,6 +39,7 @@ import { SessionGuard } from './session/session.guard';
     UserRegistration,
     RegisterUserHandler,
     ChangeTimezoneHandler,
+    ChangePrayerSettingsHandler,
     UpdateProfileHandler,
     DeleteAccountHandler,
     JoinCareTeamHandler,

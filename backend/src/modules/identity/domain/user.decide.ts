@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, isIanaTimeZone, timeZoneSpelling, type UserRole } from '@carecircle/libs';
+import { DEFAULT_TIMEZONE, isIanaTimeZone, PRAYER_METHODS, timeZoneSpelling, type UserRole } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user';
@@ -11,12 +11,15 @@ export type UserCommand =
     }
   | { type: 'ChangeTimezone'; data: { timezone: string }; metadata: CommandMetadata }
   | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata }
+  /** At least one of the two; an absent one keeps its value. */
+  | { type: 'ChangePrayerSettings'; data: { enablePrayerTasks?: boolean; prayerCalculationMethod?: number }; metadata: CommandMetadata }
   /** `ownsRecipients`: whether the user is the primary caregiver of a recipient of their own (read by the caller). */
   | { type: 'JoinCareTeam'; data: { primaryUserId: string; ownsRecipients: boolean }; metadata: CommandMetadata }
   | { type: 'EraseUser'; data: Record<string, never>; metadata: CommandMetadata };
 
 const notFound = () => new DomainError('IDENTITY.USER_NOT_FOUND', 'not_found', 'User not found');
 const nameRequired = invalidInput('IDENTITY.NAME_REQUIRED');
+const invalidPrayerSettings = invalidInput('IDENTITY.INVALID_PRAYER_SETTINGS');
 
 function requireName(value: string, field: 'firstName' | 'lastName'): string {
   const trimmed = value.trim();
@@ -66,6 +69,19 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const lastName = requireName(command.data.lastName, 'lastName');
       if (firstName === state.firstName && lastName === state.lastName) return [];
       return [{ type: 'ProfileUpdated', data: { userId: state.userId, firstName, lastName, updatedAt: at } }];
+    }
+    case 'ChangePrayerSettings': {
+      if (state.status !== 'registered') throw notFound();
+      const enablePrayerTasks = command.data.enablePrayerTasks ?? state.enablePrayerTasks;
+      const prayerCalculationMethod = command.data.prayerCalculationMethod ?? state.prayerCalculationMethod;
+      if (command.data.enablePrayerTasks === undefined && command.data.prayerCalculationMethod === undefined) {
+        throw invalidPrayerSettings('enablePrayerTasks', 'Give enablePrayerTasks or prayerCalculationMethod');
+      }
+      if (!PRAYER_METHODS.some((method) => method.id === prayerCalculationMethod)) {
+        throw invalidPrayerSettings('prayerCalculationMethod', 'prayerCalculationMethod must be a whole number from 1 to 5');
+      }
+      if (enablePrayerTasks === state.enablePrayerTasks && prayerCalculationMethod === state.prayerCalculationMethod) return [];
+      return [{ type: 'PrayerSettingsChanged', data: { userId: state.userId, enablePrayerTasks, prayerCalculationMethod, changedAt: at } }];
     }
     case 'JoinCareTeam': {
       // The role becomes secondary_caregiver, unless the user owns recipients themselves or is a super admin.

@@ -77,6 +77,35 @@ describe('user decider', () => {
     });
   });
 
+  describe('ChangePrayerSettings', () => {
+    const change = (data: { enablePrayerTasks?: boolean; prayerCalculationMethod?: number }) => ({ type: 'ChangePrayerSettings' as const, data, metadata });
+    const changed = (enablePrayerTasks: boolean, prayerCalculationMethod: number): UserEvent => ({
+      type: 'PrayerSettingsChanged',
+      data: { userId: 'u1', enablePrayerTasks, prayerCalculationMethod, changedAt: metadata.occurredAt },
+    });
+
+    it('records one changed setting with the other kept (new accounts: off, method 2)', () => {
+      spec.given([registered]).when(change({ enablePrayerTasks: true })).then([changed(true, 2)]);
+      spec.given([registered]).when(change({ prayerCalculationMethod: 4 })).then([changed(false, 4)]);
+      spec.given([registered, changed(true, 4)]).when(change({ prayerCalculationMethod: 1 })).then([changed(true, 1)]);
+      spec.given([registered]).when(change({ enablePrayerTasks: true, prayerCalculationMethod: 5 })).then([changed(true, 5)]);
+    });
+
+    it('records nothing when nothing changes', () => {
+      spec.given([registered]).when(change({ enablePrayerTasks: false, prayerCalculationMethod: 2 })).then([]);
+      spec.given([registered, changed(true, 3)]).when(change({ prayerCalculationMethod: 3 })).then([]);
+    });
+
+    it('refuses an empty change and a method outside 1-5', () => {
+      spec.given([registered]).when(change({})).thenThrows('IDENTITY.INVALID_PRAYER_SETTINGS');
+      for (const method of [0, 6, 2.5]) spec.given([registered]).when(change({ prayerCalculationMethod: method })).thenThrows('IDENTITY.INVALID_PRAYER_SETTINGS');
+    });
+
+    it('refuses an unknown user', () => {
+      spec.given([]).when(change({ enablePrayerTasks: true })).thenThrows('IDENTITY.USER_NOT_FOUND');
+    });
+  });
+
   describe('UpdateProfile', () => {
     const update = (firstName: string, lastName: string) => ({ type: 'UpdateProfile' as const, data: { firstName, lastName }, metadata });
 

@@ -1,4 +1,4 @@
-import type { UserRole } from '@carecircle/libs';
+import { DEFAULT_PRAYER_CALCULATION_METHOD, type UserRole } from '@carecircle/libs';
 
 /** Events of a user stream `user-{id}`. Stored type names are explicit and past tense. */
 export type UserEvent =
@@ -18,6 +18,8 @@ export type UserEvent =
     }
   | { type: 'TimezoneChanged'; data: { userId: string; timezone: string; changedAt: string } }
   | { type: 'ProfileUpdated'; data: { userId: string; firstName: string; lastName: string; updatedAt: string } }
+  /** Prayer Settings: both values after the change (a method id of libs PRAYER_METHODS). */
+  | { type: 'PrayerSettingsChanged'; data: { userId: string; enablePrayerTasks: boolean; prayerCalculationMethod: number; changedAt: string } }
   /** An accepted invitation links the user to the primary caregiver who sent it (users.primaryUserId), with the role it gives. */
   | { type: 'CareTeamJoined'; data: { userId: string; primaryUserId: string; role: UserRole; joinedAt: string } }
   /** Delete Account: the user's key is destroyed with it, so their personal data reads as "Erased". */
@@ -34,6 +36,8 @@ export type UserState =
       timezone: string;
       role: UserRole;
       primaryUserId: string | null;
+      enablePrayerTasks: boolean;
+      prayerCalculationMethod: number;
     }
   | { status: 'erased' };
 
@@ -43,12 +47,27 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, email, firstName, lastName, timezone, role } = event.data;
-      return { status: 'registered', userId, email, firstName, lastName, timezone, role, primaryUserId: null };
+      return {
+        status: 'registered',
+        userId,
+        email,
+        firstName,
+        lastName,
+        timezone,
+        role,
+        primaryUserId: null,
+        enablePrayerTasks: false,
+        prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
+      };
     }
     case 'TimezoneChanged':
       return state.status === 'registered' ? { ...state, timezone: event.data.timezone } : state;
     case 'ProfileUpdated':
       return state.status === 'registered' ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName } : state;
+    case 'PrayerSettingsChanged':
+      return state.status === 'registered'
+        ? { ...state, enablePrayerTasks: event.data.enablePrayerTasks, prayerCalculationMethod: event.data.prayerCalculationMethod }
+        : state;
     case 'CareTeamJoined':
       return state.status === 'registered' ? { ...state, primaryUserId: event.data.primaryUserId, role: event.data.role } : state;
     case 'UserErased':

@@ -63,6 +63,25 @@ describe('users and credentials read models (PostgreSQL)', () => {
     expect(await loadedFor({ userId: "x' OR true --" })).toBeNull(); // not a uuid: no cast error, no user
   });
 
+  it('PrayerSettingsChanged sets both prayer settings, the same rows through apply and applyBatch', async () => {
+    const ids = ['10000000-0000-4000-8000-0000000000a1', '10000000-0000-4000-8000-0000000000a2'];
+    const eventsOf = (id: string) => [
+      h.record(`user-${id}`, {
+        type: 'UserRegistered',
+        data: { userId: id, email: `${id}@example.com`, passwordHash: '$argon2id$p', firstName: 'Amina', lastName: 'Khan', role: 'parent', timezone: 'America/New_York', registeredAt: '2026-11-01T08:00:00Z' },
+      }),
+      h.record(`user-${id}`, { type: 'PrayerSettingsChanged', data: { userId: id, enablePrayerTasks: true, prayerCalculationMethod: 4, changedAt: '2026-11-02T08:00:00Z' } }),
+      h.record(`user-${id}`, { type: 'PrayerSettingsChanged', data: { userId: id, enablePrayerTasks: true, prayerCalculationMethod: 1, changedAt: '2026-11-03T08:00:00Z' } }),
+    ];
+    await h.apply(new UsersProjection(), eventsOf(ids[0]));
+    await h.em().transactional((em) => new UsersProjection().applyBatch(em, eventsOf(ids[1]) as Parameters<UsersProjection['applyBatch']>[1]));
+
+    const [one, other] = await Promise.all(ids.map((id) => new UsersQuery(h.orm.em.fork()).byId(id)));
+    expect(one).toMatchObject({ enablePrayerTasks: true, prayerCalculationMethod: 1, updatedAt: '2026-11-03T08:00:00.000Z' });
+    const strip = (user: typeof one) => ({ ...user, id: undefined, email: undefined });
+    expect(strip(other)).toEqual(strip(one));
+  });
+
   it('replaying an applied change is idempotent', async () => {
     const before = await h.rows('users');
     const again = [h.record(`user-${userId}`, { type: 'ProfileUpdated', data: { userId, firstName: 'Ana Maria', lastName: 'Silva', updatedAt: '2026-11-03T08:00:00Z' } })];

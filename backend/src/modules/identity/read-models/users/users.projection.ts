@@ -33,13 +33,19 @@ function registeredRow({ userId, email, firstName, lastName, role, timezone, reg
   };
 }
 
-/** What a change of time zone, profile or care team does to the user's row. */
-function changesOf(event: RecordedEventOf<Extract<UserEvent, { type: 'TimezoneChanged' | 'ProfileUpdated' | 'CareTeamJoined' }>>): Partial<UserEntity> {
+/** What a change of time zone, profile, prayer settings or care team does to the user's row. */
+function changesOf(event: RecordedEventOf<Extract<UserEvent, { type: 'TimezoneChanged' | 'ProfileUpdated' | 'PrayerSettingsChanged' | 'CareTeamJoined' }>>): Partial<UserEntity> {
   switch (event.type) {
     case 'TimezoneChanged':
       return { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) };
     case 'ProfileUpdated':
       return { firstName: event.data.firstName, lastName: event.data.lastName, updatedAt: new Date(event.data.updatedAt) };
+    case 'PrayerSettingsChanged':
+      return {
+        enablePrayerTasks: event.data.enablePrayerTasks,
+        prayerCalculationMethod: event.data.prayerCalculationMethod,
+        updatedAt: new Date(event.data.changedAt),
+      };
     case 'CareTeamJoined':
       return { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) };
   }
@@ -49,7 +55,7 @@ function changesOf(event: RecordedEventOf<Extract<UserEvent, { type: 'TimezoneCh
 @ReadModelProjection()
 export class UsersProjection implements Projection<UserEvent> {
   readonly name = 'identity.users';
-  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'CareTeamJoined', 'UserErased'] as const;
+  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'UserErased'] as const;
   readonly tables = ['users'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<UserEvent>): Promise<void> {
@@ -59,6 +65,7 @@ export class UsersProjection implements Projection<UserEvent> {
         return;
       case 'TimezoneChanged':
       case 'ProfileUpdated':
+      case 'PrayerSettingsChanged':
       case 'CareTeamJoined':
         await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
         return;
@@ -83,6 +90,7 @@ export class UsersProjection implements Projection<UserEvent> {
           break;
         case 'TimezoneChanged':
         case 'ProfileUpdated':
+        case 'PrayerSettingsChanged':
         case 'CareTeamJoined':
           users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
           break;

@@ -1,0 +1,22 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { userStream } from '../../domain/user';
+import { userDecider } from '../../domain/user.decide';
+
+export class ChangePrayerSettings {
+  constructor(
+    readonly userId: string,
+    readonly settings: { enablePrayerTasks?: boolean; prayerCalculationMethod?: number },
+    readonly metadata: CommandMetadata,
+  ) {}
+}
+
+@CommandHandler(ChangePrayerSettings)
+export class ChangePrayerSettingsHandler implements ICommandHandler<ChangePrayerSettings> {
+  constructor(private readonly streams: EventSourcedStreams) {}
+
+  async execute({ userId, settings, metadata }: ChangePrayerSettings): Promise<void> {
+    await this.streams.execute(userStream(userId), userDecider, { type: 'ChangePrayerSettings', data: settings, metadata });
+  }
+}
