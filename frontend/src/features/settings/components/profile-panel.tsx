@@ -3,6 +3,7 @@ import { joinFullName, type User } from '@carecircle/libs';
 import { Avatar } from 'antd';
 import { Link } from 'react-router-dom';
 import { CARE_RECIPIENTS_SETTINGS_PATH } from '../settings-tabs';
+import { PrayerSettings } from '../prayer/prayer-settings';
 import { ProfileForm } from './profile-form';
 
 function initials(user: User): string {
@@ -10,7 +11,7 @@ function initials(user: User): string {
   return (text || user.email.charAt(0)).toUpperCase();
 }
 
-/** Profile tab: who is signed in, their subscription's state, their name and time zone, and the way to the Care Recipients panel. */
+/** Profile tab: who is signed in, their subscription's state, their name and time zone, Prayer Settings, and the way to the Care Recipients panel. */
 export function ProfilePanel({ user }: { user: User }) {
   const name = joinFullName(user.firstName ?? '', user.lastName ?? '');
   return (
@@ -33,6 +34,7 @@ export function ProfilePanel({ user }: { user: User }) {
         </h2>
         <ProfileForm user={user} />
       </section>
+      <PrayerSettings user={user} />
       <section className="section-card" aria-labelledby="settings-recipients-title">
         <h2 id="settings-recipients-title" className="section-card__title">
           <TeamOutlined aria-hidden /> Care Recipients
