@@ -34,6 +34,10 @@ async function family(page: Page, baseURL: string, playwright: { request: { newC
   const token = new URL(invitation.acceptUrl as string).pathname.split('/').pop();
   expect((await vera.post(`/api/caregiver-invitations/${token}/accept`, { headers: { Origin: baseURL } })).status()).toBe(200);
   await vera.dispose();
+  // Task commands do not wait for the reports' read model: wait until it shows both doses.
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/children/${childId}/adherence?from=2026-11-01&to=2026-11-30`)).json()).medications?.[0]?.removed ?? 0)
+    .toBe(1);
   return { childId };
 }
 

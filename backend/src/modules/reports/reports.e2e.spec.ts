@@ -3,6 +3,7 @@ import { REPORT_TEXT, TASK_MESSAGES, VALIDATION_MESSAGES, type AdherenceReport, 
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
 
 /**
  * Data & Privacy over HTTP (issue 24): the export, the task-history CSV and the adherence report
@@ -35,6 +36,7 @@ describe('data & privacy over HTTP', () => {
     await as.owner.delete(`/api/tasks/${removedTask.id}`).send({ reason: 'Vomited the dose' }).expect(204);
     await as.editor.post(`/api/children/${childId}/tasks`).send({ name: '=HYPERLINK("http://evil.example","x")', category: 'other', scheduledDate: '2026-11-03', scheduledTimes: ['09:00'] }).expect(201);
     await as.owner.post(`/api/children/${childId}/updates`).send({ text: 'Slept well' }).expect(201);
+    await allProjectionsCaughtUp(t.app); // task commands do not wait for report_tasks
   }, 90_000);
   afterAll(() => t.close());
 

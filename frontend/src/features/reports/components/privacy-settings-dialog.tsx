@@ -57,7 +57,7 @@ export function PrivacySettingsDialog({ user, recipients, caregivers, onClose }:
           </section>
         )}
         {recipients.length === 0 && <p>You have not added anyone yet, and no one has shared anyone with you. Nothing is shared.</p>}
-        <p className="privacy-settings__note">Your own profile (name, email, time zone) is shown to the caregivers you share with, by name and email only.</p>
+        <p className="privacy-settings__note">The caregivers you share with, and the families who share with you, see your name and email.</p>
       </div>
     </Modal>
   );

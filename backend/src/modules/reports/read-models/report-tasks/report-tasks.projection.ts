@@ -19,6 +19,7 @@ const TIMING = `CASE WHEN status <> 'completed' OR completed_at IS NULL THEN NUL
  * report_tasks: one row per task, from the task events, removed tasks kept with their reason (the
  * adherence report counts them). Each event sets the row's fields to what the event says, so
  * applying it again changes nothing; a rebuild gives the same rows. A removed recipient's rows go.
+ * Commands do not wait for it (a report may be a moment behind the last tick).
  */
 @Injectable()
 @ReadModelProjection()
@@ -26,6 +27,8 @@ export class ReportTasksProjection implements Projection<TaskEvent | CareRecipie
   readonly name = 'reports.report-tasks';
   readonly handles = [...TASK_ROW_EVENTS, 'CareRecipientRemoved'] as const;
   readonly tables = ['report_tasks'] as const;
+  /** Reports are read on demand, never right after a tick: completing a task does not wait for this table. */
+  readonly awaitedByCommands = false;
 
   async apply(em: EntityManager, event: RecordedEventOf<TaskEvent | CareRecipientEvent>): Promise<void> {
     switch (event.type) {
