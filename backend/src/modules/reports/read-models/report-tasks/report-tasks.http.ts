@@ -6,12 +6,12 @@ import type { Request } from 'express';
 import { TASK_OUTCOME_LABELS, type AdherenceReport, type Child, type DataExportKind, type User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { Turns } from '../../../../platform/http/turns';
-import { ChildAccess, ChildAccessGuard } from '../../../care-recipients';
+import { ChildAccess, ChildAccessGuard, MedicationsQuery } from '../../../care-recipients';
 import { CurrentUser, UsersQuery } from '../../../identity';
 import { RecordExport } from '../../commands/record-export/record-export.handler';
 import { checkReportRange } from '../../domain/data-export.decide';
 import { csvLine } from './csv';
-import { ReportTasksQuery, type HistoryCursor } from './report-tasks.query';
+import { ReportTasksQuery, withMedicationNames, type HistoryCursor } from './report-tasks.query';
 
 /** History rows read per page while the CSV is written. */
 const HISTORY_ROWS_PER_PAGE = 1000;
@@ -36,6 +36,7 @@ const csvFile = (body: Readable, name: string) => new StreamableFile(body, { typ
 export class ReportTasksController {
   constructor(
     private readonly reports: ReportTasksQuery,
+    private readonly medications: MedicationsQuery,
     private readonly users: UsersQuery,
     private readonly commands: CommandBus,
   ) {}
@@ -46,7 +47,7 @@ export class ReportTasksController {
   async adherence(@Req() req: Request & { child: Child }, @Query('from') from: unknown, @Query('to') to: unknown): Promise<AdherenceReport> {
     const range = checkReportRange(from as string, to as string);
     const now = new Date();
-    return { childId: req.child.id, childName: req.child.name, ...range, generatedAt: now.toISOString(), medications: await this.reports.adherence(req.child.id, range.from, range.to, now) };
+    return { childId: req.child.id, childName: req.child.name, ...range, generatedAt: now.toISOString(), medications: await this.lines(req.child.id, range, now) };
   }
 
   @Get('adherence.csv')
@@ -57,7 +58,7 @@ export class ReportTasksController {
     const range = checkReportRange(from as string, to as string);
     await this.record(req, user, 'adherence', range);
     const now = new Date();
-    const lines = await this.reports.adherence(req.child.id, range.from, range.to, now);
+    const lines = await this.lines(req.child.id, range, now);
     const rows = [
       csvLine(['Care recipient', req.child.name, 'From', range.from, 'To', range.to, 'Generated', now.toISOString()]),
       csvLine(['Medication', 'Dose', 'Scheduled', 'Given on time', 'Given early', 'Given late', 'Missed', 'Not due yet', 'Removed', 'Removal reasons']),
@@ -93,6 +94,10 @@ export class ReportTasksController {
       after = page.next;
       more = page.next !== null;
     }
+  }
+
+  private async lines(childId: string, range: { from: string; to: string }, now: Date) {
+    return withMedicationNames(await this.reports.adherence(childId, range.from, range.to, now), await this.medications.forChild(childId, now));
   }
 
   private record(req: Request & { child: Child }, user: User, kind: DataExportKind, range: { from: string; to: string }): Promise<void> {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { ReportTasksProjection } from './report-tasks.projection';
-import { ReportTasksQuery } from './report-tasks.query';
+import { ReportTasksQuery, withMedicationNames } from './report-tasks.query';
 
 /**
  * report_tasks on PostgreSQL, fed known task events; the adherence counts and the history pages
- * are read back exactly. Medication names come from care-recipients' medications table, which
- * these tests leave empty: lines then carry the tasks' own names.
+ * are read back exactly. Lines carry the tasks' names; the route names them from the medications
+ * (withMedicationNames, tested at the end; reports.e2e.spec.ts through HTTP).
  */
 describe('report tasks read model (PostgreSQL)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
@@ -15,8 +15,7 @@ describe('report tasks read model (PostgreSQL)', () => {
     h = await projectionHarness();
   });
   afterAll(() => h.close());
-  const medications = { forChild: async () => [] };
-  const query = () => new ReportTasksQuery(h.orm.em, medications as never);
+  const query = () => new ReportTasksQuery(h.orm.em);
 
   const childId = randomUUID();
   const otherChild = randomUUID();
@@ -131,5 +130,14 @@ describe('report tasks read model (PostgreSQL)', () => {
     expect((await query().taskIds(childId, { size: 100 })).ids).toEqual([]);
     expect(await query().adherence(childId, '2026-11-01', '2026-11-10', now)).toEqual([]);
     expect((await query().taskIds(otherChild, { size: 100 })).ids).toHaveLength(1);
+  });
+
+  it('names lines after the medication as it is now, and keeps the name of a line whose medication is gone', () => {
+    const line = (medicationId: string | null, name: string) => ({ medicationId, name, dosage: null, scheduled: 1, onTime: 1, early: 0, late: 0, missed: 0, notDue: 0, removed: 0, removedReasons: [] });
+    expect(withMedicationNames([line(amoxicillin, 'Amoxicillin'), line(null, 'Vitamin D'), line(randomUUID(), 'Zyrtec')], [{ id: amoxicillin, name: 'Amoxil', dosage: '250 mg' }]).map((l) => [l.name, l.dosage])).toEqual([
+      ['Amoxil', '250 mg'],
+      ['Vitamin D', null],
+      ['Zyrtec', null],
+    ]);
   });
 });

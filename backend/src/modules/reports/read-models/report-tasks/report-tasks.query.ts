@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ON_TIME_GRACE_MINUTES, type AdherenceLine, type TaskCategory, type TaskOutcome } from '@carecircle/libs';
-import { MedicationsQuery } from '../../../care-recipients';
+import { ON_TIME_GRACE_MINUTES, type AdherenceLine, type Medication, type TaskCategory, type TaskOutcome } from '@carecircle/libs';
 
 /** One task of a recipient's history, as the CSV writes it. */
 export interface HistoryRow {
@@ -52,17 +51,28 @@ interface LineRow {
   removed: string;
 }
 
-/** Reads report_tasks (set-based, through its (child, date) index), and names medications from care-recipients. */
+const byName = (a: AdherenceLine, b: AdherenceLine) => a.name.localeCompare(b.name) || (a.medicationId ?? '').localeCompare(b.medicationId ?? '');
+
+/** Lines named and dosed as the recipient's medications are now (a line of a deleted medication keeps its tasks' name). */
+export function withMedicationNames(lines: AdherenceLine[], medications: readonly Pick<Medication, 'id' | 'name' | 'dosage'>[]): AdherenceLine[] {
+  const byId = new Map(medications.map((m) => [m.id, m]));
+  return lines
+    .map((line) => {
+      const medication = line.medicationId ? byId.get(line.medicationId) : undefined;
+      return medication ? { ...line, name: medication.name, dosage: medication.dosage } : line;
+    })
+    .sort(byName);
+}
+
+/** Reads only report_tasks (set-based, through its (child, date) index). */
 @Injectable()
 export class ReportTasksQuery {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly medications: MedicationsQuery,
-  ) {}
+  constructor(private readonly em: EntityManager) {}
 
   /**
    * Per medication, the doses scheduled in the range (both ends included) by outcome, and the reasons
    * doses were removed. Two grouped statements over the range's rows, whatever the recipient's history.
+   * Lines carry the tasks' own name and no dose: `withMedicationNames` names them from the recipient's medications.
    */
   async adherence(childId: string, from: string, to: string, now: Date): Promise<AdherenceLine[]> {
     const em = this.em.fork();
@@ -81,14 +91,12 @@ export class ReportTasksQuery {
        WHERE ${range} AND status = 'removed' GROUP BY 1, 2 ORDER BY 3 DESC, 2`,
       [childId, from, to],
     );
-    const medications = new Map((await this.medications.forChild(childId, now)).map((m) => [m.id, m]));
     return lines
       .map((row): AdherenceLine => {
-        const medication = row.medication_id ? medications.get(row.medication_id) : undefined;
         return {
           medicationId: row.medication_id,
-          name: medication?.name ?? row.name,
-          dosage: medication?.dosage ?? null,
+          name: row.name,
+          dosage: null,
           scheduled: Number(row.scheduled),
           onTime: Number(row.on_time),
           early: Number(row.early),
@@ -99,7 +107,7 @@ export class ReportTasksQuery {
           removedReasons: reasons.filter((r) => r.key === row.key).map((r) => ({ reason: r.reason ?? '', count: Number(r.n) })),
         };
       })
-      .sort((a, b) => a.name.localeCompare(b.name) || (a.medicationId ?? '').localeCompare(b.medicationId ?? ''));
+      .sort(byName);
   }
 
   /** A page of the recipient's tasks in the range, in day and time order, after `after`: at most `size` rows. */
