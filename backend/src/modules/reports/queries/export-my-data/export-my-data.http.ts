@@ -30,6 +30,11 @@ export class ExportMyDataController {
       const exportedAt = new Date(metadata.occurredAt);
       const body = Readable.from(this.exporter.document(user, exportedAt), { objectMode: false });
       body.once('close', release);
+      // A client that goes away mid-download: stop reading (the generator's finally runs) and free the turn.
+      req.res?.once('close', () => {
+        if (!body.destroyed) body.destroy();
+        release();
+      });
       return new StreamableFile(body, {
         type: 'application/json; charset=utf-8',
         disposition: `attachment; filename="carecircle-export-${exportedAt.toISOString().slice(0, 10)}.json"`,
