@@ -150,5 +150,19 @@ describe('data & privacy over HTTP', () => {
       expect(JSON.stringify(strangerDoc)).not.toContain('Amoxicillin');
       await as.anonymous.get('/api/user/export').expect(401);
     });
+
+    it('a recipient with more tasks than a page (200) is written whole, in order, as valid JSON', async () => {
+      const times = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+      for (let day = 1; day <= 9; day++) {
+        await as.stranger.post(`/api/children/${family.strangerChildId}/tasks`).send({ name: 'Reposition', category: 'personal_care', scheduledDate: `2026-10-0${day}`, scheduledTimes: times }).expect(201);
+      }
+      await allProjectionsCaughtUp(t.app);
+      const [leo] = (await download(as.stranger)).recipients;
+      expect(leo.tasks).toHaveLength(216);
+      expect(new Set(leo.tasks.map((task: { id: string }) => task.id)).size).toBe(216);
+      const when = leo.tasks.map((task: { events: { data: { scheduledDate: string; localTime: string } }[] }) => `${task.events[0].data.scheduledDate} ${task.events[0].data.localTime}`);
+      expect(when).toEqual([...when].sort());
+      expect(leo.tasks.every((task: { events: { type: string }[] }) => task.events.length === 1 && task.events[0].type === 'TaskScheduled')).toBe(true);
+    }, 60_000);
   });
 });
