@@ -9,6 +9,7 @@ import { ormConfig } from './database/orm.config';
 import { AuditModule } from './modules/audit';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
+import { ReportsModule } from './modules/reports';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { CareTeamModule } from './modules/care-team';
 import { CareUpdatesModule } from './modules/care-updates';
@@ -56,6 +57,7 @@ export class AppModule {
         CareHubModule,
         CareUpdatesModule,
         PrayerTimesModule,
+        ReportsModule,
         ...(servesFrontend(config)
           ? [
               ServeStaticModule.forRoot({

@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS = {
   caregiver_invited: 'Caregiver invited',
   invitation_revoked: 'Caregiver invitation revoked',
   invitation_accepted: 'Caregiver invitation accepted',
+  data_exported: 'Data exported',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

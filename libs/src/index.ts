@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './medication-stock';
 export * from './notification-settings';
 export * from './limits';
+export * from './reports';

@@ -8,6 +8,7 @@ import { IdentityEntities } from '../modules/identity';
 import { SchedulingEntities } from '../modules/scheduling';
 import { UploadsEntities } from '../modules/uploads';
 import { NotificationsEntities } from '../modules/notifications';
+import { ReportsEntities } from '../modules/reports';
 import { ProjectionCheckpointEntity } from '../platform/projections/projection-checkpoint.entity';
 
 /**
@@ -31,7 +32,7 @@ export const SESSION_BOUNDS: SessionBounds = { statementMs: 30_000, idleInTransa
 export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities],
     pool: { min: 0, max: 10 },
     // node-postgres sends these as the session's settings when it connects.
     driverOptions: bounds ? { connection: { statement_timeout: bounds.statementMs, idle_in_transaction_session_timeout: bounds.idleInTransactionMs } } : {},

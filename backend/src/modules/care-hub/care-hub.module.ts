@@ -40,8 +40,8 @@ import { ContactsQuery, EmergencyContactsQuery } from './read-models/contacts/co
     DoctorsProjection,
     FamilySupportProjection,
   ],
-  /** The notifications module emails a family's emergency contacts in urgent escalations (emailsOf). */
-  exports: [EmergencyContactsQuery],
+  /** The reports module's data export reads the lists. The notifications module emails a family's emergency contacts in urgent escalations (emailsOf). */
+  exports: [EmergencyContactsQuery, ContactsQuery, CareHubFamilies],
 })
 export class CareHubModule {
   constructor(personalData: PersonalData) {

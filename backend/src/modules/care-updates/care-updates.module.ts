@@ -34,6 +34,8 @@ import { CareUpdateStreams } from './streams/care-update-streams';
     RemoveCareUpdateHandler,
     CareUpdatesProjection,
   ],
+  /** The data export (modules/reports) reads each recipient's journal. */
+  exports: [CareUpdatesQuery],
 })
 export class CareUpdatesModule {
   constructor(personalData: PersonalData) {

@@ -99,7 +99,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     PauseRepeatingTaskHandler,
     StopRepeatingTaskHandler,
   ],
-  exports: [CareTeamClock, DailyTasksQuery, AchievementsQuery],
+  exports: [CareTeamClock, DailyTasksQuery, AchievementsQuery, TaskHistoryQuery],
 })
 export class SchedulingModule {
   constructor(personalData: PersonalData) {

@@ -4,6 +4,9 @@ import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
 import { DeleteAccount } from '../../features/identity/components/delete-account';
+import { useGetCaregiversQuery } from '../../features/care-team/api';
+import { DataPrivacySection } from '../../features/reports/components/data-privacy-section';
+import { PrivacySettingsDialog } from '../../features/reports/components/privacy-settings-dialog';
 import { SecurityActivity } from '../../features/identity/components/security-activity';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { EscalationPolicyEditor } from '../../features/notifications/escalation-policy-editor';
@@ -19,6 +22,16 @@ const SecondaryCaregiversPanel = lazy(() =>
 const PushCard = lazy(() => import('../../features/notifications/push-card').then((m) => ({ default: m.PushCard })));
 const OnboardingWizard = lazy(() => import('../../features/onboarding/onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
 
+/** Privacy Settings, from reads the app has: the recipients the user sees and, for a primary caregiver, who else sees them. */
+function PrivacySettings({ onClose }: { onClose: () => void }) {
+  const { user } = useAuth();
+  const { data: children } = useGetChildrenQuery();
+  const ownsSome = (children ?? []).some((child) => child.primaryCaregiverId === user?.id);
+  const { data: caregivers } = useGetCaregiversQuery(undefined, { skip: !ownsSome });
+  if (!user) return null;
+  return <PrivacySettingsDialog user={user} recipients={children ?? []} caregivers={caregivers} onClose={onClose} />;
+}
+
 export default function SettingsScreen() {
   const { user } = useAuth();
   const { data: children } = useGetChildrenQuery();
@@ -29,6 +42,7 @@ export default function SettingsScreen() {
         user={user}
         beforeSignOut={endPushOnThisDevice}
         securityActivity={<SecurityActivity />}
+        dataPrivacy={<DataPrivacySection privacySettings={(onClose) => <PrivacySettings onClose={onClose} />} />}
         deleteAccount={<DeleteAccount />}
         notificationsPanel={
           <>

@@ -21,6 +21,8 @@ export interface AccountPanelSlots {
   pushCard?: ReactNode;
   /** The account's recent security events (features/identity). */
   securityActivity?: ReactNode;
+  /** Data & Privacy: Export My Data, Privacy Settings, the adherence report (features/reports). */
+  dataPrivacy?: ReactNode;
   /** Delete Account (features/identity). */
   deleteAccount?: ReactNode;
   /** Runs before Sign Out leaves the page (ending this device's push subscription). */
@@ -28,7 +30,7 @@ export interface AccountPanelSlots {
 }
 
 /** Account tab: account type, who is signed in, the other features' sections, Sign Out. */
-export function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard, securityActivity, deleteAccount, beforeSignOut }: { user: User } & AccountPanelSlots) {
+export function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard, securityActivity, dataPrivacy, deleteAccount, beforeSignOut }: { user: User } & AccountPanelSlots) {
   const signOut = async (event: MouseEvent<HTMLElement>) => {
     if (!beforeSignOut) return;
     event.preventDefault();
@@ -61,6 +63,7 @@ export function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard
       )}
       {careTeamPanel}
       {securityActivity}
+      {dataPrivacy}
       {/* Full navigation: the server clears the session and answers with a redirect to /. This device's push ends first. */}
       <Button href={LOGOUT_URL} icon={<LogoutOutlined />} size="large" danger onClick={signOut}>
         Sign Out

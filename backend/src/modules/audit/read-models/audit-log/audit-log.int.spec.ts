@@ -86,6 +86,19 @@ describe('audit log read model (PostgreSQL)', () => {
     expect(more.items.filter((e) => admin.items.some((seen) => seen.id === e.id))).toEqual([]);
   });
 
+  it("records an export for the one who exported, with the recipient of a report (none for Export My Data)", async () => {
+    const exporter = randomUUID();
+    const stream = `data-exports-${exporter}`;
+    const everything = h.record(stream, { type: 'DataExported', data: { userId: exporter, kind: 'everything', format: 'json', childId: null, from: null, to: null, exportedAt: '2026-11-28T08:00:00Z' } }, { actorId: exporter });
+    const adherence = h.record(stream, { type: 'DataExported', data: { userId: exporter, kind: 'adherence', format: 'csv', childId: maya, from: '2026-11-01', to: '2026-11-28', exportedAt: '2026-11-28T09:00:00Z' } }, { actorId: exporter });
+    await h.apply(projection, [everything, adherence]);
+    await h.apply(projection, [adherence]);
+    expect((await forUser(exporter)).map((e) => [e.action, e.childId, e.actorId])).toEqual([
+      ['data_exported', maya, null],
+      ['data_exported', null, null],
+    ]);
+  });
+
   it('an erased account keeps only the fact that it was deleted', async () => {
     const gone = randomUUID();
     await h.apply(projection, [signedIn(gone, '2026-11-03T08:00:00Z'), h.record(`user-${gone}`, { type: 'UserErased', data: { userId: gone, erasedAt: '2026-11-03T09:00:00Z' } })]);

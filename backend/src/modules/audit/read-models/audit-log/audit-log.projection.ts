@@ -5,8 +5,9 @@ import { ReadModelProjection, type Projection, type RecordedEventOf } from '../.
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { CareTeamEvent } from '../../../care-team';
 import type { AccountSecurityEvent, UserEvent } from '../../../identity';
+import type { DataExportEvent } from '../../../reports';
 
-type AuditedEvent = AccountSecurityEvent | UserEvent | CareRecipientEvent | CareTeamEvent;
+type AuditedEvent = AccountSecurityEvent | UserEvent | CareRecipientEvent | CareTeamEvent | DataExportEvent;
 
 interface AuditRow {
   action: AuditAction;
@@ -24,7 +25,8 @@ interface AuditRow {
  * access granted or revoked and removed recipients from the care-recipient streams, where the actor
  * is the one who did it and the row belongs to the caregiver concerned; invitations sent, revoked
  * and accepted from the care-team streams (an acceptance belongs to the one who accepted, and the
- * access it gives is recorded as access granted by the inviter). An erased account keeps one
+ * access it gives is recorded as access granted by the inviter); exports of data (modules/reports) for the
+ * one who exported. An erased account keeps one
  * row, that it was deleted: its other rows (addresses, browsers) go with it.
  */
 @Injectable()
@@ -32,7 +34,7 @@ interface AuditRow {
 export class AuditLogProjection implements Projection<AuditedEvent> {
   readonly name = 'audit.log';
   readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved',
-    'CaregiverInvited', 'CaregiverInvitationRevoked', 'CaregiverInvitationAccepted'] as const;
+    'CaregiverInvited', 'CaregiverInvitationRevoked', 'CaregiverInvitationAccepted', 'DataExported'] as const;
   readonly tables = ['audit_log'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<AuditedEvent>): Promise<void> {
@@ -71,6 +73,8 @@ export class AuditLogProjection implements Projection<AuditedEvent> {
         return { action: 'invitation_revoked', occurredAt: event.data.revokedAt, userId: event.data.primaryUserId };
       case 'CaregiverInvitationAccepted':
         return { action: 'invitation_accepted', occurredAt: event.data.acceptedAt, userId: event.data.userId, actorId: event.data.primaryUserId };
+      case 'DataExported':
+        return { action: 'data_exported', occurredAt: event.data.exportedAt, userId: event.data.userId, childId: event.data.childId };
       default:
         return null;
     }
