@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
+import { BiometricCard } from '../../features/identity/components/biometric-card';
 import { DeleteAccount } from '../../features/identity/components/delete-account';
 import { SecurityActivity } from '../../features/identity/components/security-activity';
 import { useAuth } from '../../features/identity/hooks/use-auth';
@@ -29,6 +30,7 @@ export default function SettingsScreen() {
         user={user}
         beforeSignOut={endPushOnThisDevice}
         securityActivity={<SecurityActivity />}
+        biometricCard={<BiometricCard />}
         deleteAccount={<DeleteAccount />}
         notificationsPanel={
           <>

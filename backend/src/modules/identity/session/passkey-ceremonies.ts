@@ -29,9 +29,14 @@ interface Ceremony {
   userId: string | null;
 }
 
-/** The relying party is where users reach the app: PUBLIC_URL's host (the RP ID) and origin, else http://localhost:PORT. */
+/**
+ * The relying party is where users reach the app: PUBLIC_URL's host (the RP ID) and origin, else
+ * http://localhost:PORT. Browsers refuse an IP address as an RP ID, so a loopback PUBLIC_URL
+ * (http://127.0.0.1:3100, as the browser tests run) means the same machine by name: localhost.
+ */
 export function relyingParty(config: Pick<AppConfig, 'publicUrl' | 'port'>) {
   const url = new URL(publicBaseUrl(config));
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') url.hostname = 'localhost';
   return { rpName: 'CareCircle', rpID: url.hostname, origin: url.origin };
 }
 
