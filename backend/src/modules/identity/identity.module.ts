@@ -24,6 +24,8 @@ import { RegisterPasskeyHandler } from './commands/register-passkey/register-pas
 import { RegisterPasskeyController } from './commands/register-passkey/register-passkey.http';
 import { RemovePasskeyHandler } from './commands/remove-passkey/remove-passkey.handler';
 import { RemovePasskeyController } from './commands/remove-passkey/remove-passkey.http';
+import { SignInWithGoogleHandler } from './commands/sign-in-with-google/sign-in-with-google.handler';
+import { SignInWithGoogleController } from './commands/sign-in-with-google/sign-in-with-google.http';
 import { SignInWithPasskeyHandler } from './commands/sign-in-with-passkey/sign-in-with-passkey.handler';
 import { SignInWithPasskeyController } from './commands/sign-in-with-passkey/sign-in-with-passkey.http';
 import { WebAuthnStatusController } from './read-models/webauthn-credentials/webauthn-credentials.http';
@@ -42,7 +44,7 @@ import { SessionGuard } from './session/session.guard';
 @Module({
   imports: [CqrsModule],
   controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, ChangePrayerSettingsController, UpdateProfileController, DeleteAccountController,
-    RegisterPasskeyController, SignInWithPasskeyController, RemovePasskeyController, WebAuthnStatusController,
+    RegisterPasskeyController, SignInWithPasskeyController, RemovePasskeyController, WebAuthnStatusController, SignInWithGoogleController,
   ],
   providers: [
     SignInHandler,
@@ -58,6 +60,7 @@ import { SessionGuard } from './session/session.guard';
     RegisterPasskeyHandler,
     SignInWithPasskeyHandler,
     RemovePasskeyHandler,
+    SignInWithGoogleHandler,
     PasskeyCeremonies,
     WebAuthnCredentialsQuery,
     WebAuthnCredentialsProjection,

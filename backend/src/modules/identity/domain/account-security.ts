@@ -4,7 +4,7 @@
  * decided: nothing can refuse that a sign-in happened.
  */
 export type AccountSecurityEvent =
-  | { type: 'SignedIn'; data: { userId: string; method: 'password' | 'passkey'; address: string; userAgent: string; signedInAt: string } }
+  | { type: 'SignedIn'; data: { userId: string; method: 'password' | 'passkey' | 'google'; address: string; userAgent: string; signedInAt: string } }
   | { type: 'SignInFailed'; data: { userId: string; address: string; userAgent: string; failedAt: string } }
   | { type: 'SignedOut'; data: { userId: string; signedOutAt: string } };
 

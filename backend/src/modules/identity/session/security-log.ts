@@ -18,7 +18,7 @@ export interface RequestOrigin {
 export class SecurityLog {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  signedIn(userId: string, origin: RequestOrigin, metadata: CommandMetadata, method: 'password' | 'passkey' = 'password'): Promise<void> {
+  signedIn(userId: string, origin: RequestOrigin, metadata: CommandMetadata, method: 'password' | 'passkey' | 'google' = 'password'): Promise<void> {
     return this.record(userId, metadata, (at) => ({ type: 'SignedIn', data: { userId, method, ...origin, signedInAt: at } }));
   }
 
