@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
-import { SIGN_IN_LIMITS } from './session/auth-throttle';
+import { SIGN_IN_LIMITS, SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE } from './session/auth-throttle';
 import { CEREMONY_GONE, relyingParty } from './session/passkey-ceremonies';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { SoftwareAuthenticator } from '../../test-support/webauthn-authenticator';
@@ -163,5 +163,23 @@ describe('passkeys over HTTP (POST /api/webauthn/*, GET /api/webauthn/status, DE
     await agent.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     expect(await rows(user.id)).toEqual([]);
     expect((await signInWith(authenticator)).res.status).toBe(401);
+  });
+});
+
+describe('passkey sign-ins begun per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`lets one address begin at most ${SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE} a minute (429 after), without touching the password throttle`, async () => {
+    const { user } = await t.signUp();
+    const answers = await Promise.all(Array.from({ length: SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE + 5 }, () => t.agent().post('/api/webauthn/authenticate/begin').send({})));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE);
+    const refused = answers.filter((res) => res.status !== 200);
+    expect(refused).toHaveLength(5);
+    for (const res of refused) expect(res.status).toBe(429);
+    await t.agent().post('/api/auth/login').send({ email: user.email, password: 'correct horse battery' }).expect(200);
   });
 });

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsText } from '../../../../platform/http/dto-rules';
+import { AuthThrottle } from '../../session/auth-throttle';
 import { GOOGLE_SIGN_IN_MS, googleOAuthClient } from '../../session/google-oauth';
 import { Public } from '../../session/session.guard';
 import { requestOrigin, startSession } from '../../session/sign-in';
@@ -28,6 +29,7 @@ export class SignInWithGoogleController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: AuthThrottle,
   ) {}
 
   /** Whether this server offers Google sign-in (the /login page enables its button by it). */
@@ -40,9 +42,10 @@ export class SignInWithGoogleController {
   /** 302 to Google's consent screen with a state and a nonce bound to this browser's session; 503 when GOOGLE_* is unset. */
   @Public()
   @Get()
-  start(@Req() req: Request, @Res() res: Response): void {
+  async start(@Req() req: Request, @Res() res: Response): Promise<void> {
     const google = this.config.google;
     if (!google) throw new ServiceUnavailableException(GOOGLE_MESSAGES.notConfigured);
+    await this.throttle.beforeSignInStart(requestOrigin(req).address);
     const state = randomBytes(32).toString('base64url');
     const nonce = randomBytes(32).toString('base64url');
     req.session.googleSignIn = { state, nonce, startedAt: Date.now() };

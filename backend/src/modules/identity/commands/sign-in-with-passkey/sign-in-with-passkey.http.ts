@@ -8,6 +8,7 @@ import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsUuid } from '../../../../platform/http/dto-rules';
+import { AuthThrottle } from '../../session/auth-throttle';
 import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
 import { Public } from '../../session/session.guard';
 import { requestOrigin, startSession } from '../../session/sign-in';
@@ -33,13 +34,15 @@ export class SignInWithPasskeyController {
   constructor(
     private readonly commands: CommandBus,
     private readonly ceremonies: PasskeyCeremonies,
+    private readonly throttle: AuthThrottle,
   ) {}
 
-  /** Sign-in options: a challenge bound to this browser's session (valid 5 minutes) and no list of credentials. */
+  /** Sign-in options: a challenge bound to this browser's session (valid 5 minutes) and no list of credentials; 429 past 60 a minute from one address. */
   @Public()
   @Post('begin')
   @HttpCode(200)
-  begin(@Body() body: BeginPasskeySignInDto, @Req() req: Request) {
+  async begin(@Body() body: BeginPasskeySignInDto, @Req() req: Request) {
+    await this.throttle.beforeSignInStart(requestOrigin(req).address);
     return this.ceremonies.beginAuthentication(req, body.userId ?? null);
   }
 
