@@ -22,8 +22,8 @@ export class SecurityLog {
     return this.record(userId, metadata, (at) => ({ type: 'SignedIn', data: { userId, method, ...origin, signedInAt: at } }));
   }
 
-  signInFailed(userId: string, origin: RequestOrigin, metadata: CommandMetadata): Promise<void> {
-    return this.record(userId, metadata, (at) => ({ type: 'SignInFailed', data: { userId, ...origin, failedAt: at } }));
+  signInFailed(userId: string, origin: RequestOrigin, metadata: CommandMetadata, method?: 'passkey'): Promise<void> {
+    return this.record(userId, metadata, (at) => ({ type: 'SignInFailed', data: { userId, ...(method ? { method } : {}), ...origin, failedAt: at } }));
   }
 
   signedOut(userId: string, metadata: CommandMetadata): Promise<void> {

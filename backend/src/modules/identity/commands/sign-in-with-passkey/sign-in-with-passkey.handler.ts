@@ -71,7 +71,7 @@ export class SignInWithPasskeyHandler implements ICommandHandler<SignInWithPassk
     );
     const user = verified ? await this.users.byId(owner) : null;
     if (!verified || !user) {
-      await this.securityLog.signInFailed(owner, origin, metadata);
+      await this.securityLog.signInFailed(owner, origin, metadata, 'passkey');
       return null;
     }
     try {
@@ -79,7 +79,7 @@ export class SignInWithPasskeyHandler implements ICommandHandler<SignInWithPassk
       await this.streams.execute(passkeysStream(owner), passkeysDecider, command, { awaitProjections: false });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      await this.securityLog.signInFailed(owner, origin, metadata);
+      await this.securityLog.signInFailed(owner, origin, metadata, 'passkey');
       return null;
     }
     await openSession(owner);
