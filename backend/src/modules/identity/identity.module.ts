@@ -20,6 +20,18 @@ import { SignUpController } from './commands/sign-up/sign-up.http';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
 import { UpdateProfileController } from './commands/update-profile/update-profile.http';
 import { UserRegistration } from './commands/user-registration';
+import { RegisterPasskeyHandler } from './commands/register-passkey/register-passkey.handler';
+import { RegisterPasskeyController } from './commands/register-passkey/register-passkey.http';
+import { RemovePasskeyHandler } from './commands/remove-passkey/remove-passkey.handler';
+import { RemovePasskeyController } from './commands/remove-passkey/remove-passkey.http';
+import { SignInWithGoogleHandler } from './commands/sign-in-with-google/sign-in-with-google.handler';
+import { SignInWithGoogleController } from './commands/sign-in-with-google/sign-in-with-google.http';
+import { SignInWithPasskeyHandler } from './commands/sign-in-with-passkey/sign-in-with-passkey.handler';
+import { SignInWithPasskeyController } from './commands/sign-in-with-passkey/sign-in-with-passkey.http';
+import { WebAuthnStatusController } from './read-models/webauthn-credentials/webauthn-credentials.http';
+import { WebAuthnCredentialsProjection } from './read-models/webauthn-credentials/webauthn-credentials.projection';
+import { WebAuthnCredentialsQuery } from './read-models/webauthn-credentials/webauthn-credentials.query';
+import { PasskeyCeremonies } from './session/passkey-ceremonies';
 import { UserCredentialsProjection } from './read-models/user-credentials/user-credentials.projection';
 import { UserCredentialsQuery } from './read-models/user-credentials/user-credentials.query';
 import { UsersReadController } from './read-models/users/users.http';
@@ -31,7 +43,9 @@ import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, ChangePrayerSettingsController, UpdateProfileController, DeleteAccountController],
+  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, ChangePrayerSettingsController, UpdateProfileController, DeleteAccountController,
+    RegisterPasskeyController, SignInWithPasskeyController, RemovePasskeyController, WebAuthnStatusController, SignInWithGoogleController,
+  ],
   providers: [
     SignInHandler,
     SignOutHandler,
@@ -43,6 +57,13 @@ import { SessionGuard } from './session/session.guard';
     UpdateProfileHandler,
     DeleteAccountHandler,
     JoinCareTeamHandler,
+    RegisterPasskeyHandler,
+    SignInWithPasskeyHandler,
+    RemovePasskeyHandler,
+    SignInWithGoogleHandler,
+    PasskeyCeremonies,
+    WebAuthnCredentialsQuery,
+    WebAuthnCredentialsProjection,
     UsersQuery,
     UserCredentialsQuery,
     AuthThrottle,

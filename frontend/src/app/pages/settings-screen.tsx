@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
+import { BiometricCard } from '../../features/identity/components/biometric-card';
 import { DeleteAccount } from '../../features/identity/components/delete-account';
 import { useGetCaregiversQuery } from '../../features/care-team/api';
 import { DataPrivacySection } from '../../features/reports/components/data-privacy-section';
@@ -42,6 +43,7 @@ export default function SettingsScreen() {
         user={user}
         beforeSignOut={endPushOnThisDevice}
         securityActivity={<SecurityActivity />}
+        biometricCard={<BiometricCard />}
         dataPrivacy={<DataPrivacySection privacySettings={(onClose) => <PrivacySettings onClose={onClose} />} />}
         deleteAccount={<DeleteAccount />}
         notificationsPanel={

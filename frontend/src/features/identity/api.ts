@@ -25,6 +25,10 @@ export const identityApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/register', method: 'POST', body }),
       invalidatesTags: ['Child', 'Medication'],
     }),
+    /** Whether this server offers Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set). */
+    getGoogleSignInStatus: build.query<{ configured: boolean }, void>({
+      query: () => 'auth/google/status',
+    }),
     getMyAudit: build.query<Page<AuditEntry>, string | undefined>({
       query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
       providesTags: ['User'],
@@ -39,6 +43,7 @@ export const identityApi = baseApi.injectEndpoints({
 export const {
   useGetCurrentUserQuery,
   useGetMyAuditQuery,
+  useGetGoogleSignInStatusQuery,
   useLoginMutation,
   useRegisterMutation,
   useDeleteAccountMutation,

@@ -4,8 +4,9 @@
  * decided: nothing can refuse that a sign-in happened.
  */
 export type AccountSecurityEvent =
-  | { type: 'SignedIn'; data: { userId: string; method: 'password'; address: string; userAgent: string; signedInAt: string } }
-  | { type: 'SignInFailed'; data: { userId: string; address: string; userAgent: string; failedAt: string } }
+  | { type: 'SignedIn'; data: { userId: string; method: 'password' | 'passkey' | 'google'; address: string; userAgent: string; signedInAt: string } }
+  /** `method` only for a refused passkey (a wrong password has none, as before passkeys). */
+  | { type: 'SignInFailed'; data: { userId: string; method?: 'passkey'; address: string; userAgent: string; failedAt: string } }
   | { type: 'SignedOut'; data: { userId: string; signedOutAt: string } };
 
 export const accountSecurityStream = (userId: string) => `account-security-${userId}`;

@@ -19,6 +19,11 @@ export const SIGN_IN_LIMITS = {
   addressWindowSeconds: 60 * 60,
 } as const;
 const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+/**
+ * Passkey and Google sign-ins begun per address and minute. Each begin stores a challenge (Redis) and
+ * an anonymous session (PostgreSQL); no person starts sixty sign-ins a minute.
+ */
+export const SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE = 60;
 
 // Each script counts first and decides in the same step (Redis runs a script atomically), so parallel
 // attempts cannot all read the same old count. They answer 0 (go ahead) or the seconds to wait.
@@ -89,6 +94,12 @@ export class AuthThrottle {
     const limit = this.config.registrationsPerAddressPerHour;
     const wait = await countAttempt(this.redis, `register:address:${digest(address)}`, limit, REGISTRATION_WINDOW_SECONDS);
     if (wait > 0) throw new TooManyRequestsException('Too many accounts were created from this address.', Number(wait));
+  }
+
+  /** Counts a passkey or Google sign-in begun from this address (not a password attempt: the password throttle is not touched). */
+  async beforeSignInStart(address: string): Promise<void> {
+    const wait = await countAttempt(this.redis, `sign-in-start:address:${digest(address)}`, SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE, 60);
+    if (wait > 0) throw new TooManyRequestsException('Too many sign-in attempts.', Number(wait));
   }
 
   private pairKey(email: string, address: string) {

@@ -18,12 +18,12 @@ export interface RequestOrigin {
 export class SecurityLog {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  signedIn(userId: string, origin: RequestOrigin, metadata: CommandMetadata): Promise<void> {
-    return this.record(userId, metadata, (at) => ({ type: 'SignedIn', data: { userId, method: 'password', ...origin, signedInAt: at } }));
+  signedIn(userId: string, origin: RequestOrigin, metadata: CommandMetadata, method: 'password' | 'passkey' | 'google' = 'password'): Promise<void> {
+    return this.record(userId, metadata, (at) => ({ type: 'SignedIn', data: { userId, method, ...origin, signedInAt: at } }));
   }
 
-  signInFailed(userId: string, origin: RequestOrigin, metadata: CommandMetadata): Promise<void> {
-    return this.record(userId, metadata, (at) => ({ type: 'SignInFailed', data: { userId, ...origin, failedAt: at } }));
+  signInFailed(userId: string, origin: RequestOrigin, metadata: CommandMetadata, method?: 'passkey'): Promise<void> {
+    return this.record(userId, metadata, (at) => ({ type: 'SignInFailed', data: { userId, ...(method ? { method } : {}), ...origin, failedAt: at } }));
   }
 
   signedOut(userId: string, metadata: CommandMetadata): Promise<void> {

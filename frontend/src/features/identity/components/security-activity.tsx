@@ -64,7 +64,7 @@ function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boo
 
 function ActivityItem({ entry }: { entry: AuditEntry }) {
   return (
-    <li className={entry.action === 'sign_in_failed' ? 'security-activity__item security-activity__item--warning' : 'security-activity__item'}>
+    <li className={entry.action === 'sign_in_failed' || entry.action === 'passkey_sign_in_failed' ? 'security-activity__item security-activity__item--warning' : 'security-activity__item'}>
       <span className="security-activity__action">{AUDIT_ACTION_LABELS[entry.action]}</span>
       <span className="security-activity__detail">
         <time dateTime={entry.occurredAt}>{when(entry.occurredAt)}</time>

@@ -1,19 +1,31 @@
-import { ArrowLeftOutlined, GoogleOutlined, MailOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, GoogleOutlined, KeyOutlined, MailOutlined } from '@ant-design/icons';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { reasonOf, statusOf } from '../../../shared/api/api-error';
+import { toast } from '../../../shared/ui/toast';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useGetGoogleSignInStatusQuery } from '../api';
+import { usePasskeySignIn } from '../hooks/use-passkey-sign-in';
+import { webAuthnErrorMessage } from '../passkey-errors';
 import { safeReturnPath } from '../return-path';
 
-/** Google sign-in arrives with the Google integration; until then the button says so instead of failing. */
+/** A server without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the button says so instead of failing. */
 const GOOGLE_UNAVAILABLE = 'Google sign-in is not available on this server yet.';
+const GOOGLE_URL = '/api/auth/google';
 
 /**
- * Sign-in methods (spec document 1). Only the ones that work are offered: email, and Google shown
- * disabled with the reason. A `next` path (a signed-out deep link) is carried to the email form.
+ * Sign-in methods (spec document 1). Only the ones that work are offered: a passkey first where the
+ * browser supports them, email, and Google when the server offers it (else disabled, with the reason). A `next` path (a signed-out
+ * deep link) is carried to the email form and followed after a passkey sign-in.
  */
 export default function LoginPage() {
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState<'email' | 'passkey' | 'google' | null>(null);
+  const google = useGetGoogleSignInStatusQuery().data?.configured ?? false;
+  const passkeys = browserSupportsWebAuthn();
+  const signInWithPasskey = usePasskeySignIn();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeReturnPath(params.get('next'));
   useDocumentTitle('Sign in');
@@ -21,14 +33,26 @@ export default function LoginPage() {
   useEffect(() => {
     // Coming back with the browser's back button restores this page from cache: clear the spinner.
     const reset = (event: PageTransitionEvent) => {
-      if (event.persisted) setLoading(false);
+      if (event.persisted) setLoading(null);
     };
     window.addEventListener('pageshow', reset);
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
+  const passkeySignIn = async () => {
+    setLoading('passkey');
+    try {
+      await signInWithPasskey();
+      toast({ title: 'Successfully signed in with biometrics!', variant: 'success' });
+      navigate(next ?? '/', { replace: true });
+    } catch (error) {
+      setLoading(null);
+      toast({ title: 'Authentication failed', description: webAuthnErrorMessage(error) ?? (statusOf(error) === 400 ? reasonOf(error) : undefined) ?? 'Failed to authenticate with biometrics', variant: 'destructive' });
+    }
+  };
+
   const emailSignIn = () => {
-    setLoading(true);
+    setLoading('email');
     window.location.assign(next ? `/login/email?next=${encodeURIComponent(next)}` : '/api/login');
   };
 
@@ -46,15 +70,38 @@ export default function LoginPage() {
           <p className="muted">Choose how you want to sign in.</p>
         </div>
         <div className="auth-methods">
-          <Button size="large" block type="primary" icon={<MailOutlined />} loading={loading} onClick={emailSignIn}>
+          {passkeys && (
+            <Button size="large" block type="primary" icon={<KeyOutlined aria-hidden />} loading={loading === 'passkey'} disabled={loading !== null && loading !== 'passkey'} onClick={() => void passkeySignIn()}>
+              Sign in with a passkey
+            </Button>
+          )}
+          <Button size="large" block type={passkeys ? 'default' : 'primary'} icon={<MailOutlined />} loading={loading === 'email'} disabled={loading !== null && loading !== 'email'} onClick={emailSignIn}>
             Continue with Email
           </Button>
-          <Button size="large" block icon={<GoogleOutlined />} disabled aria-describedby="google-unavailable">
-            Continue with Google
-          </Button>
-          <p id="google-unavailable" className="muted auth-methods__note">
-            {GOOGLE_UNAVAILABLE}
-          </p>
+          {google ? (
+            <Button
+              size="large"
+              block
+              icon={<GoogleOutlined />}
+              loading={loading === 'google'}
+              disabled={loading !== null && loading !== 'google'}
+              onClick={() => {
+                setLoading('google');
+                window.location.assign(GOOGLE_URL);
+              }}
+            >
+              Continue with Google
+            </Button>
+          ) : (
+            <>
+              <Button size="large" block icon={<GoogleOutlined />} disabled aria-describedby="google-unavailable">
+                Continue with Google
+              </Button>
+              <p id="google-unavailable" className="muted auth-methods__note">
+                {GOOGLE_UNAVAILABLE}
+              </p>
+            </>
+          )}
         </div>
         <p className="muted auth-legal">
           By continuing, you agree to our <Link to="/terms">Terms of Service</Link> and{' '}

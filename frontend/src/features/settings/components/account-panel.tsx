@@ -17,6 +17,8 @@ export interface AccountPanelSlots {
   careTeamPanel?: ReactNode;
   /** Notification preferences and escalation policy (features/notifications). */
   notificationsPanel?: ReactNode;
+  /** Setup Biometric Authentication and the biometric row (features/identity, spec document 3). */
+  biometricCard?: ReactNode;
   /** The push notification card of the Security & Authentication section (spec document 3). */
   pushCard?: ReactNode;
   /** The account's recent security events (features/identity). */
@@ -30,7 +32,7 @@ export interface AccountPanelSlots {
 }
 
 /** Account tab: account type, who is signed in, the other features' sections, Sign Out. */
-export function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard, securityActivity, dataPrivacy, deleteAccount, beforeSignOut }: { user: User } & AccountPanelSlots) {
+export function AccountPanel({ user, careTeamPanel, notificationsPanel, biometricCard, pushCard, securityActivity, dataPrivacy, deleteAccount, beforeSignOut }: { user: User } & AccountPanelSlots) {
   const signOut = async (event: MouseEvent<HTMLElement>) => {
     if (!beforeSignOut) return;
     event.preventDefault();
@@ -53,11 +55,12 @@ export function AccountPanel({ user, careTeamPanel, notificationsPanel, pushCard
         Signed in as <strong>{user.email}</strong>
       </p>
       {notificationsPanel}
-      {pushCard && (
+      {(biometricCard || pushCard) && (
         <section aria-labelledby="settings-security-title">
           <h3 id="settings-security-title" className="settings-section__title">
             Security & Authentication
           </h3>
+          {biometricCard}
           {pushCard}
         </section>
       )}

@@ -41,6 +41,24 @@ describe('audit log read model (PostgreSQL)', () => {
     expect((await query().all({ limit: 200 })).items).toHaveLength(4);
   });
 
+  it('tells passkey and Google sign-ins, refused passkeys, and passkeys added and removed apart from password sign-ins', async () => {
+    const ana = randomUUID();
+    const security = `account-security-${ana}`;
+    const origin = { address: '203.0.113.9', userAgent: 'Chrome' };
+    const events = [
+      h.record(`passkeys-${ana}`, {
+        type: 'PasskeyRegistered',
+        data: { userId: ana, passkeyId: randomUUID(), credentialId: 'c', publicKey: 'k', counter: 0, deviceType: 'singleDevice', backedUp: false, transports: [], registeredAt: '2026-11-05T08:00:00Z' },
+      }),
+      h.record(security, { type: 'SignedIn', data: { userId: ana, method: 'passkey', ...origin, signedInAt: '2026-11-05T09:00:00Z' } }),
+      h.record(security, { type: 'SignInFailed', data: { userId: ana, method: 'passkey', ...origin, failedAt: '2026-11-05T10:00:00Z' } }),
+      h.record(security, { type: 'SignedIn', data: { userId: ana, method: 'google', ...origin, signedInAt: '2026-11-05T11:00:00Z' } }),
+      h.record(`passkeys-${ana}`, { type: 'PasskeyRemoved', data: { userId: ana, passkeyId: randomUUID(), passkeysLeft: 0, removedAt: '2026-11-05T12:00:00Z' } }),
+    ];
+    await h.apply(projection, events);
+    expect((await forUser(ana)).map((e) => e.action)).toEqual(['passkey_removed', 'signed_in_with_google', 'passkey_sign_in_failed', 'signed_in_with_passkey', 'passkey_added']);
+  });
+
   it('records invitations sent and revoked for the inviter, and an acceptance for the one who accepted (the inviter sees it too)', async () => {
     const inviter = randomUUID();
     const joiner = randomUUID();

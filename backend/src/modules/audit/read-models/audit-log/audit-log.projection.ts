@@ -4,10 +4,18 @@ import type { AuditAction } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { CareTeamEvent } from '../../../care-team';
-import type { AccountSecurityEvent, UserEvent } from '../../../identity';
+import type { AccountSecurityEvent, PasskeyEvent, UserEvent } from '../../../identity';
 import type { DataExportEvent } from '../../../reports';
 
-type AuditedEvent = AccountSecurityEvent | UserEvent | CareRecipientEvent | CareTeamEvent | DataExportEvent;
+type AuditedEvent =
+  | AccountSecurityEvent
+  | UserEvent
+  | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }>
+  | CareRecipientEvent
+  | CareTeamEvent
+  | DataExportEvent;
+
+const SIGNED_IN = { password: 'signed_in', passkey: 'signed_in_with_passkey', google: 'signed_in_with_google' } as const;
 
 interface AuditRow {
   action: AuditAction;
@@ -33,7 +41,7 @@ interface AuditRow {
 @ReadModelProjection()
 export class AuditLogProjection implements Projection<AuditedEvent> {
   readonly name = 'audit.log';
-  readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved',
+  readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'PasskeyRegistered', 'PasskeyRemoved', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved',
     'CaregiverInvited', 'CaregiverInvitationRevoked', 'CaregiverInvitationAccepted', 'DataExported'] as const;
   readonly tables = ['audit_log'] as const;
 
@@ -56,11 +64,15 @@ export class AuditLogProjection implements Projection<AuditedEvent> {
       case 'UserErased':
         return { action: 'account_erased', occurredAt: event.data.erasedAt, userId: event.data.userId };
       case 'SignedIn':
-        return { action: 'signed_in', occurredAt: event.data.signedInAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
+        return { action: SIGNED_IN[event.data.method], occurredAt: event.data.signedInAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
       case 'SignInFailed':
-        return { action: 'sign_in_failed', occurredAt: event.data.failedAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
+        return { action: event.data.method === 'passkey' ? 'passkey_sign_in_failed' : 'sign_in_failed', occurredAt: event.data.failedAt, userId: event.data.userId, address: event.data.address, userAgent: event.data.userAgent };
       case 'SignedOut':
         return { action: 'signed_out', occurredAt: event.data.signedOutAt, userId: event.data.userId };
+      case 'PasskeyRegistered':
+        return { action: 'passkey_added', occurredAt: event.data.registeredAt, userId: event.data.userId };
+      case 'PasskeyRemoved':
+        return { action: 'passkey_removed', occurredAt: event.data.removedAt, userId: event.data.userId };
       case 'CaregiverAccessGranted':
         return { action: 'access_granted', occurredAt: event.data.grantedAt, userId: event.data.userId, actorId, childId: event.data.childId };
       case 'CaregiverAccessRevoked':

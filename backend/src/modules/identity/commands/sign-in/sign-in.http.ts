@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Redirect, Req, UnauthorizedException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PASSWORD_MAX_LENGTH, type User } from '@carecircle/libs';
-import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsEmailAddress, IsText } from '../../../../platform/http/dto-rules';
 import { Public } from '../../session/session.guard';
@@ -21,10 +20,7 @@ export class LoginDto {
 @ApiTags('auth')
 @Controller()
 export class SignInController {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   /** 200 with the user and a new session cookie; 401 when the email and password do not match; 429 while throttled. */
   @Public()
@@ -41,12 +37,4 @@ export class SignInController {
   @Get('login')
   @Redirect('/login/email', 302)
   emailSignInPage(): void {}
-
-  @Public()
-  @Get('auth/google')
-  google(): never {
-    if (!this.config.google) throw new ServiceUnavailableException('Google sign-in is not configured');
-    // The OAuth flow arrives with the Google integration; until then a configured server says so plainly.
-    throw new ServiceUnavailableException('Google sign-in is not available in this version yet');
-  }
 }

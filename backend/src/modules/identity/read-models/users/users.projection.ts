@@ -3,10 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_PRAYER_CALCULATION_METHOD } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
+import type { PasskeyEvent } from '../../domain/passkeys';
 import type { UserEvent } from '../../domain/user';
 import { UserEntity } from './users.entity';
 
 type UserRegistered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+/** users.hasWebAuthn: true from the first passkey until the last one is removed. */
+type Handled = UserEvent | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }>;
 
 /** A new account's row: no profile image, subscription, care team link, passkey or prayer settings yet. */
 function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt }: UserRegistered) {
@@ -34,7 +37,7 @@ function registeredRow({ userId, email, firstName, lastName, role, timezone, reg
 }
 
 /** What a change of time zone, profile, prayer settings or care team does to the user's row. */
-function changesOf(event: RecordedEventOf<Extract<UserEvent, { type: 'TimezoneChanged' | 'ProfileUpdated' | 'PrayerSettingsChanged' | 'CareTeamJoined' }>>): Partial<UserEntity> {
+function changesOf(event: RecordedEventOf<Exclude<Handled, { type: 'UserRegistered' | 'UserErased' }>>): Partial<UserEntity> {
   switch (event.type) {
     case 'TimezoneChanged':
       return { timezone: event.data.timezone, updatedAt: new Date(event.data.changedAt) };
@@ -48,17 +51,21 @@ function changesOf(event: RecordedEventOf<Extract<UserEvent, { type: 'TimezoneCh
       };
     case 'CareTeamJoined':
       return { primaryUserId: event.data.primaryUserId, role: event.data.role, updatedAt: new Date(event.data.joinedAt) };
+    case 'PasskeyRegistered':
+      return { hasWebAuthn: true, updatedAt: new Date(event.data.registeredAt) };
+    case 'PasskeyRemoved':
+      return { hasWebAuthn: event.data.passkeysLeft > 0, updatedAt: new Date(event.data.removedAt) };
   }
 }
 
 @Injectable()
 @ReadModelProjection()
-export class UsersProjection implements Projection<UserEvent> {
+export class UsersProjection implements Projection<Handled> {
   readonly name = 'identity.users';
-  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'UserErased'] as const;
+  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'PasskeyRegistered', 'PasskeyRemoved', 'UserErased'] as const;
   readonly tables = ['users'] as const;
 
-  async apply(em: EntityManager, event: RecordedEventOf<UserEvent>): Promise<void> {
+  async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {
     switch (event.type) {
       case 'UserRegistered':
         await em.upsert(UserEntity, registeredRow(event.data));
@@ -67,6 +74,8 @@ export class UsersProjection implements Projection<UserEvent> {
       case 'ProfileUpdated':
       case 'PrayerSettingsChanged':
       case 'CareTeamJoined':
+      case 'PasskeyRegistered':
+      case 'PasskeyRemoved':
         await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
         return;
       case 'UserErased':
@@ -78,7 +87,7 @@ export class UsersProjection implements Projection<UserEvent> {
   }
 
   /** Several events at once (applyBatch): what `apply` does, on the batch's rows in memory (BatchRows). */
-  async applyBatch(em: EntityManager, events: RecordedEventOf<UserEvent>[]): Promise<void> {
+  async applyBatch(em: EntityManager, events: RecordedEventOf<Handled>[]): Promise<void> {
     const users = new BatchRows('users', 'id');
     const erased = events.flatMap((event) => (event.type === 'UserErased' ? [event.data.userId] : []));
     await users.load(em, 'id', events.map((event) => event.data.userId));
@@ -92,6 +101,8 @@ export class UsersProjection implements Projection<UserEvent> {
         case 'ProfileUpdated':
         case 'PrayerSettingsChanged':
         case 'CareTeamJoined':
+        case 'PasskeyRegistered':
+        case 'PasskeyRemoved':
           users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
           break;
         case 'UserErased':

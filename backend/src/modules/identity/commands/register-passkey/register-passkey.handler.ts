@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { DomainError } from '../../../../platform/commands/domain-error';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { passkeysStream } from '../../domain/passkeys';
+import { PASSKEY_MESSAGES, passkeysDecider } from '../../domain/passkeys.decide';
+import { WebAuthnCredentialsQuery } from '../../read-models/webauthn-credentials/webauthn-credentials.query';
+import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
+
+/** The spec's 'Setup Failed' fallback text, answered when the browser's credential does not verify. */
+export const REGISTRATION_FAILED = 'Registration failed';
+
+/** POST /api/webauthn/register/complete: the credential result for the challenge this session began. */
+export class RegisterPasskey extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly response: RegistrationResponseJSON,
+    readonly expectedChallenge: string,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Verifies the attestation (challenge, origin, RP ID, user presence) with @simplewebauthn/server, then
+ * records the passkey. A credential id already registered to anyone is a 409, decided before anything
+ * is appended.
+ */
+@CommandHandler(RegisterPasskey)
+export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskey> {
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly ceremonies: PasskeyCeremonies,
+    private readonly credentials: WebAuthnCredentialsQuery,
+  ) {}
+
+  async execute({ userId, response, expectedChallenge, metadata }: RegisterPasskey): Promise<void> {
+    const { rpID, origin } = this.ceremonies.relyingParty;
+    const failed = () => new DomainError('IDENTITY.PASSKEY_NOT_VERIFIED', 'invalid', REGISTRATION_FAILED);
+    const verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false }).catch(() => {
+      throw failed();
+    });
+    if (!verification.verified) throw failed();
+    const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+    if (await this.credentials.byCredentialId(credential.id)) {
+      throw new DomainError('IDENTITY.PASSKEY_ALREADY_REGISTERED', 'conflict', PASSKEY_MESSAGES.alreadyRegistered);
+    }
+    const data = {
+      userId,
+      passkeyId: randomUUID(),
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      deviceType: credentialDeviceType,
+      backedUp: credentialBackedUp,
+      transports: (credential.transports ?? []).slice(0, 10),
+    };
+    await this.streams.execute(passkeysStream(userId), passkeysDecider, { type: 'RegisterPasskey', data, metadata });
+  }
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, Controller, Get, Inject, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { commandMetadata } from '../../../../platform/http/command-metadata';
+import { IsText } from '../../../../platform/http/dto-rules';
+import { AuthThrottle } from '../../session/auth-throttle';
+import { GOOGLE_SIGN_IN_MS, googleOAuthClient } from '../../session/google-oauth';
+import { Public } from '../../session/session.guard';
+import { requestOrigin, startSession } from '../../session/sign-in';
+import { GOOGLE_MESSAGES, SignInWithGoogle } from './sign-in-with-google.handler';
+
+export const GOOGLE_CALLBACK_GONE = 'This Google sign-in expired or was already used. Please start again from the sign-in page.';
+export const GOOGLE_CANCELLED = 'Google sign-in was cancelled.';
+
+/** What Google sends back to the callback (every field optional: Google sends `error` instead of `code` when the user says no). */
+export class GoogleCallbackQuery {
+  @IsOptional() @IsText(2048, { message: 'code must be text' }) code?: string;
+  @IsOptional() @IsText(256, { message: 'state must be text' }) state?: string;
+  @IsOptional() @IsText(256, { message: 'error must be text' }) error?: string;
+}
+
+@ApiTags('auth')
+@Controller('auth/google')
+export class SignInWithGoogleController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: AuthThrottle,
+  ) {}
+
+  /** Whether this server offers Google sign-in (the /login page enables its button by it). */
+  @Public()
+  @Get('status')
+  status(): { configured: boolean } {
+    return { configured: this.config.google !== null };
+  }
+
+  /** 302 to Google's consent screen with a state and a nonce bound to this browser's session; 503 when GOOGLE_* is unset. */
+  @Public()
+  @Get()
+  async start(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const google = this.config.google;
+    if (!google) throw new ServiceUnavailableException(GOOGLE_MESSAGES.notConfigured);
+    await this.throttle.beforeSignInStart(requestOrigin(req).address);
+    const state = randomBytes(32).toString('base64url');
+    const nonce = randomBytes(32).toString('base64url');
+    req.session.googleSignIn = { state, nonce, startedAt: Date.now() };
+    const url = googleOAuthClient({ ...this.config, google }).generateAuthUrl({ scope: ['openid', 'email', 'profile'], state, nonce, prompt: 'select_account' });
+    // Saved before the browser leaves, so the callback finds the state whatever instance answers it.
+    req.session.save(() => res.redirect(302, url));
+  }
+
+  /**
+   * Google's redirect back: the state must be the one this session sent (once, within 10 minutes),
+   * then the code is exchanged and the ID token verified (SignInWithGoogle). 302 to `/` signed in;
+   * 400 for a missing, used or foreign state or a refused code, 403 for an unverifiable ID token or an
+   * unverified email, 503 when not configured.
+   */
+  @Public()
+  @Get('callback')
+  async callback(@Query() query: GoogleCallbackQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!this.config.google) throw new ServiceUnavailableException(GOOGLE_MESSAGES.notConfigured);
+    const started = req.session.googleSignIn;
+    delete req.session.googleSignIn;
+    if (!started || !query.state || query.state !== started.state || Date.now() - started.startedAt > GOOGLE_SIGN_IN_MS) {
+      throw new BadRequestException(GOOGLE_CALLBACK_GONE);
+    }
+    if (query.error || !query.code) throw new BadRequestException(GOOGLE_CANCELLED);
+    await this.commands.execute(new SignInWithGoogle(query.code, started.nonce, requestOrigin(req), commandMetadata(req), (userId) => startSession(req, userId)));
+    res.redirect(302, '/');
+  }
+}
