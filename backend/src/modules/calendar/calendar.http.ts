@@ -1,20 +1,30 @@
 import { Controller, Get, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CALENDAR_MESSAGES, type CalendarStatus } from '@carecircle/libs';
+import { CALENDAR_MESSAGES, type CalendarStatus, type User } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { CurrentUser } from '../identity';
+import { CalendarFeedsQuery } from './read-models/calendar-feeds/calendar-feeds.query';
 
 /**
  * The external calendar (spec document 2, section 7; DESIGN.md). The Google Calendar connection is not
- * built yet: status says so, and connect and sync answer 503 with the reason instead of a 404.
+ * built yet: status says so, and connect and sync answer 503 with the reason instead of a 404. The
+ * iCal feed's secret URL is shown only when made, so status says whether one exists (`feed`).
  */
 @ApiTags('calendar')
 @Controller('calendar')
 export class CalendarController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly feeds: CalendarFeedsQuery,
+  ) {}
 
   @Get('status')
-  status(): CalendarStatus {
-    return { google: { configured: this.config.google !== null, available: false, connected: false, lastSyncAt: null }, feedUrl: null };
+  async status(@CurrentUser() user: User): Promise<CalendarStatus> {
+    return {
+      google: { configured: this.config.google !== null, available: false, connected: false, lastSyncAt: null },
+      feedUrl: null,
+      feed: await this.feeds.forUser(user.id),
+    };
   }
 
   @Get('auth')

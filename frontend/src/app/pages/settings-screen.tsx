@@ -2,6 +2,7 @@ import { localDate } from '@carecircle/libs';
 import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
+import { CalendarSettingsTab } from '../../features/scheduling/calendar/calendar-settings-tab';
 import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
 import { DeleteAccount } from '../../features/identity/components/delete-account';
 import { SecurityActivity } from '../../features/identity/components/security-activity';
@@ -28,6 +29,7 @@ export default function SettingsScreen() {
       <SettingsPage
         user={user}
         beforeSignOut={endPushOnThisDevice}
+        calendarPanel={<CalendarSettingsTab />}
         securityActivity={<SecurityActivity />}
         deleteAccount={<DeleteAccount />}
         notificationsPanel={
