@@ -209,6 +209,14 @@ export interface CalendarStatus {
   feed: CalendarFeedInfo | null;
 }
 
+/** POST /api/calendar/sync: what changed in the user's Google calendar. */
+export interface CalendarSyncResult {
+  created: number;
+  updated: number;
+  deleted: number;
+  lastSyncAt: string;
+}
+
 export interface CalendarFeedInfo {
   createdAt: string;
   includeMedications: boolean;
@@ -247,4 +255,9 @@ export const CALENDAR_MESSAGES = {
   noFeed: 'There is no calendar feed link to stop.',
   includeMedicationsInvalid: 'includeMedications must be true or false',
   invalidFrom: 'from must be a date written yyyy-mm-dd between 1900 and 2100',
+  notConnected: 'Connect Google Calendar first.',
+  invalidState: 'This Google Calendar sign-in link is not valid or has expired. Please connect again.',
+  codeMissing: 'Google did not send an authorization code. Please connect again.',
+  googleAnswerInvalid: 'Google did not give the access this app needs. Please connect again.',
+  googleFailed: 'Google Calendar did not answer as expected. Please try again.',
 } as const;

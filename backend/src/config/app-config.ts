@@ -27,7 +27,12 @@ export interface AppConfig {
    */
   reminderMinuteMs: number;
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
-  google: { clientId: string; clientSecret: string } | null;
+  /**
+   * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (Google sign-in and Calendar), and GOOGLE_API_BASE_URL:
+   * unset, Google's real endpoints; set (tests, a local fake), one base for all of them: the consent
+   * page `{base}/o/oauth2/v2/auth`, `{base}/token`, `{base}/revoke` and the Calendar API `{base}/calendar/v3`.
+   */
+  google: { clientId: string; clientSecret: string; apiBaseUrl: string | null } | null;
   /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (with the subject below); null: generated once and stored in the database (docs/notifications.md). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /**
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const google = group(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], () => ({
     clientId: text('GOOGLE_CLIENT_ID')!,
     clientSecret: text('GOOGLE_CLIENT_SECRET')!,
+    apiBaseUrl: url('GOOGLE_API_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
   }));
   const smtp = group(['SMTP_URL', 'MAIL_FROM'], ['SMTP_URL', 'MAIL_FROM'], () => ({ url: url('SMTP_URL', ['smtp:', 'smtps:'])!, from: text('MAIL_FROM')! }));
   if (smtp && !MAIL_FROM.test(smtp.from)) problems.push('MAIL_FROM must be an email address or "Name <address>"');
