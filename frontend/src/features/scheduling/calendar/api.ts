@@ -1,4 +1,4 @@
-import type { CalendarFeedLink, CalendarStatus, UpcomingAppointmentsAnswer } from '@carecircle/libs';
+import type { CalendarFeedLink, CalendarStatus, CalendarSyncResult, UpcomingAppointmentsAnswer } from '@carecircle/libs';
 import { baseApi } from '../../../app/base-api';
 
 /**
@@ -17,9 +17,14 @@ export const calendarApi = baseApi.injectEndpoints({
       query: () => 'calendar/auth',
     }),
     /** POST /api/calendar/sync; the calendar's tasks are refreshed afterwards. */
-    syncCalendar: build.mutation<unknown, void>({
+    syncCalendar: build.mutation<CalendarSyncResult, void>({
       query: () => ({ url: 'calendar/sync', method: 'POST', body: {} }),
       invalidatesTags: (_result, error) => (error ? [] : ['Task', 'Calendar']),
+    }),
+    /** DELETE /api/calendar/google: the grant revoked at Google, the tokens forgotten. */
+    disconnectGoogle: build.mutation<void, void>({
+      query: () => ({ url: 'calendar/google', method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Calendar']),
     }),
     /** POST /api/calendar/feed-token: a new secret feed URL; the old one stops working. */
     createFeedLink: build.mutation<CalendarFeedLink, { includeMedications: boolean }>({
@@ -43,6 +48,7 @@ export const {
   useGetCalendarStatusQuery,
   useLazyGetCalendarAuthQuery,
   useSyncCalendarMutation,
+  useDisconnectGoogleMutation,
   useCreateFeedLinkMutation,
   useRevokeFeedLinkMutation,
   useGetUpcomingAppointmentsQuery,

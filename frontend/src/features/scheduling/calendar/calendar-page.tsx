@@ -52,7 +52,7 @@ export function CalendarPage({ childId, childName, recipientControl, onAddAppoin
 
       <DayPicker days={days} today={today} selected={selected} onSelect={setSelected} />
 
-      <ConnectCard unavailable={unavailableReason(calendar.data)} loading={calendar.isLoading} />
+      <ConnectCard status={calendar.data} loading={calendar.isLoading} />
 
       <Card
         title={<h2 className="calendar-card__title">Today&apos;s Appointments</h2>}

@@ -50,9 +50,15 @@ export function CalendarSettingsTab() {
       </Card>
 
       <ConnectCard
-        unavailable={unavailable}
+        status={status.data}
         loading={status.isLoading}
-        extra={<SyncButton unavailable={unavailable} label="Sync Calendar" disableWhenUnavailable />}
+        extra={
+          <SyncButton
+            unavailable={unavailable}
+            label="Sync Calendar"
+            disabledBecause={unavailable ? 'calendar-not-configured' : status.data?.google.connected ? null : 'calendar-connect-text'}
+          />
+        }
       />
 
       <FeedCard exists={status.data?.feed ?? null} />
