@@ -20,6 +20,8 @@ export interface GoogleFake {
   revoked: string[];
   /** Every Calendar API call as "METHOD path". */
   calls: string[];
+  /** The user withdrew every grant at Google (their account's security page): all tokens stop working. */
+  withdrawGrants(): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,10 @@ export async function startGoogleFake(client: { id: string; secret: string; redi
     grants: [],
     revoked: [],
     calls: [],
+    withdrawGrants: () => {
+      refreshTokens.clear();
+      accessTokens.clear();
+    },
   };
 
   const newAccessToken = () => {

@@ -144,6 +144,16 @@ describe('Google Calendar over HTTP, against a local Google', () => {
     expect(google.grants.slice(grants)).toEqual(['refresh_token']);
   });
 
+  it('when Google refuses (the grant was withdrawn there), sync is a 502 that records nothing', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    await appointment(agent, await recipient(agent, 'Ivy'), 'Speech therapy', addDays(today, 1));
+    google.withdrawGrants();
+    expect((await agent.post('/api/calendar/sync').send({}).expect(502)).body.message).toBe(CALENDAR_MESSAGES.googleFailed);
+    expect((await t.sql("SELECT type FROM es_events WHERE stream_id = $1 ORDER BY revision", [`google-calendar-${user.id}`])).rows.map((r) => r.type)).toEqual(['GoogleCalendarConnected']);
+    expect(await status(agent)).toMatchObject({ connected: true, lastSyncAt: null });
+  });
+
   it('disconnect revokes the grant and forgets the tokens; own connection only; anonymous 401', async () => {
     const { agent } = await t.signUp();
     const other = await t.signUp();

@@ -1,6 +1,6 @@
 import { BadGatewayException, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { addDays, CALENDAR_FEED, type CalendarSyncResult } from '@carecircle/libs';
+import { addDays, CALENDAR_FEED, CALENDAR_MESSAGES, type CalendarSyncResult } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
@@ -8,7 +8,6 @@ import { ChildrenQuery } from '../../../care-recipients';
 import { DailyTasksQuery } from '../../../scheduling';
 import { googleCalendarStream, type SyncedEvent } from '../../domain/google-calendar';
 import { googleCalendarDecider } from '../../domain/google-calendar.decide';
-import { CALENDAR_MESSAGES } from '@carecircle/libs';
 import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/google-calendar.gateway';
 import { googleErrorStatus } from '../../google/google-errors';
 import { fingerprintOf, googleEventOf } from './google-event';
