@@ -64,7 +64,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   if (servesFrontend(config)) app.use(serverRenderedHome(config.frontendDist));
   // Signed-in state-changing requests only; sign-in answers carry a session cookie (docs/http.md), and
   // invitation answers and paths carry a link's token, which is stored nowhere (docs/care-team.md).
-  app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//, /^\/caregiver-invitations(\/|$)/] }));
+  app.use('/api', idempotency(pool, { ignoredPaths: [/^\/auth\//, /^\/caregiver-invitations(\/|$)/, /^\/calendar\/feed-token$/] }));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
 

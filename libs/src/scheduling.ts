@@ -198,13 +198,66 @@ export function compareTasks(now: Date) {
     rank(a) - rank(b) || a.scheduledTime.localeCompare(b.scheduledTime) || a.name.localeCompare(b.name);
 }
 
-/** GET /api/calendar/status: whether an external calendar can be connected here, and whether it is. */
+/**
+ * GET /api/calendar/status: whether an external calendar can be connected here, and whether it is.
+ * `feedUrl` is always null here: the feed's secret URL is stored only as a hash and shown once, in the
+ * answer of POST /api/calendar/feed-token; `feed` says whether a link exists and what it holds.
+ */
 export interface CalendarStatus {
   google: { configured: boolean; available: boolean; connected: boolean; lastSyncAt: string | null };
   feedUrl: string | null;
+  feed: CalendarFeedInfo | null;
 }
+
+/** POST /api/calendar/sync: what changed in the user's Google calendar. */
+export interface CalendarSyncResult {
+  created: number;
+  updated: number;
+  deleted: number;
+  lastSyncAt: string;
+}
+
+export interface CalendarFeedInfo {
+  createdAt: string;
+  includeMedications: boolean;
+}
+
+/** POST /api/calendar/feed-token: the new secret URL (the old one stops working). */
+export interface CalendarFeedLink extends CalendarFeedInfo {
+  url: string;
+}
+
+/** GET /api/calendar/upcoming?from: the pending appointments of 7 days from `from`, the first 5 of `total`. */
+export interface UpcomingAppointmentsAnswer {
+  items: Task[];
+  total: number;
+}
+
+/** The iCal feed's window and bound (docs/calendar.md). */
+export const CALENDAR_FEED = {
+  /** Appointments from this many days back to this many ahead. */
+  appointmentDaysBack: 30,
+  appointmentDaysAhead: 180,
+  /** Medication times, when chosen, over a shorter window (they are many a day). */
+  medicationDaysBack: 7,
+  medicationDaysAhead: 30,
+  /** At most this many events in one feed, the earliest first. */
+  maxEvents: 2000,
+} as const;
+
+/** Settings, Calendar: Upcoming Appointments, Next 7 days, at most 5 shown (spec document 1, section 9). */
+export const UPCOMING_APPOINTMENTS = { days: 7, shown: 5 } as const;
 
 export const CALENDAR_MESSAGES = {
   notConfigured: 'Calendar sync is not configured on this server',
   notAvailableYet: 'Google Calendar sync is not available in this version yet',
+  feedNotFound: 'This calendar feed link does not work. Make a new link in Settings, Calendar.',
+  noFeed: 'There is no calendar feed link to stop.',
+  includeMedicationsInvalid: 'includeMedications must be true or false',
+  invalidFrom: 'from must be a date written yyyy-mm-dd between 1900 and 2100',
+  notConnected: 'Connect Google Calendar first.',
+  invalidState: 'This Google Calendar sign-in link is not valid or has expired. Please connect again.',
+  codeMissing: 'Google did not send an authorization code. Please connect again.',
+  googleAnswerInvalid: 'Google did not give the access this app needs. Please connect again.',
+  googleFailed: 'Google Calendar did not answer as expected. Please try again.',
 } as const;

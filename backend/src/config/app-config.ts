@@ -28,11 +28,11 @@ export interface AppConfig {
   reminderMinuteMs: number;
   stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
   /**
-   * Google sign-in (and Calendar): GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. GOOGLE_OAUTH_BASE_URL
-   * (tests and local fakes only) replaces Google's OAuth endpoints: {base}/o/oauth2/v2/auth, {base}/token
-   * and {base}/oauth2/v1/certs (docs/passkeys.md, Google sign-in).
+   * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (Google sign-in and Calendar), and GOOGLE_API_BASE_URL:
+   * unset, Google's real endpoints; set (tests, a local fake), one base for all of them: the consent
+   * page `{base}/o/oauth2/v2/auth`, `{base}/token`, `{base}/revoke` and the Calendar API `{base}/calendar/v3`.
    */
-  google: { clientId: string; clientSecret: string; oauthBaseUrl: string | null } | null;
+  google: { clientId: string; clientSecret: string; apiBaseUrl: string | null } | null;
   /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (with the subject below); null: generated once and stored in the database (docs/notifications.md). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /**
@@ -193,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const google = group(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], () => ({
     clientId: text('GOOGLE_CLIENT_ID')!,
     clientSecret: text('GOOGLE_CLIENT_SECRET')!,
-    oauthBaseUrl: url('GOOGLE_OAUTH_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    apiBaseUrl: url('GOOGLE_API_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
   }));
   const smtp = group(['SMTP_URL', 'MAIL_FROM'], ['SMTP_URL', 'MAIL_FROM'], () => ({ url: url('SMTP_URL', ['smtp:', 'smtps:'])!, from: text('MAIL_FROM')! }));
   if (smtp && !MAIL_FROM.test(smtp.from)) problems.push('MAIL_FROM must be an email address or "Name <address>"');

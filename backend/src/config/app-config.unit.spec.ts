@@ -65,7 +65,7 @@ describe('configuration', () => {
       registrationsPerAddressPerHour: 500,
       roles: ['api', 'projector'],
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
-      google: { clientId: 'id', clientSecret: 'secret' },
+      google: { clientId: 'id', clientSecret: 'secret', apiBaseUrl: null },
       vapid: { publicKey: VAPID.publicKey, privateKey: VAPID.privateKey, subject: 'mailto:no-reply@care.example.org' },
       push: { subject: 'mailto:no-reply@care.example.org', allowLoopback: false, extraCaCertsFile: null },
       publicUrl: 'https://care.example.org',
@@ -171,6 +171,12 @@ describe('configuration', () => {
       expect(problems).toContain(name);
     }
     expect((error as ConfigError).problems).toHaveLength(15);
+  });
+
+  it('points Google at another host with GOOGLE_API_BASE_URL (tests), an http(s) URL', () => {
+    const keys = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...keys, GOOGLE_API_BASE_URL: 'http://127.0.0.1:4010/' }, defaults).google).toEqual({ clientId: 'id', clientSecret: 'secret', apiBaseUrl: 'http://127.0.0.1:4010' });
+    expect(() => loadConfig({ ...keys, GOOGLE_API_BASE_URL: 'ftp://google.example' }, defaults)).toThrow(/GOOGLE_API_BASE_URL must start with http:\/\/ or https:\/\//);
   });
 
   it.each(['10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.256', '10.0.0.0/x', '*'])('refuses the trusted proxy %s', (entry) => {

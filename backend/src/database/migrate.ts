@@ -28,6 +28,8 @@ import { Migration20261127224000 } from './migrations/Migration20261127224000';
 import { Migration20261128001000 } from './migrations/Migration20261128001000';
 import { Migration20261128120000 } from './migrations/Migration20261128120000';
 import { Migration20261128130000 } from './migrations/Migration20261128130000';
+import { Migration20261128110000 } from './migrations/Migration20261128110000';
+import { Migration20261128110100 } from './migrations/Migration20261128110100';
 
 const MIGRATION_LOCK = 7300;
 
@@ -68,6 +70,8 @@ export async function migrate(clientUrl: string): Promise<string[]> {
           { name: 'Migration20261128001000', class: Migration20261128001000 },
           { name: 'Migration20261128120000', class: Migration20261128120000 },
           { name: 'Migration20261128130000', class: Migration20261128130000 },
+          { name: 'Migration20261128110000', class: Migration20261128110000 },
+          { name: 'Migration20261128110100', class: Migration20261128110100 },
         ],
         transactional: true,
         snapshot: false,

@@ -2,6 +2,7 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { AuditEntities } from '../modules/audit';
 import { CareHubEntities } from '../modules/care-hub';
 import { CareRecipientsEntities } from '../modules/care-recipients';
+import { CalendarEntities } from '../modules/calendar';
 import { CareTeamEntities } from '../modules/care-team';
 import { CareUpdatesEntities } from '../modules/care-updates';
 import { IdentityEntities } from '../modules/identity';
@@ -32,7 +33,7 @@ export const SESSION_BOUNDS: SessionBounds = { statementMs: 30_000, idleInTransa
 export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities, ...CalendarEntities],
     pool: { min: 0, max: 10 },
     // node-postgres sends these as the session's settings when it connects.
     driverOptions: bounds ? { connection: { statement_timeout: bounds.statementMs, idle_in_transaction_session_timeout: bounds.idleInTransactionMs } } : {},

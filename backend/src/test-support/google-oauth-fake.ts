@@ -9,7 +9,7 @@ const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64ur
 
 /**
  * Google's OAuth token and certificate endpoints, served locally for the real google-auth-library
- * (GOOGLE_OAUTH_BASE_URL): POST /token exchanges a code the test issued for an RS256 ID token signed
+ * (GOOGLE_API_BASE_URL): POST /token exchanges a code the test issued for an RS256 ID token signed
  * with the fake's key, GET /oauth2/v1/certs serves that key, as Google's PEM certs endpoint does.
  */
 export class GoogleOAuthFake {

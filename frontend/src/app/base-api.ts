@@ -175,6 +175,7 @@ export const baseApi = createApi({
     'FamilySupport',
     'CareTeam',
     'CareUpdate',
+    'Calendar',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,

@@ -1,34 +1,33 @@
-import { Controller, Get, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CALENDAR_MESSAGES, type CalendarStatus } from '@carecircle/libs';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { CalendarStatus, User } from '@carecircle/libs';
+import { CurrentUser } from '../identity';
+import { GoogleCalendarGateway } from './google/google-calendar.gateway';
+import { CalendarFeedsQuery } from './read-models/calendar-feeds/calendar-feeds.query';
+import { CalendarIntegrationsQuery } from './read-models/calendar-integrations/calendar-integrations.query';
 
 /**
- * The external calendar (spec document 2, section 7; DESIGN.md). The Google Calendar connection is not
- * built yet: status says so, and connect and sync answer 503 with the reason instead of a 404.
+ * GET /api/calendar/status (DESIGN.md): whether Google Calendar can be connected on this server
+ * (GOOGLE_* set) and is, when it last synced, and whether an iCal feed link exists. The feed's secret
+ * URL is shown only when made, so `feedUrl` is null here and `feed` says what there is.
  */
 @ApiTags('calendar')
 @Controller('calendar')
 export class CalendarController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly google: GoogleCalendarGateway,
+    private readonly feeds: CalendarFeedsQuery,
+    private readonly integrations: CalendarIntegrationsQuery,
+  ) {}
 
   @Get('status')
-  status(): CalendarStatus {
-    return { google: { configured: this.config.google !== null, available: false, connected: false, lastSyncAt: null }, feedUrl: null };
-  }
-
-  @Get('auth')
-  auth(): never {
-    throw this.unavailable();
-  }
-
-  @Post('sync')
-  @HttpCode(200)
-  sync(): never {
-    throw this.unavailable();
-  }
-
-  private unavailable(): ServiceUnavailableException {
-    return new ServiceUnavailableException(this.config.google ? CALENDAR_MESSAGES.notAvailableYet : CALENDAR_MESSAGES.notConfigured);
+  async status(@CurrentUser() user: User): Promise<CalendarStatus> {
+    const [feed, integration] = await Promise.all([this.feeds.forUser(user.id), this.integrations.forUser(user.id)]);
+    const configured = this.google.configured;
+    return {
+      google: { configured, available: configured, connected: configured && integration.connected, lastSyncAt: integration.lastSyncAt },
+      feedUrl: null,
+      feed,
+    };
   }
 }

@@ -12,7 +12,7 @@ describe('Google sign-in (GET /api/auth/google and its callback) against a local
   let google: GoogleOAuthFake;
   beforeAll(async () => {
     google = await new GoogleOAuthFake(CLIENT_ID).start();
-    t = await startTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_OAUTH_BASE_URL: google.baseUrl, PUBLIC_URL: 'http://care.example.test:8080' });
+    t = await startTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_API_BASE_URL: google.baseUrl, PUBLIC_URL: 'http://care.example.test:8080' });
   });
   afterAll(async () => {
     await t.close();

@@ -2,9 +2,14 @@
  * Secrets that travel in paths (docs/care-team.md): an invitation link's token is in the accept
  * page's address (`/accept-invitation/{token}`, sent again as the Referer of the page's API calls)
  * and in the accept and invitee routes (`/api/caregiver-invitations/{token}/accept`, `.../invitee`).
- * Request logs keep neither.
+ * The iCal feed's token is in its path (`/api/calendar/feed/{token}.ics`). Request logs keep none.
  */
-const SECRET_IN_PATH: RegExp[] = [/(\/accept-invitation\/)[^/?#\s]+/g, /(\/caregiver-invitations\/)[^/?#\s]+(?=\/(accept|invitee)\b)/g];
+const SECRET_IN_PATH: RegExp[] = [
+  /(\/accept-invitation\/)[^/?#\s]+/g,
+  /(\/caregiver-invitations\/)[^/?#\s]+(?=\/(accept|invitee)\b)/g,
+  // The iCal feed's secret URL (docs/calendar.md): `/api/calendar/feed/{token}.ics`.
+  /(\/calendar\/feed\/)[^/?#\s]+/g,
+];
 
 export const REDACTED = '[redacted]';
 

@@ -10,8 +10,13 @@ describe('request log redaction', () => {
     expect(redactSecretsInUrl(`/api/caregiver-invitations/${token}/invitee`)).toBe('/api/caregiver-invitations/[redacted]/invitee');
   });
 
+  it('removes the iCal feed token from its path', () => {
+    expect(redactSecretsInUrl(`/api/calendar/feed/${token}.ics`)).toBe('/api/calendar/feed/[redacted]');
+    expect(redactSecretsInUrl(`/api/calendar/feed/${token}.ics?x=1`)).toBe('/api/calendar/feed/[redacted]?x=1');
+  });
+
   it('leaves other paths alone (ids of invitations are not secrets)', () => {
-    for (const url of ['/api/caregiver-invitations', '/api/caregiver-invitations/8d0f5b1e-2c1a-4b7e-9a51-0c7f6f1a2b3c/link', '/api/children/1/caregivers/2']) {
+    for (const url of ['/api/calendar/feed-token', '/api/calendar/status', '/api/caregiver-invitations', '/api/caregiver-invitations/8d0f5b1e-2c1a-4b7e-9a51-0c7f6f1a2b3c/link', '/api/children/1/caregivers/2']) {
       expect(redactSecretsInUrl(url)).toBe(url);
     }
   });

@@ -58,6 +58,11 @@ describe('projections:rebuild', () => {
     const withdrawn = (await agent.post('/api/caregiver-invitations').send({ inviteeEmail: 'withdrawn@example.com' }).expect(201)).body;
     await agent.delete(`/api/caregiver-invitations/${withdrawn.id}`).expect(204);
     await t.signUp({ firstName: 'Second' });
+    // Calendar feed links: one replaced by a new one (the first stops working), one stopped.
+    await agent.post('/api/calendar/feed-token').send({}).expect(201);
+    await agent.post('/api/calendar/feed-token').send({ includeMedications: true }).expect(201);
+    await helper.agent.post('/api/calendar/feed-token').send({}).expect(201);
+    await helper.agent.delete('/api/calendar/feed-token').expect(204);
     // An erased account and its recipient stay in the log: the replay reads them as "Erased", then drops them.
     const { agent: erased } = await t.signUp({ firstName: 'Erased', email: 'erased-in-rebuild@example.com' });
     const gone = (await erased.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon', dateOfBirth: '2019-01-02' }).expect(201)).body;
@@ -66,6 +71,7 @@ describe('projections:rebuild', () => {
     await erased.post(`/api/children/${gone.id}/doctors`).send({ name: 'Erased doctor' }).expect(201);
     await erased.post('/api/caregiver-invitations').send({ inviteeEmail: 'invited-by-erased@example.com' }).expect(201);
     await erased.post(`/api/children/${gone.id}/updates`).send({ text: 'Erased update', important: true }).expect(201);
+    await erased.post('/api/calendar/feed-token').send({}).expect(201);
     await erased.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     await t.signUp({ firstName: 'Again', email: 'erased-in-rebuild@example.com' }); // the email is free again
 
@@ -85,6 +91,7 @@ describe('projections:rebuild', () => {
     expect(live.doctors).toHaveLength(1);
     expect(live.family_support).toHaveLength(1);
     expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
+    expect(live.calendar_feeds).toEqual([expect.objectContaining({ include_medications: true })]);
     await runner.stop(); // the rebuild needs the live projector stopped
     const warn = jest.spyOn(Logger.prototype, 'warn');
     await runner.rebuild();

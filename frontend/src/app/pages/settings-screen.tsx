@@ -2,6 +2,7 @@ import { localDate } from '@carecircle/libs';
 import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
+import { CalendarSettingsTab } from '../../features/scheduling/calendar/calendar-settings-tab';
 import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
 import { BiometricCard } from '../../features/identity/components/biometric-card';
 import { DeleteAccount } from '../../features/identity/components/delete-account';
@@ -42,6 +43,7 @@ export default function SettingsScreen() {
       <SettingsPage
         user={user}
         beforeSignOut={endPushOnThisDevice}
+        calendarPanel={<CalendarSettingsTab />}
         securityActivity={<SecurityActivity />}
         biometricCard={<BiometricCard />}
         dataPrivacy={<DataPrivacySection privacySettings={(onClose) => <PrivacySettings onClose={onClose} />} />}

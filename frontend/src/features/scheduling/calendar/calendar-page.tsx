@@ -1,14 +1,13 @@
-import { CalendarOutlined, EditOutlined, GoogleOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { addDays, CALENDAR_MESSAGES, formatClockTime, humanizeOption, type CalendarStatus, type Task } from '@carecircle/libs';
-import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { CalendarOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { addDays, formatClockTime, humanizeOption, type Task } from '@carecircle/libs';
+import { Button, Card, Skeleton, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isSessionExpired, serverMessage } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/toast';
 import { useGetChildTasksInRangeQuery } from '../api';
 import { todayLocal } from '../quick-add/dates';
 import { LoadError } from '../../../shared/ui/load-error';
-import { useGetCalendarStatusQuery, useLazyGetCalendarAuthQuery, useSyncCalendarMutation } from './api';
+import { useGetCalendarStatusQuery } from './api';
+import { ConnectCard, SyncButton, unavailableReason } from './calendar-connection';
 import './calendar.css';
 
 /** The calendar picker shows 7 days from today (spec section 9). */
@@ -26,12 +25,6 @@ interface Props {
 const asDate = (isoDate: string) => {
   const [y, m, d] = isoDate.split('-').map(Number);
   return new Date(y, m - 1, d);
-};
-
-/** Why the calendar cannot be connected here, or null when it can. */
-const unavailableReason = (status: CalendarStatus | undefined): string | null => {
-  if (!status || status.google.available) return null;
-  return status.google.configured ? CALENDAR_MESSAGES.notAvailableYet : CALENDAR_MESSAGES.notConfigured;
 };
 
 /** /calendar: the week ahead, today's appointments and one day's schedule by time slot. */
@@ -59,7 +52,7 @@ export function CalendarPage({ childId, childName, recipientControl, onAddAppoin
 
       <DayPicker days={days} today={today} selected={selected} onSelect={setSelected} />
 
-      <ConnectCard unavailable={unavailableReason(calendar.data)} loading={calendar.isLoading} />
+      <ConnectCard status={calendar.data} loading={calendar.isLoading} />
 
       <Card
         title={<h2 className="calendar-card__title">Today&apos;s Appointments</h2>}
@@ -141,59 +134,6 @@ function DayPicker({
         );
       })}
     </div>
-  );
-}
-
-function SyncButton({ unavailable }: { unavailable: string | null }) {
-  const [sync, state] = useSyncCalendarMutation();
-  const onSync = async () => {
-    if (unavailable) {
-      toast({ title: 'Not Configured', description: unavailable });
-      return;
-    }
-    try {
-      await sync().unwrap();
-      toast({ title: 'Calendar Synced', description: 'Your Google Calendar events have been synchronized.', variant: 'success' });
-    } catch (error) {
-      if (isSessionExpired(error)) return;
-      toast({ title: 'Sync Failed', description: serverMessage(error) ?? 'Failed to sync calendar. Please try again.', variant: 'destructive' });
-    }
-  };
-  return (
-    <Button icon={<SyncOutlined spin={state.isLoading} />} disabled={state.isLoading} onClick={onSync}>
-      Sync
-    </Button>
-  );
-}
-
-function ConnectCard({ unavailable, loading }: { unavailable: string | null; loading: boolean }) {
-  const [getAuth, auth] = useLazyGetCalendarAuthQuery();
-  const connect = async () => {
-    const result = await getAuth();
-    const url = result.data?.authUrl;
-    if (url) {
-      window.location.assign(url);
-      return;
-    }
-    if (isSessionExpired(result.error)) return;
-    toast({ title: 'Connection Failed', description: serverMessage(result.error) ?? 'Failed to connect to Google Calendar. Please try again.', variant: 'destructive' });
-  };
-  return (
-    <Card className="calendar-card calendar-connect" title={<h2 className="calendar-card__title">Google Calendar</h2>}>
-      <p className="calendar-connect__text">
-        Connect your Google Calendar to see appointments next to your family&apos;s other plans.
-      </p>
-      {unavailable && <Alert id="calendar-not-configured" type="info" showIcon title={unavailable} className="calendar-connect__status" />}
-      <Button
-        icon={<GoogleOutlined />}
-        onClick={connect}
-        loading={auth.isFetching}
-        disabled={loading || !!unavailable}
-        aria-describedby={unavailable ? 'calendar-not-configured' : undefined}
-      >
-        Connect Google Calendar
-      </Button>
-    </Card>
   );
 }
 

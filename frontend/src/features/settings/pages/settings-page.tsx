@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { AccountPanel, type AccountPanelSlots } from '../components/account-panel';
 import { BillingPanel } from '../components/billing-panel';
-import { CalendarPanel } from '../components/calendar-panel';
 import { ProfilePanel } from '../components/profile-panel';
 import { SETTINGS_TABS, settingsTabOf } from '../settings-tabs';
 import './settings-page.css';
@@ -14,6 +13,8 @@ interface Props extends AccountPanelSlots {
   user: User | null | undefined;
   /** The Care Recipients panel, composed by the app (features do not import each other). */
   careRecipientsPanel: ReactNode;
+  /** The Calendar tab (scheduling's calendar), composed by the app. */
+  calendarPanel: ReactNode;
 }
 
 /**
@@ -21,7 +22,7 @@ interface Props extends AccountPanelSlots {
  * Care Recipients panel (?tab=children). The other features' parts come in as slots from the app
  * (app/pages/settings-screen.tsx).
  */
-export default function SettingsPage({ user, careRecipientsPanel, careTeamPanel, ...accountSlots }: Props) {
+export default function SettingsPage({ user, careRecipientsPanel, calendarPanel, careTeamPanel, ...accountSlots }: Props) {
   const [params] = useSearchParams();
   const tab = settingsTabOf(params.get('tab'));
   useDocumentTitle(tab === 'children' ? 'Care Recipients' : 'Settings');
@@ -45,7 +46,7 @@ export default function SettingsPage({ user, careRecipientsPanel, careTeamPanel,
       </nav>
       <div className="settings-page__panel">
         {tab === 'profile' && <ProfilePanel user={user} />}
-        {tab === 'calendar' && <CalendarPanel />}
+        {tab === 'calendar' && calendarPanel}
         {tab === 'billing' && <BillingPanel user={user} />}
         {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} {...accountSlots} />}
         {tab === 'children' && careRecipientsPanel}

@@ -80,6 +80,35 @@ export class DailyTasksQuery {
     return rows.map((r) => ({ id: r.id, scheduledDate: r.scheduled_date, scheduledTime: new Date(r.scheduled_time).toISOString() }));
   }
 
+  /**
+   * Tasks of these recipients and categories from startDate to endDate (both included), the earliest
+   * first, at most `limit` (the calendar feed, docs/calendar.md).
+   */
+  async forCalendar(childIds: string[], categories: TaskCategory[], startDate: string, endDate: string, limit: number, now: Date): Promise<Task[]> {
+    if (childIds.length === 0 || categories.length === 0) return [];
+    const rows: DailyTaskRow[] = await this.em.fork().execute(
+      `${SELECT} WHERE child_id IN (?) AND category IN (?) AND scheduled_date BETWEEN ? AND ? ORDER BY scheduled_time, id LIMIT ?`,
+      [childIds, categories, startDate, endDate, limit],
+    );
+    return rows.map((row) => toTask(row, new Map(), now));
+  }
+
+  /**
+   * Pending appointments of these recipients dated startDate to endDate (both included) and not yet
+   * begun: the first `limit` by time, and how many there are (Settings, Calendar: Upcoming Appointments).
+   */
+  async upcomingAppointments(childIds: string[], startDate: string, endDate: string, limit: number, now: Date): Promise<{ items: Task[]; total: number }> {
+    if (childIds.length === 0) return { items: [], total: 0 };
+    const rows: (DailyTaskRow & { total: string })[] = await this.em.fork().execute(
+      `SELECT * FROM (
+         SELECT t.*, count(*) OVER () AS total FROM (${SELECT}
+           WHERE child_id IN (?) AND category = 'appointment' AND status = 'pending' AND scheduled_date BETWEEN ? AND ? AND scheduled_time >= ?) t
+       ) counted ORDER BY scheduled_time, name, id LIMIT ?`,
+      [childIds, startDate, endDate, now, limit],
+    );
+    return { items: rows.map((row) => toTask(row, new Map(), now)), total: rows.length > 0 ? Number(rows[0].total) : 0 };
+  }
+
   async byId(taskId: string, now: Date): Promise<Task | null> {
     const [task] = await this.select(`${SELECT} WHERE id = ?`, [taskId], now);
     return task ?? null;

@@ -1,0 +1,24 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { calendarFeedStream } from '../../domain/calendar-feed';
+import { calendarFeedDecider } from '../../domain/calendar-feed.decide';
+
+export class RevokeFeedLink extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Stops the feed link; 404 when there is none. */
+@CommandHandler(RevokeFeedLink)
+export class RevokeFeedLinkHandler implements ICommandHandler<RevokeFeedLink> {
+  constructor(private readonly streams: EventSourcedStreams) {}
+
+  async execute({ userId, metadata }: RevokeFeedLink): Promise<void> {
+    await this.streams.execute(calendarFeedStream(userId), calendarFeedDecider, { type: 'RevokeCalendarFeedLink', data: { userId }, metadata });
+  }
+}

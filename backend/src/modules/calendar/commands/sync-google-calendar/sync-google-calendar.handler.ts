@@ -1,0 +1,117 @@
+import { BadGatewayException, Logger } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { addDays, CALENDAR_FEED, CALENDAR_MESSAGES, type CalendarSyncResult } from '@carecircle/libs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { DomainError } from '../../../../platform/commands/domain-error';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { ChildrenQuery } from '../../../care-recipients';
+import { DailyTasksQuery } from '../../../scheduling';
+import { googleCalendarStream, type SyncedEvent } from '../../domain/google-calendar';
+import { googleCalendarDecider } from '../../domain/google-calendar.decide';
+import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/google-calendar.gateway';
+import { googleErrorStatus } from '../../google/google-errors';
+import { fingerprintOf, googleEventOf } from './google-event';
+
+export class SyncGoogleCalendar extends Command<CalendarSyncResult> {
+  constructor(
+    readonly userId: string,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+const isGone = (error: unknown) => [404, 410].includes(googleErrorStatus(error) ?? 0);
+
+/**
+ * POST /api/calendar/sync (docs/calendar.md): the appointments of every recipient the user sees, 30
+ * days back to 180 ahead, made to match their Google calendar: new ones created, changed ones
+ * updated, removed ones deleted (one that only left the window is forgotten, and stays). Event ids
+ * are derived from the user and the task, so a sync cut short and run again creates nothing twice.
+ * What reached Google is recorded even when a later call fails; a refreshed access token too.
+ */
+@CommandHandler(SyncGoogleCalendar)
+export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCalendar> {
+  private readonly logger = new Logger('GoogleCalendarSync');
+
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly google: GoogleCalendarGateway,
+    private readonly children: ChildrenQuery,
+    private readonly tasks: DailyTasksQuery,
+  ) {}
+
+  async execute({ userId, metadata }: SyncGoogleCalendar): Promise<CalendarSyncResult> {
+    this.google.requireConfigured();
+    const stream = googleCalendarStream(userId);
+    const { state } = await this.streams.load(stream, googleCalendarDecider);
+    if (!state.connection) throw new DomainError('CALENDAR.NOT_CONNECTED', 'conflict', CALENDAR_MESSAGES.notConnected);
+    const { googleCalendarId } = state.connection;
+
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const windowStart = addDays(today, -CALENDAR_FEED.appointmentDaysBack);
+    const childIds = (await this.children.listFor(userId)).map((c) => c.id);
+    const appointments = await this.tasks.forCalendar(childIds, ['appointment'], windowStart, addDays(today, CALENDAR_FEED.appointmentDaysAhead), CALENDAR_FEED.maxEvents, now);
+
+    const { api, refreshed } = this.google.calendarFor(state.connection);
+    const upserted: ({ taskId: string } & SyncedEvent)[] = [];
+    const deleted: string[] = [];
+    const forgotten: string[] = [];
+    let created = 0;
+    let failure: unknown = null;
+    try {
+      for (const task of appointments) {
+        const requestBody = googleEventOf(task);
+        const fingerprint = fingerprintOf(requestBody);
+        const known = state.synced[task.id];
+        if (known?.fingerprint === fingerprint) continue;
+        const eventId = known?.googleCalendarEventId ?? googleCalendarEventId(userId, task.id);
+        if (known) {
+          try {
+            await api.events.update({ calendarId: googleCalendarId, eventId, requestBody });
+          } catch (error) {
+            if (!isGone(error)) throw error;
+            await api.events.insert({ calendarId: googleCalendarId, requestBody: { ...requestBody, id: eventId } });
+          }
+        } else {
+          try {
+            await api.events.insert({ calendarId: googleCalendarId, requestBody: { ...requestBody, id: eventId } });
+            created += 1;
+          } catch (error) {
+            // Already there: an earlier sync that was cut short before it could record it.
+            if (googleErrorStatus(error) !== 409) throw error;
+            await api.events.update({ calendarId: googleCalendarId, eventId, requestBody });
+          }
+        }
+        upserted.push({ taskId: task.id, googleCalendarEventId: eventId, fingerprint, date: task.scheduledDate });
+      }
+      const wanted = new Set(appointments.map((t) => t.id));
+      for (const [taskId, known] of Object.entries(state.synced)) {
+        if (wanted.has(taskId)) continue;
+        if (known.date < windowStart) {
+          forgotten.push(taskId);
+          continue;
+        }
+        try {
+          await api.events.delete({ calendarId: googleCalendarId, eventId: known.googleCalendarEventId });
+        } catch (error) {
+          if (!isGone(error)) throw error;
+        }
+        deleted.push(taskId);
+      }
+    } catch (error) {
+      failure = error;
+      this.logger.warn(`Google Calendar sync stopped: status ${googleErrorStatus(error) ?? 'none'}`);
+    }
+
+    const fresh = refreshed();
+    if (fresh) {
+      await this.streams.execute(stream, googleCalendarDecider, { type: 'RecordGoogleTokenRefresh', data: { userId, accessToken: fresh.accessToken, expiresAt: fresh.expiresAt }, metadata });
+    }
+    if (failure !== null && upserted.length + deleted.length + forgotten.length === 0) throw new BadGatewayException(CALENDAR_MESSAGES.googleFailed);
+    await this.streams.execute(stream, googleCalendarDecider, { type: 'RecordGoogleCalendarSync', data: { userId, upserted, deleted, forgotten }, metadata });
+    if (failure !== null) throw new BadGatewayException(CALENDAR_MESSAGES.googleFailed);
+    return { created, updated: upserted.length - created, deleted: deleted.length, lastSyncAt: metadata.occurredAt };
+  }
+}

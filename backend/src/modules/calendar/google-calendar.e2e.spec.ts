@@ -1,0 +1,187 @@
+import request from 'supertest';
+import { addDays, CALENDAR_MESSAGES } from '@carecircle/libs';
+import { startGoogleFake, type GoogleFake } from '../../test-support/google-fake';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { googleCalendarEventId } from './google/google-calendar.gateway';
+
+type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
+
+const PUBLIC_URL = 'https://care.example.com';
+const CLIENT = { id: 'client-id.apps.googleusercontent.com', secret: 'client-secret', redirectUri: () => `${PUBLIC_URL}/api/calendar/callback` };
+
+describe('Google Calendar over HTTP, against a local Google', () => {
+  let google: GoogleFake;
+  let t: TestApp;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    google = await startGoogleFake(CLIENT);
+    t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+  beforeEach(() => {
+    google.accessTokenSeconds = 3600;
+  });
+
+  /** GET /api/calendar/auth, then the state Google would send back. */
+  const consent = async (agent: Agent) => {
+    const { authUrl } = (await agent.get('/api/calendar/auth').expect(200)).body as { authUrl: string };
+    return new URL(authUrl);
+  };
+  const callback = (agent: Agent, query: Record<string, string>) => agent.get(`/api/calendar/callback?${new URLSearchParams(query)}`);
+  const connect = async (agent: Agent) => {
+    const state = (await consent(agent)).searchParams.get('state')!;
+    const res = await callback(agent, { state, code: google.issueCode() }).expect(302);
+    expect(res.headers.location).toBe('/settings?tab=calendar&google=connected');
+  };
+  const recipient = async (agent: Agent, firstName: string) => (await agent.post('/api/children').send({ firstName, lastName: 'Lopez' }).expect(201)).body.id as string;
+  const appointment = async (agent: Agent, childId: string, name: string, scheduledDate: string) =>
+    (
+      await agent
+        .post(`/api/children/${childId}/tasks`)
+        .send({ name, category: 'appointment', scheduledDate, appointmentDetails: { type: 'doctor', startTime: '14:00', endTime: '15:00', location: 'Clinic' } })
+        .expect(201)
+    ).body[0].id as string;
+  const status = async (agent: Agent) => (await agent.get('/api/calendar/status').expect(200)).body.google;
+
+  it('the consent URL is Google’s, for this app, offline, events only, with a fresh state', async () => {
+    const { agent } = await t.signUp();
+    expect(await status(agent)).toEqual({ configured: true, available: true, connected: false, lastSyncAt: null });
+    const url = await consent(agent);
+    expect(`${url.origin}${url.pathname}`).toBe(`${google.baseUrl}/o/oauth2/v2/auth`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CLIENT.id,
+      redirect_uri: CLIENT.redirectUri(),
+      response_type: 'code',
+      access_type: 'offline',
+      prompt: 'consent',
+      scope: 'https://www.googleapis.com/auth/calendar.events',
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect((await consent(agent)).searchParams.get('state')).not.toBe(url.searchParams.get('state'));
+  });
+
+  it('a forged, another session’s, replayed or missing state is a 400 that changes nothing', async () => {
+    const { agent, user } = await t.signUp();
+    const other = await t.signUp();
+    const grantsBefore = google.grants.length;
+
+    await consent(agent);
+    const forged = await callback(agent, { state: 'forged-state', code: google.issueCode() }).expect(400);
+    expect(forged.body.message).toBe(CALENDAR_MESSAGES.invalidState);
+    expect(forged.body.errors).toEqual([{ field: 'state', message: CALENDAR_MESSAGES.invalidState }]);
+
+    const theirs = (await consent(other.agent)).searchParams.get('state')!;
+    await consent(agent);
+    await callback(agent, { state: theirs, code: google.issueCode() }).expect(400);
+    await callback(agent, { code: google.issueCode() }).expect(400);
+
+    const state = (await consent(agent)).searchParams.get('state')!;
+    await callback(agent, { state, code: 'not-a-code-google-gave' }).expect(400);
+    await callback(agent, { state, code: google.issueCode() }).expect(400); // single use
+
+    expect(google.grants.length - grantsBefore).toBe(1); // only the one with a good state reached Google
+    expect(await status(agent)).toMatchObject({ connected: false });
+    expect((await t.sql("SELECT count(*)::int AS n FROM es_events WHERE type = 'GoogleCalendarConnected' AND stream_id = $1", [`google-calendar-${user.id}`])).rows[0].n).toBe(0);
+  });
+
+  it('a refusal at Google goes back to Settings saying so, connecting nothing', async () => {
+    const { agent } = await t.signUp();
+    const state = (await consent(agent)).searchParams.get('state')!;
+    const res = await callback(agent, { state, error: 'access_denied' }).expect(302);
+    expect(res.headers.location).toBe('/settings?tab=calendar&google=denied');
+    expect(await status(agent)).toMatchObject({ connected: false });
+  });
+
+  it('connect, then sync creates, updates and deletes the user’s appointment events; tokens stay encrypted', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    expect(await status(agent)).toEqual({ configured: true, available: true, connected: true, lastSyncAt: null });
+    const raw = JSON.stringify((await t.sql("SELECT data FROM es_events WHERE type = 'GoogleCalendarConnected' AND stream_id = $1", [`google-calendar-${user.id}`])).rows);
+    expect(raw).not.toMatch(/access-secret|refresh-secret/);
+    expect(JSON.stringify((await t.sql('SELECT * FROM calendar_integrations')).rows)).not.toMatch(/secret/);
+
+    const maya = await recipient(agent, 'Maya');
+    const visit = await appointment(agent, maya, 'Pediatrician', addDays(today, 2));
+    const dentist = await appointment(agent, maya, 'Dentist', addDays(today, 3));
+    await agent.post(`/api/children/${maya}/tasks`).send({ name: 'Oxybutynin', category: 'medication', scheduledTimes: ['09:00'] }).expect(201);
+
+    const first = (await agent.post('/api/calendar/sync').send({}).expect(200)).body;
+    expect(first).toEqual({ created: 2, updated: 0, deleted: 0, lastSyncAt: expect.any(String) });
+    const visitId = googleCalendarEventId(user.id, visit);
+    expect(google.events.get(visitId)).toMatchObject({ summary: 'Maya Lopez: Pediatrician', location: 'Clinic' });
+    expect(google.events.has(googleCalendarEventId(user.id, dentist))).toBe(true);
+    expect(google.events.size).toBe(2);
+    expect((await status(agent)).lastSyncAt).toBe(first.lastSyncAt);
+
+    // Nothing changed: nothing is sent.
+    const calls = google.calls.length;
+    expect((await agent.post('/api/calendar/sync').send({}).expect(200)).body).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+    expect(google.calls.length).toBe(calls);
+
+    await agent.put(`/api/tasks/${visit}`).send({ name: 'Pediatrician check-up' }).expect(200);
+    await agent.delete(`/api/tasks/${dentist}`).send({ reason: 'Cancelled by the clinic' }).expect((res) => expect(res.status).toBeLessThan(300));
+    expect((await agent.post('/api/calendar/sync').send({}).expect(200)).body).toMatchObject({ created: 0, updated: 1, deleted: 1 });
+    expect(google.events.get(visitId)).toMatchObject({ summary: 'Maya Lopez: Pediatrician check-up' });
+    expect(google.events.has(googleCalendarEventId(user.id, dentist))).toBe(false);
+  });
+
+  it('an expired access token is refreshed with the refresh token, and the new one is kept', async () => {
+    const { agent } = await t.signUp();
+    google.accessTokenSeconds = 10; // inside the library's 5-minute margin: refreshed before the first call
+    await connect(agent);
+    await appointment(agent, await recipient(agent, 'Leo'), 'Physio', addDays(today, 1));
+    const grants = google.grants.length;
+    google.accessTokenSeconds = 3600;
+    await agent.post('/api/calendar/sync').send({}).expect(200);
+    expect(google.grants.slice(grants)).toEqual(['refresh_token']);
+    // The refreshed token was recorded: the next sync uses it without asking Google again.
+    await appointment(agent, await recipient(agent, 'Zoe'), 'Dentist', addDays(today, 2));
+    expect((await agent.post('/api/calendar/sync').send({}).expect(200)).body).toMatchObject({ created: 1 });
+    expect(google.grants.slice(grants)).toEqual(['refresh_token']);
+  });
+
+  it('when Google refuses (the grant was withdrawn there), sync is a 502 that records nothing', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    await appointment(agent, await recipient(agent, 'Ivy'), 'Speech therapy', addDays(today, 1));
+    google.withdrawGrants();
+    expect((await agent.post('/api/calendar/sync').send({}).expect(502)).body.message).toBe(CALENDAR_MESSAGES.googleFailed);
+    expect((await t.sql("SELECT type FROM es_events WHERE stream_id = $1 ORDER BY revision", [`google-calendar-${user.id}`])).rows.map((r) => r.type)).toEqual(['GoogleCalendarConnected']);
+    expect(await status(agent)).toMatchObject({ connected: true, lastSyncAt: null });
+  });
+
+  it('disconnect revokes the grant and forgets the tokens; own connection only; anonymous 401', async () => {
+    const { agent } = await t.signUp();
+    const other = await t.signUp();
+    await connect(agent);
+    // Another family has no connection of its own, and cannot reach this one.
+    expect((await other.agent.post('/api/calendar/sync').send({}).expect(409)).body.message).toBe(CALENDAR_MESSAGES.notConnected);
+    await other.agent.delete('/api/calendar/google').expect(409);
+    expect(await status(agent)).toMatchObject({ connected: true });
+
+    const revokedBefore = google.revoked.length;
+    await agent.delete('/api/calendar/google').expect(204);
+    expect(google.revoked.slice(revokedBefore)).toEqual([expect.stringMatching(/^refresh-secret-/)]);
+    expect(await status(agent)).toEqual({ configured: true, available: true, connected: false, lastSyncAt: null });
+    await agent.post('/api/calendar/sync').send({}).expect(409);
+    await agent.delete('/api/calendar/google').expect(409);
+
+    const anonymous = request(t.app.getHttpServer());
+    await anonymous.get('/api/calendar/auth').expect(401);
+    await anonymous.get('/api/calendar/callback?state=x&code=y').expect(401);
+    await anonymous.post('/api/calendar/sync').send({}).expect(401);
+    await anonymous.delete('/api/calendar/google').expect(401);
+  });
+
+  it('deleting the account shreds the tokens and removes the connection', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    await agent.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
+    expect((await t.sql('SELECT * FROM calendar_integrations WHERE user_id = $1', [user.id])).rows).toEqual([]);
+    expect(JSON.stringify((await t.sql('SELECT data FROM es_events WHERE stream_id = $1', [`google-calendar-${user.id}`])).rows)).not.toMatch(/secret/);
+  });
+});
