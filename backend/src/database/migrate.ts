@@ -26,6 +26,7 @@ import { Migration20261127210000 } from './migrations/Migration20261127210000';
 import { Migration20261127220000 } from './migrations/Migration20261127220000';
 import { Migration20261127224000 } from './migrations/Migration20261127224000';
 import { Migration20261128001000 } from './migrations/Migration20261128001000';
+import { Migration20261128100000 } from './migrations/Migration20261128100000';
 
 const MIGRATION_LOCK = 7300;
 
@@ -64,6 +65,7 @@ export async function migrate(clientUrl: string): Promise<string[]> {
           { name: 'Migration20261127220000', class: Migration20261127220000 },
           { name: 'Migration20261127224000', class: Migration20261127224000 },
           { name: 'Migration20261128001000', class: Migration20261128001000 },
+          { name: 'Migration20261128100000', class: Migration20261128100000 },
         ],
         transactional: true,
         snapshot: false,
