@@ -143,6 +143,30 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     expectTimes(await prayerTasks(f.as.owner, secondChildId), 1);
   });
 
+  it("a change of time zone: the job moves the pending ones into the new zone (same instants, the zone's clock times)", async () => {
+    const user = await t.signUp();
+    const childId = (await user.agent.post('/api/children').send({ firstName: 'Yusuf', lastName: 'Ali' }).expect(201)).body.id;
+    await user.agent.patch('/api/user/timezone').send({ timezone: place.timezone }).expect(200);
+    await user.agent.patch('/api/user/prayer-settings').send({ enablePrayerTasks: true, latitude: place.latitude, longitude: place.longitude }).expect(200);
+    const before = await prayerTasks(user.agent, childId);
+    expectTimes(before, 2);
+    // One hour further east (a zone of the same date: it is 1 am there).
+    const offset = Number(place.timezone.replace('Etc/GMT', '').replace('Etc/UTC', '0')) * -1;
+    const east = offset + 1 === 0 ? 'Etc/UTC' : `Etc/GMT${offset + 1 > 0 ? '-' : '+'}${Math.abs(offset + 1)}`;
+    await user.agent.patch('/api/user/timezone').send({ timezone: east }).expect(200);
+    expect((await t.app.get(PrayerTasksJob).sweep(new Date())).moved).toBeGreaterThanOrEqual(5);
+    // The job does not wait for the read models: wait for the tasks to show the move.
+    const after = await until('the moved prayer tasks', async () => {
+      const found = await prayerTasks(user.agent, childId);
+      return found.every((task) => task.timezone === east) && found;
+    });
+    expect(after.map((task) => task.id)).toEqual(before.map((task) => task.id));
+    for (const [i, task] of after.entries()) {
+      expect(task).toMatchObject({ timezone: east, scheduledTime: before[i].scheduledTime, scheduledDate: today });
+      expect(task.localTime).toBe(instantToLocal(task.scheduledTime, east).time);
+    }
+  });
+
   it('erasing the user destroys the key of the location, and removes the row that held it', async () => {
     const user = await t.signUp({ email: 'prayer-erase@example.com', password: PASSWORD });
     await user.agent.patch('/api/user/prayer-settings').send({ latitude: 33.12345678, longitude: 44.5 }).expect(200);
