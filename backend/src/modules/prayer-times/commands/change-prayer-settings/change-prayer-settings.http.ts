@@ -1,15 +1,13 @@
 import { Body, Controller, Patch, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsOptional } from 'class-validator';
 import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
-import { IsIntIn } from '../../../../platform/http/dto-rules';
+import { IsDegreesIn, IsIntIn } from '../../../../platform/http/dto-rules';
 import { CurrentUser, PRAYER_SETTINGS_MESSAGES, UsersQuery } from '../../../identity';
 import { UpdatePrayerSettings } from './change-prayer-settings.handler';
-
-const number = (message: string) => IsNumber({ allowNaN: false, allowInfinity: false }, { message });
 
 /**
  * Any of the settings; an empty body is the decider's 400. latitude and longitude come together (the
@@ -20,17 +18,9 @@ export class ChangePrayerSettingsDto {
   /** A method id of GET /api/prayer-times/methods. */
   @IsOptional() @IsIntIn(1, 5) prayerCalculationMethod?: number;
   /** Degrees, -90 to 90. */
-  @IsOptional()
-  @number(PRAYER_SETTINGS_MESSAGES.latitude)
-  @Min(-90, { message: PRAYER_SETTINGS_MESSAGES.latitude })
-  @Max(90, { message: PRAYER_SETTINGS_MESSAGES.latitude })
-  latitude?: number;
+  @IsOptional() @IsDegreesIn(-90, 90, PRAYER_SETTINGS_MESSAGES.latitude) latitude?: number;
   /** Degrees, -180 to 180. */
-  @IsOptional()
-  @number(PRAYER_SETTINGS_MESSAGES.longitude)
-  @Min(-180, { message: PRAYER_SETTINGS_MESSAGES.longitude })
-  @Max(180, { message: PRAYER_SETTINGS_MESSAGES.longitude })
-  longitude?: number;
+  @IsOptional() @IsDegreesIn(-180, 180, PRAYER_SETTINGS_MESSAGES.longitude) longitude?: number;
 }
 
 @ApiTags('user')
