@@ -2,6 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
 import { taskStream, type TaskDetails } from '../../domain/task';
 import { taskDecider } from '../../domain/task.decide';
 
@@ -45,10 +46,16 @@ const gone = (error: unknown, ...codes: string[]) => error instanceof DomainErro
 
 @CommandHandler(ApplyTaskPlan)
 export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { scheduled: number; moved: number; removed: number }> {
-  constructor(private readonly streams: EventSourcedStreams) {}
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly projections: ProjectionRunner,
+  ) {}
 
   async execute({ plan, metadata, awaitProjections }: ApplyTaskPlan): Promise<{ scheduled: number; moved: number; removed: number }> {
     const result = { scheduled: 0, moved: 0, removed: 0 };
+    // A task that another run (the job) made a moment ago records nothing here, and nothing here waited
+    // for it: wait for its stream's last event too, so the caller's next read sees every planned task.
+    const untouched: string[] = [];
     for (const { taskId, reason } of plan.remove) {
       try {
         const { events } = await this.streams.execute(taskStream(taskId), taskDecider, { type: 'RemoveTask', data: { reason }, metadata }, { awaitProjections });
@@ -80,11 +87,24 @@ export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { sc
           metadata,
         }, { awaitProjections });
         result.scheduled += events.length;
+        if (events.length === 0) untouched.push(task.taskId);
       } catch (error) {
         // The id is taken by a task in another form (removed by the family, then the times changed): leave it be.
         if (!gone(error, 'SCHEDULING.TASK_ALREADY_EXISTS')) throw error;
+        untouched.push(task.taskId);
       }
     }
+    if (awaitProjections && untouched.length > 0) await this.caughtUp(untouched);
     return result;
+  }
+
+  private async caughtUp(taskIds: string[]): Promise<void> {
+    let position = -1n;
+    for (const taskId of taskIds) {
+      const { events } = await this.streams.load(taskStream(taskId), taskDecider);
+      const last = events.at(-1);
+      if (last && last.position > position) position = last.position;
+    }
+    if (position >= 0n) await this.projections.waitFor({ position, types: ['TaskScheduled', 'TaskUpdated', 'TaskRemoved'], eventIds: [] });
   }
 }
