@@ -141,6 +141,9 @@ describe('prayer tasks (issue 24) over HTTP', () => {
   it('turned on again: the day’s remaining prayers are made again (a new period of tasks)', async () => {
     await f.as.owner.patch('/api/user/prayer-settings').send({ enablePrayerTasks: true }).expect(200);
     expectTimes(await prayerTasks(f.as.owner, secondChildId), 1);
+    // Fajr, completed before they were turned off, is not made a second time.
+    const again = await prayerTasks(f.as.owner, f.childId);
+    expect(again.map((task) => [task.name, task.status])).toEqual([['Fajr', 'completed'], ...PRAYERS.slice(1).map((name) => [name, 'pending'])]);
   });
 
   it("a change of time zone: the job moves the pending ones into the new zone (same instants, the zone's clock times)", async () => {

@@ -51,8 +51,10 @@ export class PrayerTaskSync {
       childIds.map(async (childId) => {
         const wanted = times.map((w) => ({ ...w, childId, taskId: prayerTaskId(childId, since, w.day, w.prayer) }));
         const candidates = days.flatMap((day) => PRAYER_TASK_NAMES.map((prayer) => prayerTaskId(childId, since, day, prayer)));
-        const existing = await this.tasks.scheduleOf(candidates);
-        const plan = planPrayerTasks({ wanted, existing, scheduleDays: [today], now });
+        const [existing, todays] = await Promise.all([this.tasks.scheduleOf(candidates), settings.enablePrayerTasks ? this.tasks.onDate([childId], today, now) : []]);
+        // Prayers already completed today (in an earlier period: turned off, then on again) are not made twice.
+        const completed = todays.filter((t) => t.category === 'prayer' && t.templateId === null && t.status === 'completed').map((t) => `${t.scheduledDate}/${t.name}`);
+        const plan = planPrayerTasks({ wanted, existing, scheduleDays: [today], now, completed });
         return { ...plan, schedule: plan.schedule.map((w) => ({ ...w, childId })) };
       }),
     );

@@ -78,7 +78,8 @@ export interface PrayerTaskPlan {
  * - a pending task still ahead that is no longer wanted is removed ("Prayer tasks turned off");
  * - one still wanted at another date, time or zone moves there, or is removed when that is past;
  * - a wanted task still ahead that does not exist is made, if its prayer day is one of `scheduleDays`
- *   (the materialisation horizon: the user's today);
+ *   (the materialisation horizon: the user's today), unless that prayer of that date is already
+ *   completed (`completed`: `${scheduledDate}/${prayer}` of completed prayer tasks of an earlier period);
  * - completed tasks, and pending ones whose time has passed, are history: never touched.
  * Making a task whose stream exists in another form (removed by the family) is the caller's no-op.
  */
@@ -87,11 +88,13 @@ export function planPrayerTasks(input: {
   existing: ExistingPrayerTask[];
   scheduleDays: string[];
   now: Date;
+  completed?: string[];
 }): PrayerTaskPlan {
   const now = input.now.getTime();
   const ahead = (instant: string) => Date.parse(instant) > now;
   const wanted = new Map(input.wanted.map((w) => [w.taskId, w]));
   const existing = new Set(input.existing.map((t) => t.id));
+  const completed = new Set(input.completed ?? []);
   const plan: PrayerTaskPlan = { schedule: [], move: [], remove: [] };
   for (const task of input.existing) {
     if (task.status !== 'pending' || !ahead(task.scheduledTime)) continue;
@@ -105,7 +108,8 @@ export function planPrayerTasks(input: {
     }
   }
   for (const want of input.wanted) {
-    if (!existing.has(want.taskId) && input.scheduleDays.includes(want.day) && ahead(want.scheduledTime)) plan.schedule.push(want);
+    if (existing.has(want.taskId) || completed.has(`${want.scheduledDate}/${want.prayer}`)) continue;
+    if (input.scheduleDays.includes(want.day) && ahead(want.scheduledTime)) plan.schedule.push(want);
   }
   return plan;
 }

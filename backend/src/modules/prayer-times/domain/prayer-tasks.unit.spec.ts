@@ -61,6 +61,11 @@ describe('planPrayerTasks', () => {
     expect(planPrayerTasks({ wanted, existing, scheduleDays: [day], now: beforeFajr })).toEqual({ schedule: [], move: [], remove: [] });
   });
 
+  it('turned on again the same day: a prayer already completed (in the earlier period) is not made again', () => {
+    const plan = planPrayerTasks({ wanted, existing: [], scheduleDays: [day], now: beforeFajr, completed: [`${day}/Fajr`, '2026-03-19/Dhuhr'] });
+    expect(plan.schedule.map((t) => t.prayer)).toEqual(['Dhuhr', 'Asr', 'Maghrib', 'Isha']);
+  });
+
   it('turned off: removes the pending ones still ahead; completed and passed ones stay', () => {
     const existing = [existingOf(wanted[0], 'completed'), existingOf(wanted[1]), existingOf(wanted[2]), existingOf(wanted[3], 'completed'), existingOf(wanted[4])];
     const plan = planPrayerTasks({ wanted: [], existing, scheduleDays: [day], now: afterDhuhr });
