@@ -1,5 +1,5 @@
 import { instantToLocal } from '@carecircle/libs';
-import { prayerDay } from './prayer-day';
+import { timesOn } from './prayer-day';
 
 /**
  * Which prayer tasks should exist, and what to do to the ones that do (issue 24). Pure: dates, ids,
@@ -41,18 +41,21 @@ export interface WantedPrayer {
 
 /**
  * The five prayer tasks of prayer day `day` (in the user's zone), at the times prayerDay computes by
- * the user's method at their location, or the default location. A time is kept to the minute (adhan
+ * the user's method at their location, or the default location (fewer near the poles, on days a
+ * prayer has no time). A time is kept to the minute (adhan
  * rounds to the nearest one), so the task's date and time give back the same instant.
  */
 export function prayerTasksOn(settings: PrayerTaskSettings, day: string): WantedPrayer[] {
   const hasLocation = settings.latitude !== null && settings.longitude !== null;
   const { latitude, longitude } = hasLocation ? { latitude: settings.latitude!, longitude: settings.longitude! } : DEFAULT_PRAYER_LOCATION;
-  const { times } = prayerDay({ latitude, longitude, method: settings.prayerCalculationMethod, timezone: settings.timezone, date: day, now: new Date(0) });
-  return PRAYER_TASK_NAMES.map((prayer) => {
-    const instant = times.find((t) => t.name === prayer)!.time;
-    const minute = new Date(Math.floor(instant.getTime() / 60_000) * 60_000);
+  const times = timesOn(latitude, longitude, settings.prayerCalculationMethod, day);
+  return PRAYER_TASK_NAMES.flatMap((prayer) => {
+    const instant = times.find((t) => t.name === prayer)!.time.getTime();
+    // Near the poles a prayer may have no time that day: no task for it.
+    if (!Number.isFinite(instant)) return [];
+    const minute = new Date(Math.floor(instant / 60_000) * 60_000);
     const local = instantToLocal(minute, settings.timezone);
-    return { prayer, day, scheduledDate: local.date, localTime: local.time, timezone: settings.timezone, scheduledTime: minute.toISOString() };
+    return [{ prayer, day, scheduledDate: local.date, localTime: local.time, timezone: settings.timezone, scheduledTime: minute.toISOString() }];
   });
 }
 

@@ -40,6 +40,16 @@ describe('prayerTasksOn', () => {
     expect(karachi[0].localTime).not.toBe(atDefault[0].localTime); // Fajr angle 18 against 15
     expect(karachi[1].localTime).toBe(atDefault[1].localTime); // Dhuhr does not depend on the method
   });
+
+  it('near the poles, a prayer without a time that day has no task (no failure)', () => {
+    for (const latitude of [78.2, 89.9, 90, -90]) {
+      for (const day of ['2026-06-21', '2026-12-21']) {
+        const tasks = prayerTasksOn({ prayerCalculationMethod: 3, latitude, longitude: 15.6, timezone: 'Arctic/Longyearbyen' }, day);
+        expect(tasks.length).toBeLessThanOrEqual(5);
+        for (const task of tasks) expect(Number.isFinite(Date.parse(task.scheduledTime))).toBe(true);
+      }
+    }
+  });
 });
 
 describe('planPrayerTasks', () => {
