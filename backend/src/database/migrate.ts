@@ -26,10 +26,11 @@ import { Migration20261127210000 } from './migrations/Migration20261127210000';
 import { Migration20261127220000 } from './migrations/Migration20261127220000';
 import { Migration20261127224000 } from './migrations/Migration20261127224000';
 import { Migration20261128001000 } from './migrations/Migration20261128001000';
-import { Migration20261128120000 } from './migrations/Migration20261128120000';
-import { Migration20261128130000 } from './migrations/Migration20261128130000';
+import { Migration20261128100000 } from './migrations/Migration20261128100000';
 import { Migration20261128110000 } from './migrations/Migration20261128110000';
 import { Migration20261128110100 } from './migrations/Migration20261128110100';
+import { Migration20261128120000 } from './migrations/Migration20261128120000';
+import { Migration20261128130000 } from './migrations/Migration20261128130000';
 
 const MIGRATION_LOCK = 7300;
 
@@ -68,10 +69,11 @@ export async function migrate(clientUrl: string): Promise<string[]> {
           { name: 'Migration20261127220000', class: Migration20261127220000 },
           { name: 'Migration20261127224000', class: Migration20261127224000 },
           { name: 'Migration20261128001000', class: Migration20261128001000 },
-          { name: 'Migration20261128120000', class: Migration20261128120000 },
-          { name: 'Migration20261128130000', class: Migration20261128130000 },
+          { name: 'Migration20261128100000', class: Migration20261128100000 },
           { name: 'Migration20261128110000', class: Migration20261128110000 },
           { name: 'Migration20261128110100', class: Migration20261128110100 },
+          { name: 'Migration20261128120000', class: Migration20261128120000 },
+          { name: 'Migration20261128130000', class: Migration20261128130000 },
         ],
         transactional: true,
         snapshot: false,

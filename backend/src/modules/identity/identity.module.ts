@@ -6,7 +6,6 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeTimezoneHandler } from './commands/change-timezone/change-timezone.handler';
 import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
 import { ChangePrayerSettingsHandler } from './commands/change-prayer-settings/change-prayer-settings.handler';
-import { ChangePrayerSettingsController } from './commands/change-prayer-settings/change-prayer-settings.http';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
 import { DeleteAccountController } from './commands/delete-account/delete-account.http';
 import { JoinCareTeamHandler } from './commands/join-care-team/join-care-team.handler';
@@ -43,7 +42,7 @@ import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, ChangePrayerSettingsController, UpdateProfileController, DeleteAccountController,
+  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController,
     RegisterPasskeyController, SignInWithPasskeyController, RemovePasskeyController, WebAuthnStatusController, SignInWithGoogleController,
   ],
   providers: [

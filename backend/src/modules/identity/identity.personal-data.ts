@@ -10,6 +10,8 @@ export const userPersonalData: PersonalDataDeclaration<UserEvent | AccountSecuri
     fields: { email: (userId) => `erased-${userId}@erased.invalid`, passwordHash: ERASED, firstName: ERASED, lastName: ERASED },
   },
   ProfileUpdated: { subject: 'userId', fields: { firstName: ERASED, lastName: ERASED } },
+  // Where the user's prayer times are computed: a location (issue 24); erased, none is known.
+  PrayerSettingsChanged: { subject: 'userId', fields: { location: null } },
   // Where and with what browser someone signed in (the audit log).
   SignedIn: { subject: 'userId', fields: { address: ERASED, userAgent: ERASED } },
   SignInFailed: { subject: 'userId', fields: { address: ERASED, userAgent: ERASED } },

@@ -12,6 +12,7 @@ export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
 export { TaskHistoryQuery, taskHistoryCursor } from './history/task-history.query';
 export { AchievementsQuery } from './read-models/achievements/achievements.query';
 export { RecordTaskAlert, RecordTaskAlerts, type TaskAlertCommand } from './commands/task-alerts/task-alerts.handler';
+export { ApplyTaskPlan, type PlannedTask, type TaskPlan } from './commands/apply-task-plan/apply-task-plan.handler';
 export { ScheduleTasks } from './commands/schedule-tasks/schedule-tasks.handler';
 export { CompleteTask } from './commands/complete-task/complete-task.handler';
 export { CreateTaskTemplates } from './commands/create-task-template/create-task-template.handler';

@@ -14,6 +14,7 @@ import { PauseRepeatingTaskController } from './commands/pause-repeating-task/pa
 import { RepeatingTaskOccurrences } from './commands/repeating-task-occurrences';
 import { StopRepeatingTaskHandler } from './commands/stop-repeating-task/stop-repeating-task.handler';
 import { StopRepeatingTaskController } from './commands/stop-repeating-task/stop-repeating-task.http';
+import { ApplyTaskPlanHandler } from './commands/apply-task-plan/apply-task-plan.handler';
 import { BulkCreateTasksHandler } from './commands/bulk-create-tasks/bulk-create-tasks.handler';
 import { BulkCreateTasksController } from './commands/bulk-create-tasks/bulk-create-tasks.http';
 import { CompleteTaskHandler } from './commands/complete-task/complete-task.handler';
@@ -70,6 +71,7 @@ import { RECURRING_TASKS_QUEUE, RecurringTasksWorker, TemplateMaterialiser } fro
     StopRepeatingTaskController,
   ],
   providers: [
+    ApplyTaskPlanHandler,
     CareTeamClock,
     ScheduleTasksHandler,
     CompleteTaskHandler,

@@ -40,7 +40,7 @@ const GOOD_LINKS = ['https://example.com/photo.png'];
 /** Rules that say what a field holds; a field with none of them is unchecked and fails the test. */
 const VALUE_RULES = new Set([
   'isCalendarDate', 'isClockTime', 'isInt', 'maxLength', 'isLength', 'isTextOrTextList', 'isEmailAddress', 'isIn', 'isUuid',
-  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'isLink', 'nestedValidation', 'isAmount',
+  'isBoolean', 'isTimeNotes', 'isDaysOfWeek', 'isMinutes', 'isLink', 'nestedValidation', 'isAmount', 'isDegrees',
 ]);
 
 /** Fields named like a date or a clock time must carry that rule (minutes such as travelTime are not clock times). */
@@ -155,6 +155,12 @@ function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) =
       const [min, max, exclusiveMin] = amount.constraints as [number, number, boolean];
       for (const value of [min - 1, max + 0.01, 1e308, 2 ** 31, 0.001]) add(String(value), value);
       if (exclusiveMin) add(String(min), min);
+      add('text for a number', '5');
+    }
+    const degrees = named('isDegrees');
+    if (degrees) {
+      const [min, max] = degrees.constraints as [number, number];
+      for (const value of [min - 0.000001, max + 0.000001, 1e308, -1e308]) add(String(value), value);
       add('text for a number', '5');
     }
     if (named('isLink')) for (const value of BAD_LINKS) add(value, value);

@@ -139,6 +139,18 @@ export function IsAmountIn(min: number, max: number, message: string, options: {
   });
 }
 
+/**
+ * Degrees of a location (latitude, longitude): a JSON number within [min, max], any precision (the
+ * decider keeps 8 decimals). Text, NaN and infinities are refused.
+ */
+export function IsDegreesIn(min: number, max: number, message: string) {
+  return ValidateBy({
+    name: 'isDegrees',
+    constraints: [min, max],
+    validator: { validate: (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max, defaultMessage: () => message },
+  });
+}
+
 /** The UUID form Nest's ParseUUIDPipe accepts (a body field naming a record; with `each`, a list of them). */
 export function IsUuid(message: string = VALIDATION_MESSAGES.notUuid, options: { each?: boolean } = {}) {
   return ValidateBy({ name: 'isUuid', validator: { validate: isUuid, defaultMessage: () => message } }, { each: options.each });

@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, isIanaTimeZone, PRAYER_METHODS, timeZoneSpelling, type UserRole } from '@carecircle/libs';
 import type { CommandMetadata, Decider } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
-import { evolveUser, initialUserState, type UserEvent, type UserState } from './user';
+import { evolveUser, initialUserState, type PrayerLocation, type UserEvent, type UserState } from './user';
 
 export type UserCommand =
   | {
@@ -11,15 +11,51 @@ export type UserCommand =
     }
   | { type: 'ChangeTimezone'; data: { timezone: string }; metadata: CommandMetadata }
   | { type: 'UpdateProfile'; data: { firstName: string; lastName: string }; metadata: CommandMetadata }
-  /** At least one of the two; an absent one keeps its value. */
-  | { type: 'ChangePrayerSettings'; data: { enablePrayerTasks?: boolean; prayerCalculationMethod?: number }; metadata: CommandMetadata }
+  /** At least one setting; an absent one keeps its value. latitude and longitude come together or not at all. */
+  | { type: 'ChangePrayerSettings'; data: PrayerSettingsInput; metadata: CommandMetadata }
   /** `ownsRecipients`: whether the user is the primary caregiver of a recipient of their own (read by the caller). */
   | { type: 'JoinCareTeam'; data: { primaryUserId: string; ownsRecipients: boolean }; metadata: CommandMetadata }
   | { type: 'EraseUser'; data: Record<string, never>; metadata: CommandMetadata };
 
+export interface PrayerSettingsInput {
+  enablePrayerTasks?: boolean;
+  prayerCalculationMethod?: number;
+  latitude?: number;
+  longitude?: number;
+}
+
+/** The messages of PATCH /api/user/prayer-settings's refusals (docs/prayer-tasks.md). */
+export const PRAYER_SETTINGS_MESSAGES = {
+  empty: 'Give enablePrayerTasks, prayerCalculationMethod, or latitude and longitude',
+  method: 'prayerCalculationMethod must be a whole number from 1 to 5',
+  pair: 'latitude and longitude go together: give both or neither',
+  latitude: 'latitude must be a number from -90 to 90',
+  longitude: 'longitude must be a number from -180 to 180',
+} as const;
+
 const notFound = () => new DomainError('IDENTITY.USER_NOT_FOUND', 'not_found', 'User not found');
 const nameRequired = invalidInput('IDENTITY.NAME_REQUIRED');
 const invalidPrayerSettings = invalidInput('IDENTITY.INVALID_PRAYER_SETTINGS');
+
+/** Degrees kept to 8 decimals, as the users table stores them (decimal 10,8 and 11,8). */
+const degrees = (value: number) => Math.round(value * 1e8) / 1e8;
+
+/** The location a command gives (both or neither), checked; undefined when it gives none. */
+function readPrayerLocation({ latitude, longitude }: PrayerSettingsInput): PrayerLocation | undefined {
+  if (latitude === undefined && longitude === undefined) return undefined;
+  if (latitude === undefined) throw invalidPrayerSettings('latitude', PRAYER_SETTINGS_MESSAGES.pair);
+  if (longitude === undefined) throw invalidPrayerSettings('longitude', PRAYER_SETTINGS_MESSAGES.pair);
+  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) {
+    throw invalidPrayerSettings('latitude', PRAYER_SETTINGS_MESSAGES.latitude);
+  }
+  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) {
+    throw invalidPrayerSettings('longitude', PRAYER_SETTINGS_MESSAGES.longitude);
+  }
+  return { latitude: degrees(latitude), longitude: degrees(longitude) };
+}
+
+const sameLocation = (a: PrayerLocation | null, b: PrayerLocation | null) =>
+  a === b || (a !== null && b !== null && a.latitude === b.latitude && a.longitude === b.longitude);
 
 function requireName(value: string, field: 'firstName' | 'lastName'): string {
   const trimmed = value.trim();
@@ -72,16 +108,23 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'ChangePrayerSettings': {
       if (state.status !== 'registered') throw notFound();
-      const enablePrayerTasks = command.data.enablePrayerTasks ?? state.enablePrayerTasks;
-      const prayerCalculationMethod = command.data.prayerCalculationMethod ?? state.prayerCalculationMethod;
-      if (command.data.enablePrayerTasks === undefined && command.data.prayerCalculationMethod === undefined) {
-        throw invalidPrayerSettings('enablePrayerTasks', 'Give enablePrayerTasks or prayerCalculationMethod');
+      const { data } = command;
+      if (data.enablePrayerTasks === undefined && data.prayerCalculationMethod === undefined && data.latitude === undefined && data.longitude === undefined) {
+        throw invalidPrayerSettings('enablePrayerTasks', PRAYER_SETTINGS_MESSAGES.empty);
       }
+      const enablePrayerTasks = data.enablePrayerTasks ?? state.enablePrayerTasks;
+      const prayerCalculationMethod = data.prayerCalculationMethod ?? state.prayerCalculationMethod;
       if (!PRAYER_METHODS.some((method) => method.id === prayerCalculationMethod)) {
-        throw invalidPrayerSettings('prayerCalculationMethod', 'prayerCalculationMethod must be a whole number from 1 to 5');
+        throw invalidPrayerSettings('prayerCalculationMethod', PRAYER_SETTINGS_MESSAGES.method);
       }
-      if (enablePrayerTasks === state.enablePrayerTasks && prayerCalculationMethod === state.prayerCalculationMethod) return [];
-      return [{ type: 'PrayerSettingsChanged', data: { userId: state.userId, enablePrayerTasks, prayerCalculationMethod, changedAt: at } }];
+      const location = readPrayerLocation(data) ?? state.prayerLocation;
+      if (enablePrayerTasks === state.enablePrayerTasks && prayerCalculationMethod === state.prayerCalculationMethod && sameLocation(location, state.prayerLocation)) {
+        return [];
+      }
+      // Turned on now: a new period of prayer tasks (their ids name it). Kept while on and after turning
+      // off, so the tasks of the last period can still be found and removed.
+      const prayerTasksSince = enablePrayerTasks && !state.enablePrayerTasks ? at : state.prayerTasksSince;
+      return [{ type: 'PrayerSettingsChanged', data: { userId: state.userId, enablePrayerTasks, prayerCalculationMethod, location, prayerTasksSince, changedAt: at } }];
     }
     case 'JoinCareTeam': {
       // The role becomes secondary_caregiver, unless the user owns recipients themselves or is a super admin.

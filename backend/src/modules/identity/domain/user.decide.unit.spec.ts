@@ -1,7 +1,7 @@
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { emailClaimDecider } from './email-claim';
 import type { UserEvent } from './user';
-import { userDecider } from './user.decide';
+import { PRAYER_SETTINGS_MESSAGES, userDecider } from './user.decide';
 
 const metadata = { actorId: 'u1', correlationId: 'c1', occurredAt: '2026-11-21T08:00:00.000Z' };
 const spec = deciderSpec(userDecider);
@@ -78,27 +78,85 @@ describe('user decider', () => {
   });
 
   describe('ChangePrayerSettings', () => {
-    const change = (data: { enablePrayerTasks?: boolean; prayerCalculationMethod?: number }) => ({ type: 'ChangePrayerSettings' as const, data, metadata });
-    const changed = (enablePrayerTasks: boolean, prayerCalculationMethod: number): UserEvent => ({
+    type Settings = { enablePrayerTasks?: boolean; prayerCalculationMethod?: number; latitude?: number; longitude?: number };
+    const change = (data: Settings, occurredAt = metadata.occurredAt) => ({ type: 'ChangePrayerSettings' as const, data, metadata: { ...metadata, occurredAt } });
+    const changed = (
+      enablePrayerTasks: boolean,
+      prayerCalculationMethod: number,
+      extra: { location?: { latitude: number; longitude: number } | null; prayerTasksSince?: string | null; changedAt?: string } = {},
+    ): UserEvent => ({
       type: 'PrayerSettingsChanged',
-      data: { userId: 'u1', enablePrayerTasks, prayerCalculationMethod, changedAt: metadata.occurredAt },
+      data: {
+        userId: 'u1',
+        enablePrayerTasks,
+        prayerCalculationMethod,
+        location: extra.location ?? null,
+        prayerTasksSince: extra.prayerTasksSince !== undefined ? extra.prayerTasksSince : enablePrayerTasks ? metadata.occurredAt : null,
+        changedAt: extra.changedAt ?? metadata.occurredAt,
+      },
     });
+    const later = '2026-11-22T09:00:00.000Z';
 
-    it('records one changed setting with the other kept (new accounts: off, method 2)', () => {
+    it('records one changed setting with the others kept (new accounts: off, method 2, no location)', () => {
       spec.given([registered]).when(change({ enablePrayerTasks: true })).then([changed(true, 2)]);
       spec.given([registered]).when(change({ prayerCalculationMethod: 4 })).then([changed(false, 4)]);
-      spec.given([registered, changed(true, 4)]).when(change({ prayerCalculationMethod: 1 })).then([changed(true, 1)]);
+      spec.given([registered, changed(true, 4)]).when(change({ prayerCalculationMethod: 1 }, later)).then([changed(true, 1, { changedAt: later })]);
       spec.given([registered]).when(change({ enablePrayerTasks: true, prayerCalculationMethod: 5 })).then([changed(true, 5)]);
+    });
+
+    it('records a location, both coordinates kept to 8 decimals, and keeps it through later changes', () => {
+      const home = { latitude: 21.422487, longitude: 39.826206 };
+      spec.given([registered]).when(change({ enablePrayerTasks: true, ...home })).then([changed(true, 2, { location: home })]);
+      spec
+        .given([registered])
+        .when(change({ latitude: 40.123456789, longitude: -74.000000004 }))
+        .then([changed(false, 2, { location: { latitude: 40.12345679, longitude: -74 } })]);
+      spec.given([registered, changed(true, 2, { location: home })]).when(change({ prayerCalculationMethod: 4 }, later)).then([changed(true, 4, { location: home, changedAt: later })]);
+      spec.given([registered, changed(true, 2, { location: home })]).when(change({ latitude: 0, longitude: 0 }, later)).then([changed(true, 2, { location: { latitude: 0, longitude: 0 }, changedAt: later })]);
+    });
+
+    it('starts a new period of prayer tasks each time they are turned on, and keeps it after turning off', () => {
+      const on = changed(true, 2);
+      const off = changed(false, 2, { prayerTasksSince: metadata.occurredAt, changedAt: later });
+      spec.given([registered, on]).when(change({ enablePrayerTasks: false }, later)).then([off]);
+      const again = '2026-11-23T10:00:00.000Z';
+      spec.given([registered, on, off]).when(change({ enablePrayerTasks: true }, again)).then([changed(true, 2, { prayerTasksSince: again, changedAt: again })]);
+      // An event from before issue 24 (no period): the change that turned them on began it.
+      const before24: UserEvent = { type: 'PrayerSettingsChanged', data: { userId: 'u1', enablePrayerTasks: true, prayerCalculationMethod: 3, changedAt: '2026-11-20T09:00:00.000Z' } };
+      spec.given([registered, before24]).when(change({ enablePrayerTasks: false }, later)).then([changed(false, 3, { prayerTasksSince: '2026-11-20T09:00:00.000Z', changedAt: later })]);
     });
 
     it('records nothing when nothing changes', () => {
       spec.given([registered]).when(change({ enablePrayerTasks: false, prayerCalculationMethod: 2 })).then([]);
       spec.given([registered, changed(true, 3)]).when(change({ prayerCalculationMethod: 3 })).then([]);
+      spec.given([registered, changed(true, 3, { location: { latitude: 1.5, longitude: 2.5 } })]).when(change({ latitude: 1.5, longitude: 2.5 })).then([]);
     });
 
     it('refuses an empty change and a method outside 1-5', () => {
       spec.given([registered]).when(change({})).thenThrows('IDENTITY.INVALID_PRAYER_SETTINGS');
       for (const method of [0, 6, 2.5]) spec.given([registered]).when(change({ prayerCalculationMethod: method })).thenThrows('IDENTITY.INVALID_PRAYER_SETTINGS');
+    });
+
+    it('refuses half a location and coordinates out of range, naming the field', () => {
+      const refusals: [Settings, string, string][] = [
+        [{ latitude: 10 }, 'longitude', PRAYER_SETTINGS_MESSAGES.pair],
+        [{ longitude: 10, enablePrayerTasks: true }, 'latitude', PRAYER_SETTINGS_MESSAGES.pair],
+        [{ latitude: 90.5, longitude: 0 }, 'latitude', PRAYER_SETTINGS_MESSAGES.latitude],
+        [{ latitude: -91, longitude: 0 }, 'latitude', PRAYER_SETTINGS_MESSAGES.latitude],
+        [{ latitude: Number.NaN, longitude: 0 }, 'latitude', PRAYER_SETTINGS_MESSAGES.latitude],
+        [{ latitude: 0, longitude: 180.01 }, 'longitude', PRAYER_SETTINGS_MESSAGES.longitude],
+        [{ latitude: 0, longitude: Number.NEGATIVE_INFINITY }, 'longitude', PRAYER_SETTINGS_MESSAGES.longitude],
+      ];
+      for (const [data, field, message] of refusals) {
+        let error: unknown;
+        try {
+          userDecider.decide(change(data), [registered].reduce(userDecider.evolve, userDecider.initialState()));
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toMatchObject({ code: 'IDENTITY.INVALID_PRAYER_SETTINGS', message, errors: [{ field, message }] });
+      }
+      spec.given([registered]).when(change({ latitude: 90, longitude: -180 })).then([changed(false, 2, { location: { latitude: 90, longitude: -180 } })]);
     });
 
     it('refuses an unknown user', () => {

@@ -29,7 +29,11 @@ export interface PrayerDay {
   date: { readable: string };
 }
 
-function timesOn(latitude: number, longitude: number, method: number, date: string): { name: PrayerName; time: Date }[] {
+/**
+ * The day's six times by adhan (its calendar day `date`). Near the poles a time may not exist that
+ * day (the sun does not rise, set or reach the angle): adhan answers an Invalid Date for it.
+ */
+export function timesOn(latitude: number, longitude: number, method: number, date: string): { name: PrayerName; time: Date }[] {
   const [y, m, d] = date.split('-').map(Number);
   // adhan reads the calendar day from the Date's local fields.
   const times = new PrayerTimes(new Coordinates(latitude, longitude), new Date(y, m - 1, d), METHODS[method]());

@@ -78,6 +78,19 @@ export class ChildrenQuery {
     return rows.map((row) => ({ userId: row.user_id, childId: row.child_id, childName: row.name, canEdit: row.can_edit }));
   }
 
+  /** Ids of the recipients the user is the primary caregiver of (at most FAMILY_LIMITS.recipientsPerCaregiver), oldest first. */
+  async ownedIds(userId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.em.fork().execute('SELECT id FROM children WHERE primary_caregiver_id = ? ORDER BY created_at, id', [userId]);
+    return rows.map((row) => row.id);
+  }
+
+  /** The primary caregivers of these recipients (those that exist). */
+  async primaryCaregiversOf(childIds: string[]): Promise<string[]> {
+    if (childIds.length === 0) return [];
+    const rows: { id: string }[] = await this.em.fork().execute('SELECT DISTINCT primary_caregiver_id AS id FROM children WHERE id IN (?)', [childIds]);
+    return rows.map((row) => row.id);
+  }
+
   /** How many recipients the user is the primary caregiver of (the recipients limit's count). */
   async ownedCount(userId: string): Promise<number> {
     const [row]: { n: string }[] = await this.em.fork().execute('SELECT count(*) AS n FROM children WHERE primary_caregiver_id = ?', [userId]);

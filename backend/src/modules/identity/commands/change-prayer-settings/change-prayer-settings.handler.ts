@@ -2,12 +2,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { userStream } from '../../domain/user';
-import { userDecider } from '../../domain/user.decide';
+import { userDecider, type PrayerSettingsInput } from '../../domain/user.decide';
 
+/** The user's prayer settings (HTTP: prayer-times' PATCH /api/user/prayer-settings, which also brings the prayer tasks in line). */
 export class ChangePrayerSettings {
   constructor(
     readonly userId: string,
-    readonly settings: { enablePrayerTasks?: boolean; prayerCalculationMethod?: number },
+    readonly settings: PrayerSettingsInput,
     readonly metadata: CommandMetadata,
   ) {}
 }

@@ -21,6 +21,8 @@ export class UserEntity {
   @Property({ type: 'integer' }) prayerCalculationMethod!: number;
   @Property({ type: 'decimal', precision: 10, scale: 8, nullable: true }) latitude!: string | null;
   @Property({ type: 'decimal', precision: 11, scale: 8, nullable: true }) longitude!: string | null;
+  /** When prayer tasks were last turned on (null while off): names that period's prayer tasks (issue 24). */
+  @Property({ type: 'timestamptz', nullable: true }) prayerTasksSince!: Date | null;
   @Property({ type: 'timestamptz' }) createdAt!: Date;
   @Property({ type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -82,6 +82,37 @@ describe('users and credentials read models (PostgreSQL)', () => {
     expect(strip(other)).toEqual(strip(one));
   });
 
+  it('PrayerSettingsChanged (issue 24) writes the location and the period, kept by later changes; apply and applyBatch agree', async () => {
+    const ids = ['10000000-0000-4000-8000-0000000000b1', '10000000-0000-4000-8000-0000000000b2'];
+    const since = '2026-11-02T08:00:00.000Z';
+    const eventsOf = (id: string) => [
+      h.record(`user-${id}`, {
+        type: 'UserRegistered',
+        data: { userId: id, email: `${id}@example.com`, passwordHash: '$argon2id$p', firstName: 'Amina', lastName: 'Khan', role: 'parent', timezone: 'Asia/Riyadh', registeredAt: '2026-11-01T08:00:00Z' },
+      }),
+      h.record(`user-${id}`, {
+        type: 'PrayerSettingsChanged',
+        data: { userId: id, enablePrayerTasks: true, prayerCalculationMethod: 4, location: { latitude: 21.42248712, longitude: 39.82620621 }, prayerTasksSince: since, changedAt: since },
+      }),
+      h.record(`user-${id}`, {
+        type: 'PrayerSettingsChanged',
+        data: { userId: id, enablePrayerTasks: false, prayerCalculationMethod: 4, location: { latitude: -33.5, longitude: 151 }, prayerTasksSince: since, changedAt: '2026-11-03T08:00:00Z' },
+      }),
+      // An event from before issue 24 (no location, no period) keeps both.
+      h.record(`user-${id}`, { type: 'PrayerSettingsChanged', data: { userId: id, enablePrayerTasks: false, prayerCalculationMethod: 1, changedAt: '2026-11-04T08:00:00Z' } }),
+    ];
+    await h.apply(new UsersProjection(), eventsOf(ids[0]));
+    await h.em().transactional((em) => new UsersProjection().applyBatch(em, eventsOf(ids[1]) as Parameters<UsersProjection['applyBatch']>[1]));
+
+    const query = new UsersQuery(h.orm.em.fork());
+    expect(await query.byId(ids[0])).toMatchObject({ enablePrayerTasks: false, prayerCalculationMethod: 1, latitude: '-33.50000000', longitude: '151.00000000' });
+    const settings = await Promise.all(ids.map((id) => query.prayerTaskSettings(id)));
+    expect(settings[0]).toEqual({ userId: ids[0], enablePrayerTasks: false, prayerCalculationMethod: 1, latitude: -33.5, longitude: 151, timezone: 'Asia/Riyadh', prayerTasksSince: since });
+    expect({ ...settings[1], userId: undefined }).toEqual({ ...settings[0], userId: undefined });
+    // Turned off: not among the users the prayer-tasks job walks.
+    expect((await query.withPrayerTasks(null, 1000)).map((u) => u.userId)).not.toContain(ids[0]);
+  });
+
   it('replaying an applied change is idempotent', async () => {
     const before = await h.rows('users');
     const again = [h.record(`user-${userId}`, { type: 'ProfileUpdated', data: { userId, firstName: 'Ana Maria', lastName: 'Silva', updatedAt: '2026-11-03T08:00:00Z' } })];

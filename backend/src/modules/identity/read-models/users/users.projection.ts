@@ -31,6 +31,7 @@ function registeredRow({ userId, email, firstName, lastName, role, timezone, reg
     prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
     latitude: null,
     longitude: null,
+    prayerTasksSince: null,
     createdAt: new Date(registeredAt),
     updatedAt: new Date(registeredAt),
   };
@@ -47,6 +48,12 @@ function changesOf(event: RecordedEventOf<Exclude<Handled, { type: 'UserRegister
       return {
         enablePrayerTasks: event.data.enablePrayerTasks,
         prayerCalculationMethod: event.data.prayerCalculationMethod,
+        // Events from before issue 24 name no location (kept) and no period (read as the change's time).
+        ...(event.data.location === undefined
+          ? {}
+          : { latitude: event.data.location?.latitude.toFixed(8) ?? null, longitude: event.data.location?.longitude.toFixed(8) ?? null }),
+        // Events from before issue 24 name no period: the column stays (prayer tasks then use a fixed one).
+        ...(event.data.prayerTasksSince === undefined ? {} : { prayerTasksSince: event.data.prayerTasksSince === null ? null : new Date(event.data.prayerTasksSince) }),
         updatedAt: new Date(event.data.changedAt),
       };
     case 'CareTeamJoined':

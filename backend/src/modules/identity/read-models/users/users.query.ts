@@ -23,6 +23,40 @@ export const USER_OF_SESSION = `(SELECT to_jsonb(u) FROM (SELECT ${USER_COLUMNS}
 const NAME_ROW = 'SELECT id, email, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id IN (?)';
 type NameRow = Pick<UserEntity, 'id' | 'email' | 'firstName' | 'lastName'>;
 
+/** What a user's prayer tasks are made from (issue 24): their settings, zone and the current period. */
+export interface PrayerTaskSettings {
+  userId: string;
+  enablePrayerTasks: boolean;
+  prayerCalculationMethod: number;
+  /** Degrees, or null when no location is stored (the default location applies). */
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string;
+  /** When prayer tasks were last turned on (ISO), null while off. */
+  prayerTasksSince: string | null;
+}
+
+const PRAYER_SETTINGS_ROW = `SELECT id, enable_prayer_tasks, prayer_calculation_method, latitude::float8 AS latitude, longitude::float8 AS longitude,
+  timezone, prayer_tasks_since FROM users`;
+interface PrayerSettingsRow {
+  id: string;
+  enable_prayer_tasks: boolean;
+  prayer_calculation_method: number;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string;
+  prayer_tasks_since: Date | string | null;
+}
+const toPrayerTaskSettings = (row: PrayerSettingsRow): PrayerTaskSettings => ({
+  userId: row.id,
+  enablePrayerTasks: row.enable_prayer_tasks,
+  prayerCalculationMethod: row.prayer_calculation_method,
+  latitude: row.latitude === null ? null : Number(row.latitude),
+  longitude: row.longitude === null ? null : Number(row.longitude),
+  timezone: row.timezone,
+  prayerTasksSince: row.prayer_tasks_since === null ? null : new Date(row.prayer_tasks_since).toISOString(),
+});
+
 /** Reads only the users read model. */
 @Injectable()
 export class UsersQuery {
@@ -31,6 +65,20 @@ export class UsersQuery {
   async byId(id: string): Promise<User | null> {
     const [row]: UserEntity[] = await this.em.fork().execute(`${USER_ROW} WHERE id = ?`, [id]);
     return row ? toUser(row) : null;
+  }
+
+  /** One user's prayer-task settings, or null when there is no such user. */
+  async prayerTaskSettings(userId: string): Promise<PrayerTaskSettings | null> {
+    const [row]: PrayerSettingsRow[] = await this.em.fork().execute(`${PRAYER_SETTINGS_ROW} WHERE id = ?`, [userId]);
+    return row ? toPrayerTaskSettings(row) : null;
+  }
+
+  /** A page (by id, after `afterId`) of the users with prayer tasks turned on: the prayer-tasks job walks them. */
+  async withPrayerTasks(afterId: string | null, limit: number): Promise<PrayerTaskSettings[]> {
+    const rows: PrayerSettingsRow[] = await this.em
+      .fork()
+      .execute(`${PRAYER_SETTINGS_ROW} WHERE enable_prayer_tasks AND (?::uuid IS NULL OR id > ?::uuid) ORDER BY id LIMIT ?`, [afterId, afterId, limit]);
+    return rows.map(toPrayerTaskSettings);
   }
 
   /** The user registered with this email (compared as registration stores it: trimmed, lowercase). */

@@ -109,6 +109,27 @@ export class DailyTasksQuery {
     return { items: rows.map((row) => toTask(row, new Map(), now)), total: rows.length > 0 ? Number(rows[0].total) : 0 };
   }
 
+  /** The tasks among `ids` that exist (not removed), as much as a generator needs to bring them in line. */
+  async scheduleOf(ids: string[]): Promise<Pick<Task, 'id' | 'childId' | 'status' | 'scheduledDate' | 'localTime' | 'timezone' | 'scheduledTime'>[]> {
+    if (ids.length === 0) return [];
+    const rows: Pick<DailyTaskRow, 'id' | 'child_id' | 'status' | 'scheduled_date' | 'local_time' | 'timezone' | 'scheduled_time'>[] = await this.em
+      .fork()
+      .execute(
+        `SELECT id, child_id, status, to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, local_time, timezone, scheduled_time
+         FROM daily_tasks WHERE id IN (?) ORDER BY scheduled_time, id`,
+        [ids],
+      );
+    return rows.map((r) => ({
+      id: r.id,
+      childId: r.child_id,
+      status: r.status,
+      scheduledDate: r.scheduled_date,
+      localTime: r.local_time,
+      timezone: r.timezone,
+      scheduledTime: new Date(r.scheduled_time).toISOString(),
+    }));
+  }
+
   async byId(taskId: string, now: Date): Promise<Task | null> {
     const [task] = await this.select(`${SELECT} WHERE id = ?`, [taskId], now);
     return task ?? null;

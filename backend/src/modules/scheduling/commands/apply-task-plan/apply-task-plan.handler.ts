@@ -1,0 +1,110 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { DomainError } from '../../../../platform/commands/domain-error';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
+import { taskStream, type TaskDetails } from '../../domain/task';
+import { taskDecider } from '../../domain/task.decide';
+
+/** A task another module generates (prayer tasks): its id is derived by that module, so making it twice records nothing. */
+export interface PlannedTask {
+  taskId: string;
+  childId: string;
+  details: Omit<TaskDetails, 'appointmentDetails'>;
+  scheduledDate: string;
+  localTime: string;
+  timezone: string;
+}
+
+/** What to do to bring generated tasks in line: make, move (new date, time or zone) and remove. */
+export interface TaskPlan {
+  schedule: PlannedTask[];
+  move: { taskId: string; scheduledDate: string; localTime: string; timezone: string }[];
+  remove: { taskId: string; reason: string }[];
+}
+
+/**
+ * Carries out a plan of generated tasks through the task decider, like the recurring-tasks job does
+ * for template occurrences: one stream per task, no table written directly, so a rebuild gives what
+ * the live run gave. Generated tasks are made without the tasks-a-day count (as a schedule's
+ * occurrences are): the generating module states its own bound. A task that exists in another form
+ * (e.g. removed by the family) is left as it is; one removed meanwhile is not moved or removed again.
+ * `metadata.actorId` is the caregiver whose setting the tasks follow (removal and moves need one).
+ */
+export class ApplyTaskPlan extends Command<{ scheduled: number; moved: number; removed: number }> {
+  constructor(
+    readonly plan: TaskPlan,
+    readonly metadata: CommandMetadata,
+    /** Workers pass false: nobody reads back what they record. */
+    readonly awaitProjections = true,
+  ) {
+    super();
+  }
+}
+
+const gone = (error: unknown, ...codes: string[]) => error instanceof DomainError && codes.includes(error.code);
+
+@CommandHandler(ApplyTaskPlan)
+export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { scheduled: number; moved: number; removed: number }> {
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  async execute({ plan, metadata, awaitProjections }: ApplyTaskPlan): Promise<{ scheduled: number; moved: number; removed: number }> {
+    const result = { scheduled: 0, moved: 0, removed: 0 };
+    // A task that another run (the job) made a moment ago records nothing here, and nothing here waited
+    // for it: wait for its stream's last event too, so the caller's next read sees every planned task.
+    const untouched: string[] = [];
+    for (const { taskId, reason } of plan.remove) {
+      try {
+        const { events } = await this.streams.execute(taskStream(taskId), taskDecider, { type: 'RemoveTask', data: { reason }, metadata }, { awaitProjections });
+        result.removed += events.length;
+      } catch (error) {
+        if (!gone(error, 'SCHEDULING.TASK_ALREADY_REMOVED', 'SCHEDULING.TASK_NOT_FOUND')) throw error;
+      }
+    }
+    for (const { taskId, scheduledDate, localTime, timezone } of plan.move) {
+      try {
+        const command = { type: 'UpdateTask' as const, data: { changes: { scheduledDate, localTime }, timezone }, metadata };
+        const { events } = await this.streams.execute(taskStream(taskId), taskDecider, command, { awaitProjections });
+        result.moved += events.length;
+      } catch (error) {
+        if (!gone(error, 'SCHEDULING.TASK_ALREADY_REMOVED', 'SCHEDULING.TASK_NOT_FOUND')) throw error;
+      }
+    }
+    for (const task of plan.schedule) {
+      try {
+        const { events } = await this.streams.execute(taskStream(task.taskId), taskDecider, {
+          type: 'ScheduleTask',
+          data: {
+            taskId: task.taskId,
+            childId: task.childId,
+            templateId: null,
+            details: { ...task.details, appointmentDetails: null },
+            schedule: { scheduledDate: task.scheduledDate, localTime: task.localTime, timezone: task.timezone },
+          },
+          metadata,
+        }, { awaitProjections });
+        result.scheduled += events.length;
+        if (events.length === 0) untouched.push(task.taskId);
+      } catch (error) {
+        // The id is taken by a task in another form (removed by the family, then the times changed): leave it be.
+        if (!gone(error, 'SCHEDULING.TASK_ALREADY_EXISTS')) throw error;
+        untouched.push(task.taskId);
+      }
+    }
+    if (awaitProjections && untouched.length > 0) await this.caughtUp(untouched);
+    return result;
+  }
+
+  private async caughtUp(taskIds: string[]): Promise<void> {
+    let position = -1n;
+    for (const taskId of taskIds) {
+      const { events } = await this.streams.load(taskStream(taskId), taskDecider);
+      const last = events.at(-1);
+      if (last && last.position > position) position = last.position;
+    }
+    if (position >= 0n) await this.projections.waitFor({ position, types: ['TaskScheduled', 'TaskUpdated', 'TaskRemoved'], eventIds: [] });
+  }
+}
