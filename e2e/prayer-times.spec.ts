@@ -115,10 +115,13 @@ test.describe('with the device’s location', () => {
 
   test('the preview and the sheet use the device’s position: the server’s times there, no Default badge', async ({ page, baseURL }) => {
     const tab = await openProfileTab(page, baseURL!, 'prayer-located');
-    // Enabled through the API: until PATCH /api/user/prayer-settings takes latitude and longitude
-    // (another change), Enable with a position is refused (device-location.ts).
-    const enabled = await page.request.patch('/api/user/prayer-settings', { data: { enablePrayerTasks: true, prayerCalculationMethod: 5 }, headers: { Origin: baseURL! } });
-    expect(enabled.status(), await enabled.text()).toBe(200);
+    await tab.toggle.click();
+    await tab.settings.getByRole('button', { name: 'Enable' }).click();
+    await expectToast(page, 'Prayer Settings Updated');
+    // Enable sends the device's position with the setting: the prayer tasks are computed there.
+    await expect.poll(async () => (await getJson<User>(page, '/api/auth/user')).latitude).toBe('30.04440000');
+    await tab.method.selectOption('5');
+    await expect.poll(async () => (await getJson<User>(page, '/api/auth/user')).prayerCalculationMethod).toBe(5);
     await page.reload();
 
     await expect(tab.toggle).toHaveAttribute('aria-expanded', 'true');

@@ -54,6 +54,12 @@ describe('prayer times and prayer settings over HTTP', () => {
     expect(res.body.message).toMatch(new RegExp(field, "i")); // a date out of range: "Dates must be between 1900-01-01 and 2100-12-31."
   });
 
+  it('answers 400 where the day has no prayer times (polar day near the North Pole), not a 500', async () => {
+    const { agent } = await t.signUp({ email: 'polar@example.com' });
+    const res = await agent.get('/api/prayer-times/coordinates').query({ latitude: '89.9', longitude: '0', timezone: 'UTC', date: '2026-06-21' }).expect(400);
+    expect(res.body).toMatchObject({ code: 'PRAYER_TIMES.NO_TIMES', errors: [{ field: 'latitude' }] });
+  });
+
   it('refuses a missing coordinate with a 400', async () => {
     const { agent } = await t.signUp({ email: 'missing@example.com' });
     await agent.get('/api/prayer-times/coordinates').query({ longitude: '-74.006', timezone: 'America/New_York' }).expect(400);

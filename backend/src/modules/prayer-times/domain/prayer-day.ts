@@ -1,4 +1,5 @@
 import { CalculationMethod, Coordinates, PrayerTimes, type CalculationParameters } from 'adhan';
+import { invalidInput } from '../../../platform/commands/domain-error';
 
 /** Methods 1-5 (libs PRAYER_METHODS) mapped to adhan's parameter sets (DESIGN.md). */
 const METHODS: Record<number, () => CalculationParameters> = {
@@ -8,6 +9,11 @@ const METHODS: Record<number, () => CalculationParameters> = {
   4: () => CalculationMethod.UmmAlQura(),
   5: () => CalculationMethod.Egyptian(),
 };
+
+/** Near the poles some days have no sunrise, sunset or twilight angle: no prayer day to show. */
+export const NO_PRAYER_TIMES_MESSAGE = 'Prayer times cannot be computed for this latitude on this date: the sun does not rise, set or reach the needed angle';
+const noPrayerTimes = invalidInput('PRAYER_TIMES.NO_TIMES');
+const isValid = (time: Date) => !Number.isNaN(time.getTime());
 
 export const PRAYER_NAMES = ['Fajr', 'Sunrise', 'Dhuhr', 'Asr', 'Maghrib', 'Isha'] as const;
 export type PrayerName = (typeof PRAYER_NAMES)[number];
@@ -68,6 +74,7 @@ export function prayerDay({ latitude, longitude, method, timezone, date, now }: 
   const times = timesOn(latitude, longitude, method, date);
   const prayers = times.filter((t) => t.name !== 'Sunrise');
   const next = prayers.find((t) => t.time.getTime() > now.getTime()) ?? { name: 'Fajr' as const, time: timesOn(latitude, longitude, method, nextDay(date))[0].time };
+  if (!times.every((t) => isValid(t.time)) || !isValid(next.time)) throw noPrayerTimes('latitude', NO_PRAYER_TIMES_MESSAGE);
   const readable = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
   return {
     times,

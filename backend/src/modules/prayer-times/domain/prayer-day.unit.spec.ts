@@ -1,4 +1,4 @@
-import { dateIn, prayerDay } from './prayer-day';
+import { dateIn, NO_PRAYER_TIMES_MESSAGE, prayerDay } from './prayer-day';
 
 /**
  * An independent implementation of the classic PrayTimes.org formulas (praytimes.org/calculation):
@@ -131,6 +131,12 @@ describe('prayerDay', () => {
     const day = prayerDay({ ...newYork, now: new Date('2026-06-21T01:00:00-04:00') });
     expect(day.nextPrayer.name).toBe('Fajr');
     expect(day.formatted[0]).toMatchObject({ name: 'Fajr', isNext: true, isPassed: false });
+  });
+
+  it('refuses a day without prayer times (midsummer at 89.9 degrees north, midwinter at 78 south) instead of formatting an invalid time', () => {
+    for (const [latitude, date] of [[89.9, '2026-06-21'], [-78, '2026-06-21']] as const) {
+      expect(() => prayerDay({ latitude, longitude: 0, method: 3, timezone: 'UTC', date, now: new Date(`${date}T12:00:00Z`) })).toThrow(NO_PRAYER_TIMES_MESSAGE);
+    }
   });
 
   it('reads today in the given zone', () => {

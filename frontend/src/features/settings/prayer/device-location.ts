@@ -43,8 +43,8 @@ export function usePrayerLocation(storedLatitude: string | null, storedLongitude
 }
 
 /**
- * What Enable sends: the device's position with it when there is one (another change adds latitude
- * and longitude to PATCH /api/user/prayer-settings; until it lands the server refuses them).
+ * What Enable sends: the device's position with it when there is one, so the server computes the
+ * prayer tasks there (PATCH /api/user/prayer-settings, docs/prayer-tasks.md); otherwise the default.
  */
 export function enablePrayerTasksChange(location: PrayerLocation): PrayerSettingsChange {
   return location.isDefault ? { enablePrayerTasks: true } : { enablePrayerTasks: true, ...location.coordinates };
