@@ -24,6 +24,16 @@ export interface User {
   updatedAt: string;
 }
 
+/** A passkey as its owner sees it (GET /api/webauthn/status): no key material. */
+export interface PasskeySummary {
+  id: string;
+  deviceType: string;
+  backedUp: boolean;
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface RegisterRequest {
   email: string;
   password: string;

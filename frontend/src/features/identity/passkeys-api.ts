@@ -1,16 +1,6 @@
-import type { User } from '@carecircle/libs';
+import type { PasskeySummary, User } from '@carecircle/libs';
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { baseApi } from '../../app/base-api';
-
-/** A passkey as GET /api/webauthn/status lists it (no key material). */
-export interface PasskeySummary {
-  id: string;
-  deviceType: string;
-  backedUp: boolean;
-  transports: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 /** The Passkeys API of spec document 3 (docs/passkeys.md). */
 export const passkeysApi = baseApi.injectEndpoints({

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { User } from '@carecircle/libs';
+import type { PasskeySummary, User } from '@carecircle/libs';
 import { CurrentUser } from '../../session/session.guard';
-import { WebAuthnCredentialsQuery, type PasskeySummary } from './webauthn-credentials.query';
+import { WebAuthnCredentialsQuery } from './webauthn-credentials.query';
 
 @ApiTags('webauthn')
 @Controller('webauthn')

@@ -1,17 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { PasskeySummary } from '@carecircle/libs';
 import { MAX_PASSKEYS_PER_USER } from '../../domain/passkeys';
 import { WebAuthnCredentialEntity } from './webauthn-credentials.entity';
-
-/** A passkey as its owner sees it (GET /api/webauthn/status): no key material. */
-export interface PasskeySummary {
-  id: string;
-  deviceType: string;
-  backedUp: boolean;
-  transports: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 /** Reads only webauthn_credentials. */
 @Injectable()
