@@ -20,6 +20,8 @@ const RANGE_QUERY = [ApiQuery({ name: 'from', description: 'First day, yyyy-mm-d
 const applyAll = (decorators: MethodDecorator[]): MethodDecorator => (target, key, descriptor) => {
   for (const decorator of decorators) decorator(target, key, descriptor);
 };
+/** A CSV download over a range, for anyone who may read the recipient. */
+const CSV_DOWNLOAD = applyAll([...RANGE_QUERY, ApiProduces('text/csv'), ChildAccess('read')]);
 
 const fileName = (child: Child, what: string, from: string, to: string) => `${child.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'recipient'}-${what}-${from}-to-${to}.csv`;
 const csvFile = (body: Readable, name: string) => new StreamableFile(body, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${name}"` });
@@ -51,12 +53,9 @@ export class ReportTasksController {
   }
 
   @Get('adherence.csv')
-  @ChildAccess('read')
-  @ApiProduces('text/csv')
-  @applyAll(RANGE_QUERY)
+  @CSV_DOWNLOAD
   async adherenceCsv(@CurrentUser() user: User, @Req() req: Request & { child: Child }, @Query('from') from: unknown, @Query('to') to: unknown): Promise<StreamableFile> {
-    const range = checkReportRange(from as string, to as string);
-    await this.record(req, user, 'adherence', range);
+    const range = await this.recordedRange(req, user, 'adherence', from, to);
     const now = new Date();
     const lines = await this.lines(req.child.id, range, now);
     const rows = [
@@ -70,12 +69,9 @@ export class ReportTasksController {
   }
 
   @Get('history.csv')
-  @ChildAccess('read')
-  @ApiProduces('text/csv')
-  @applyAll(RANGE_QUERY)
+  @CSV_DOWNLOAD
   async historyCsv(@CurrentUser() user: User, @Req() req: Request & { child: Child }, @Query('from') from: unknown, @Query('to') to: unknown): Promise<StreamableFile> {
-    const range = checkReportRange(from as string, to as string);
-    await this.record(req, user, 'task_history', range);
+    const range = await this.recordedRange(req, user, 'task_history', from, to);
     return csvFile(Readable.from(this.historyLines(req.child.id, range.from, range.to, new Date())), fileName(req.child, 'task-history', range.from, range.to));
   }
 
@@ -100,7 +96,10 @@ export class ReportTasksController {
     return withMedicationNames(await this.reports.adherence(childId, range.from, range.to, now), await this.medications.forChild(childId, now));
   }
 
-  private record(req: Request & { child: Child }, user: User, kind: DataExportKind, range: { from: string; to: string }): Promise<void> {
-    return this.commands.execute(new RecordExport({ kind, format: 'csv', childId: req.child.id, ...range }, { ...commandMetadata(req), actorId: user.id }));
+  /** Checks the range, then records the download as an export, before anything is read. */
+  private async recordedRange(req: Request & { child: Child }, user: User, kind: DataExportKind, from: unknown, to: unknown): Promise<{ from: string; to: string }> {
+    const range = checkReportRange(from as string, to as string);
+    await this.commands.execute(new RecordExport({ kind, format: 'csv', childId: req.child.id, ...range }, { ...commandMetadata(req), actorId: user.id }));
+    return range;
   }
 }
