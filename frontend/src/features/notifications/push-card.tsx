@@ -79,7 +79,7 @@ export function PushCard() {
 
   if (status === 'loading') return null;
   return (
-    <section className="push-card" aria-labelledby="push-card-title">
+    <section className="settings-card push-card" aria-labelledby="push-card-title">
       <h4 id="push-card-title" className="push-card__title">
         <BellOutlined aria-hidden /> {TITLES[status]}
         {status === 'enabled' && <span className="status-badge status-badge--on">Active</span>}

@@ -67,7 +67,7 @@ export function BiometricCard() {
   };
 
   return (
-    <section className="biometric-card" aria-labelledby="biometric-card-title">
+    <section className="settings-card biometric-card" aria-labelledby="biometric-card-title">
       <h4 id="biometric-card-title" className="biometric-card__title">
         <SafetyOutlined aria-hidden /> Setup Biometric Authentication
       </h4>
