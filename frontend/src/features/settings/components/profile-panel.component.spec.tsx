@@ -1,35 +1,18 @@
-import { TIMEZONE_OPTIONS, type User } from '@carecircle/libs';
+import { TIMEZONE_OPTIONS } from '@carecircle/libs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApi, writes, type SentRequest } from '../../../test-support/render-with-api';
+import { renderWithApi, writes } from '../../../test-support/render-with-api';
+import { answerUser, signedInUser } from '../../../test-support/settings-fixtures';
 import { ProfilePanel } from './profile-panel';
 
 const LOAD = { timeout: 30_000 };
 
-const stored: User = {
-  id: 'u1',
-  email: 'ana@example.test',
-  firstName: 'Ana',
-  lastName: 'Lopez',
-  profileImageUrl: null,
-  role: 'parent',
-  timezone: 'America/Los_Angeles',
-  subscriptionActive: false,
-  subscriptionPlan: null,
-  primaryUserId: null,
-  hasWebAuthn: false,
-  enablePrayerTasks: false,
-  prayerCalculationMethod: 2,
-  latitude: null,
-  longitude: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+const stored = signedInUser({ email: 'ana@example.test', firstName: 'Ana', lastName: 'Lopez', timezone: 'America/Los_Angeles' });
 
 /** The fake server: each PATCH answers the user with what it was sent. */
-const server = ({ method, body }: SentRequest) => (method === 'PATCH' ? { body: { ...stored, ...(body as object) } } : { body: stored });
+const server = answerUser(stored);
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
 const updateButton = () => screen.getByRole('button', { name: /Update Profile|Saving/ }) as HTMLButtonElement;

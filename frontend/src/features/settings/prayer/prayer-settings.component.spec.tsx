@@ -1,32 +1,15 @@
-import type { User } from '@carecircle/libs';
+import { PRAYER_METHODS } from '@carecircle/libs';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApi, writes, type SentRequest } from '../../../test-support/render-with-api';
+import { answerUser, coordinatesAsked, deviceLocation, signedInUser } from '../../../test-support/settings-fixtures';
 import { PrayerSettings } from './prayer-settings';
 
 const LOAD = { timeout: 30_000 };
 
-const stored: User = {
-  id: 'u1',
-  email: 'amina@example.test',
-  firstName: 'Amina',
-  lastName: 'Khan',
-  profileImageUrl: null,
-  role: 'parent',
-  timezone: 'UTC',
-  subscriptionActive: false,
-  subscriptionPlan: null,
-  primaryUserId: null,
-  hasWebAuthn: false,
-  enablePrayerTasks: false,
-  prayerCalculationMethod: 2,
-  latitude: null,
-  longitude: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
-const enabled: User = { ...stored, enablePrayerTasks: true };
+const stored = signedInUser({ timezone: 'UTC', enablePrayerTasks: false, prayerCalculationMethod: 2 });
+const enabled = { ...stored, enablePrayerTasks: true };
 
 const DAY = [
   ['Fajr', '5:00 AM'],
@@ -38,30 +21,16 @@ const DAY = [
 ] as const;
 
 /** The fake server: the day's times for any coordinates, the methods, and PATCH answering the user it was sent. */
-function server({ method, path, body }: SentRequest) {
-  if (path.startsWith('/api/prayer-times/methods')) return { body: { success: true, data: [{ id: 1, name: 'Karachi' }, { id: 2, name: 'North America' }, { id: 3, name: 'Muslim World League' }, { id: 4, name: 'Makkah (Umm Al-Qura)' }, { id: 5, name: 'Egyptian' }] } };
+function server(request: SentRequest) {
+  const { path } = request;
+  if (path.startsWith('/api/prayer-times/methods')) return { body: { success: true, data: PRAYER_METHODS } };
   if (path.startsWith('/api/prayer-times/coordinates')) {
     const formatted = DAY.map(([name, timeFormatted]) => ({ name, timeFormatted, isNext: false, isPassed: false }));
     return { body: { success: true, data: { formatted, nextPrayer: { name: 'Fajr', time: '5:00 AM', minutesUntil: 60 }, date: { readable: '28 Nov 2026' }, location: { city: null, country: null, latitude: 1, longitude: 2 } } } };
   }
-  if (method === 'PATCH') return { body: { ...stored, ...(body as object) } };
-  return { body: stored };
+  return answerUser(stored)(request);
 }
 
-/** The device's location service: a fixed position, a refusal, or none at all. */
-function deviceLocation(answer: { latitude: number; longitude: number } | 'denied' | 'none') {
-  const geolocation =
-    answer === 'none'
-      ? undefined
-      : {
-          getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
-            answer === 'denied' ? fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError) : ok({ coords: answer } as GeolocationPosition),
-        };
-  Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
-}
-
-const coordinatesAsked = (sent: SentRequest[]) =>
-  sent.filter((r) => r.path.startsWith('/api/prayer-times/coordinates')).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 const widget = () => screen.getByRole('region', { name: "Today's Prayer Times" });
 const moment = () => Array.from(widget().querySelectorAll('dd'), (dd) => dd.textContent);
 

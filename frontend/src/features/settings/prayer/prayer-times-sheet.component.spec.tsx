@@ -1,43 +1,18 @@
-import type { User } from '@carecircle/libs';
+import { PRAYER_METHODS } from '@carecircle/libs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApi, type SentRequest } from '../../../test-support/render-with-api';
+import { coordinatesAsked as asked, deviceLocation, signedInUser } from '../../../test-support/settings-fixtures';
 import { PrayerTimesSheet } from './prayer-times-sheet';
 
 const LOAD = { timeout: 30_000 };
 
-const user: User = {
-  id: 'u1',
-  email: 'amina@example.test',
-  firstName: 'Amina',
-  lastName: 'Khan',
-  profileImageUrl: null,
-  role: 'parent',
-  timezone: 'Africa/Cairo',
-  subscriptionActive: false,
-  subscriptionPlan: null,
-  primaryUserId: null,
-  hasWebAuthn: false,
-  enablePrayerTasks: true,
-  prayerCalculationMethod: 5,
-  latitude: null,
-  longitude: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
-
-const METHODS = [
-  { id: 1, name: 'Karachi' },
-  { id: 2, name: 'North America' },
-  { id: 3, name: 'Muslim World League' },
-  { id: 4, name: 'Makkah (Umm Al-Qura)' },
-  { id: 5, name: 'Egyptian' },
-];
+const user = signedInUser({ timezone: 'Africa/Cairo', enablePrayerTasks: true, prayerCalculationMethod: 5 });
 
 /** The fake server: the day at the asked coordinates, Dhuhr next, Fajr and Sunrise passed. */
 function server({ path }: SentRequest, place: { city: string | null; country: string | null } = { city: null, country: null }) {
-  if (path.startsWith('/api/prayer-times/methods')) return { body: { success: true, data: METHODS } };
+  if (path.startsWith('/api/prayer-times/methods')) return { body: { success: true, data: PRAYER_METHODS } };
   const query = new URL(path, 'http://x').searchParams;
   const formatted = [
     { name: 'Fajr', timeFormatted: '5:10 AM', isNext: false, isPassed: true },
@@ -51,19 +26,6 @@ function server({ path }: SentRequest, place: { city: string | null; country: st
   return { body: { success: true, data: { formatted, nextPrayer: { name: 'Dhuhr', time: '11:50 AM', minutesUntil: 135 }, date: { readable: '28 Nov 2026' }, location } } };
 }
 
-function deviceLocation(answer: { latitude: number; longitude: number } | 'denied' | 'none') {
-  const geolocation =
-    answer === 'none'
-      ? undefined
-      : {
-          getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
-            answer === 'denied' ? fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError) : ok({ coords: answer } as GeolocationPosition),
-        };
-  Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
-}
-
-const asked = (sent: SentRequest[]) =>
-  sent.filter((r) => r.path.startsWith('/api/prayer-times/coordinates')).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 const sheet = () => screen.getByRole('dialog', { name: 'Prayer Times' });
 
 afterEach(() => deviceLocation('none'));
