@@ -7,7 +7,7 @@ import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { CEREMONY_GONE, PasskeyCeremonies } from '../../session/passkey-ceremonies';
 import { CurrentUser } from '../../session/session.guard';
-import { PasskeyCredentialDto, responseFieldsBounded } from '../passkey-credential.dto';
+import { PasskeyCredentialDto } from '../passkey-credential.dto';
 import { RegisterPasskey } from './register-passkey.handler';
 
 export const REGISTRATION_COMPLETE = 'Biometric authentication setup successful! You can now use Face ID or Touch ID to sign in.';
@@ -31,7 +31,6 @@ export class RegisterPasskeyController {
   @Post('complete')
   @HttpCode(200)
   async complete(@CurrentUser() user: User, @Body() body: PasskeyCredentialDto, @Req() req: Request): Promise<{ verified: true; message: string }> {
-    if (!responseFieldsBounded(body.response)) throw new BadRequestException('response holds a field that is too long');
     const { challenge, userId } = await this.ceremonies.take(req, 'register');
     if (userId !== user.id) throw new BadRequestException(CEREMONY_GONE);
     await this.commands.execute(new RegisterPasskey(user.id, body as unknown as RegistrationResponseJSON, challenge, commandMetadata(req)));
