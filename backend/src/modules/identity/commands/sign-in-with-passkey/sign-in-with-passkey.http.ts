@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
