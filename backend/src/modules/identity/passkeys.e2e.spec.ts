@@ -67,6 +67,8 @@ describe('passkeys over HTTP (POST /api/webauthn/*, GET /api/webauthn/status, DE
     const authenticator = await registerPasskey(agent);
     const { agent: browser, response, res } = await signInWith(authenticator);
     expect(res.status).toBe(200);
+    // The sign-in's next request waits for its writes (read-your-writes): the counter is stored after it.
+    await browser.get('/api/auth/user').expect(200);
     const before = await rows(user.id);
     const replayed = await t.agent().post('/api/webauthn/authenticate/complete').send({ response }).expect(400);
     expect(replayed.body.message).toBe(CEREMONY_GONE);
