@@ -56,7 +56,7 @@ export class EventSourcedStreams {
      * request waits instead (read-your-writes.ts), so the answer does not wait for the read models.
      */
     { awaitProjections = true }: { awaitProjections?: boolean | 'next-request' } = {},
-  ): Promise<{ events: Event[]; state: State }> {
+  ): Promise<{ events: Event[]; state: State; position?: bigint }> {
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.load(streamId, decider);
@@ -76,7 +76,7 @@ export class EventSourcedStreams {
       }
       const appended = { position, types: recorded.map((e) => e.type), eventIds: recorded.map((e) => e.id), correlationId: command.metadata.correlationId };
       if (awaitProjections === true || (awaitProjections === 'next-request' && !(await leaveWaitToNextRequest(appended)))) await this.projections.waitFor(appended);
-      return { events, state: events.reduce(decider.evolve, state) };
+      return { events, state: events.reduce(decider.evolve, state), position };
     }
   }
 

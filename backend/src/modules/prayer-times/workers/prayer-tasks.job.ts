@@ -66,7 +66,8 @@ export class PrayerTasksJob {
 /**
  * On the worker role only (as RecurringTasksWorker): a repeatable sweep every 15 minutes, and a job
  * for the primary caregiver of a recipient whose row changed (announced on the projection-change
- * channel once committed), so a new recipient of a user with prayer tasks on gets today's at once.
+ * channel once committed) when that caregiver has prayer tasks on, so a new recipient gets today's
+ * at once; other families' recipient changes queue nothing.
  */
 @Injectable()
 export class PrayerTasksWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -78,6 +79,7 @@ export class PrayerTasksWorker implements OnApplicationBootstrap, BeforeApplicat
     @InjectQueue(PRAYER_TASKS_QUEUE) private readonly queue: Queue,
     private readonly job: PrayerTasksJob,
     private readonly children: ChildrenQuery,
+    private readonly users: UsersQuery,
     private readonly changes: ProjectionChangeFeed,
   ) {}
 
@@ -105,6 +107,7 @@ export class PrayerTasksWorker implements OnApplicationBootstrap, BeforeApplicat
       if (childIds.length === 0) return;
       this.children
         .primaryCaregiversOf(childIds)
+        .then((caregivers) => this.users.prayerTasksOnAmong(caregivers))
         .then((userIds) =>
           Promise.all(
             userIds.map((userId) => {

@@ -81,6 +81,13 @@ export class UsersQuery {
     return rows.map(toPrayerTaskSettings);
   }
 
+  /** Which of these users have prayer tasks turned on (a recipient's change concerns only them). */
+  async prayerTasksOnAmong(userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows: { id: string }[] = await this.em.fork().execute('SELECT id FROM users WHERE id IN (?) AND enable_prayer_tasks', [userIds]);
+    return rows.map((row) => row.id);
+  }
+
   /** The user registered with this email (compared as registration stores it: trimmed, lowercase). */
   async byEmail(email: string): Promise<User | null> {
     const [row]: UserEntity[] = await this.em.fork().execute(`${USER_ROW} WHERE email = ?`, [email.trim().toLowerCase()]);

@@ -53,13 +53,19 @@ export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { sc
 
   async execute({ plan, metadata, awaitProjections }: ApplyTaskPlan): Promise<{ scheduled: number; moved: number; removed: number }> {
     const result = { scheduled: 0, moved: 0, removed: 0 };
-    // A task that another run (the job) made a moment ago records nothing here, and nothing here waited
-    // for it: wait for its stream's last event too, so the caller's next read sees every planned task.
+    // Each stream is written without waiting; the caller waits once, for the last of them (a plan holds
+    // up to five tasks per recipient). A task that another run (the job) made a moment ago records
+    // nothing here: its stream's last event is waited for too, so the next read sees every planned task.
     const untouched: string[] = [];
+    let last = -1n;
+    const run = async (streamId: string, command: Parameters<typeof taskDecider.decide>[0]) => {
+      const { events, position } = await this.streams.execute(streamId, taskDecider, command, { awaitProjections: false });
+      if (position !== undefined && position > last) last = position;
+      return events;
+    };
     for (const { taskId, reason } of plan.remove) {
       try {
-        const { events } = await this.streams.execute(taskStream(taskId), taskDecider, { type: 'RemoveTask', data: { reason }, metadata }, { awaitProjections });
-        result.removed += events.length;
+        result.removed += (await run(taskStream(taskId), { type: 'RemoveTask', data: { reason }, metadata })).length;
       } catch (error) {
         if (!gone(error, 'SCHEDULING.TASK_ALREADY_REMOVED', 'SCHEDULING.TASK_NOT_FOUND')) throw error;
       }
@@ -67,15 +73,14 @@ export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { sc
     for (const { taskId, scheduledDate, localTime, timezone } of plan.move) {
       try {
         const command = { type: 'UpdateTask' as const, data: { changes: { scheduledDate, localTime }, timezone }, metadata };
-        const { events } = await this.streams.execute(taskStream(taskId), taskDecider, command, { awaitProjections });
-        result.moved += events.length;
+        result.moved += (await run(taskStream(taskId), command)).length;
       } catch (error) {
         if (!gone(error, 'SCHEDULING.TASK_ALREADY_REMOVED', 'SCHEDULING.TASK_NOT_FOUND')) throw error;
       }
     }
     for (const task of plan.schedule) {
       try {
-        const { events } = await this.streams.execute(taskStream(task.taskId), taskDecider, {
+        const events = await run(taskStream(task.taskId), {
           type: 'ScheduleTask',
           data: {
             taskId: task.taskId,
@@ -85,7 +90,7 @@ export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { sc
             schedule: { scheduledDate: task.scheduledDate, localTime: task.localTime, timezone: task.timezone },
           },
           metadata,
-        }, { awaitProjections });
+        });
         result.scheduled += events.length;
         if (events.length === 0) untouched.push(task.taskId);
       } catch (error) {
@@ -94,17 +99,13 @@ export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { sc
         untouched.push(task.taskId);
       }
     }
-    if (awaitProjections && untouched.length > 0) await this.caughtUp(untouched);
-    return result;
-  }
-
-  private async caughtUp(taskIds: string[]): Promise<void> {
-    let position = -1n;
-    for (const taskId of taskIds) {
+    if (!awaitProjections) return result;
+    for (const taskId of untouched) {
       const { events } = await this.streams.load(taskStream(taskId), taskDecider);
-      const last = events.at(-1);
-      if (last && last.position > position) position = last.position;
+      const position = events.at(-1)?.position;
+      if (position !== undefined && position > last) last = position;
     }
-    if (position >= 0n) await this.projections.waitFor({ position, types: ['TaskScheduled', 'TaskUpdated', 'TaskRemoved'], eventIds: [] });
+    if (last >= 0n) await this.projections.waitFor({ position: last, types: ['TaskScheduled', 'TaskUpdated', 'TaskRemoved'], eventIds: [] });
+    return result;
   }
 }
