@@ -245,6 +245,17 @@ describe('projection runner (PostgreSQL)', () => {
     expect((await pool.query('SELECT stream_id FROM projection_failures')).rows).toEqual([{ stream_id: 'broken' }]);
   });
 
+  it('lets a projection commands do not wait for gather what comes within BACKGROUND_GATHER_MS, and applies it in one transaction', async () => {
+    const projection = Object.assign(new BatchTickProjection(), { awaitedByCommands: false as const });
+    const runner = startRunner(projection);
+    await runner.waitFor(await tick('a')); // caught up: applied on its own
+    await until('the first tick applied', async () => (await total()) === 1);
+    projection.calls.length = 0;
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((stream) => tick(stream)));
+    await until('the five ticks applied', async () => (await total()) === 6);
+    expect(projection.calls).toEqual(['batch of 5']);
+  });
+
   it('waits out an outage (connection errors) without parking anything', async () => {
     const projection = new TickProjection();
     projection.failOn = 'flaky';

@@ -93,6 +93,35 @@ describe('report tasks read model (PostgreSQL)', () => {
     expect((await query().adherence(otherChild, '2026-11-01', '2026-11-10', now))[0]).toMatchObject({ scheduled: 1, onTime: 1 });
   });
 
+  it('gives the same rows applied in batches, whole or cut anywhere, as one event at a time (a live batch, a rebuild)', async () => {
+    const child = randomUUID();
+    const a = task('Amoxicillin', '2026-11-02', '08:00', { medicationId: amoxicillin, child });
+    const b = task('Vitamin D', '2026-11-02', '09:00', { child });
+    const c = task('Walk', '2026-11-03', '10:00', { category: 'exercise', child });
+    const gone = randomUUID();
+    const d = task('Amoxicillin', '2026-11-02', '08:00', { child: gone });
+    const events = [a.scheduled, b.scheduled, c.scheduled, d.scheduled, a.completed('2026-11-02T06:30:00.000Z'), b.completed('2026-11-02T09:10:00.000Z'),
+      a.uncompleted(), a.moved('2026-11-02', '07:00'), a.completed('2026-11-02T07:20:00.000Z'), c.removed('Rain'), c.completed('2026-11-03T10:00:00.000Z'),
+      b.moved('2026-11-02', '06:00'), d.completed('2026-11-02T08:00:00.000Z'),
+      h.record(`care-recipient-${gone}`, { type: 'CareRecipientRemoved', data: { childId: gone, removedAt: now.toISOString() } }, { actorId: parent }),
+      d.scheduled];
+    const rowsOf = async () => (await h.rows('report_tasks')).filter((row) => row.child_id === child || row.child_id === gone);
+    const reset = () => h.em().execute('DELETE FROM report_tasks WHERE child_id IN (?, ?)', [child, gone]);
+
+    await h.apply(projection, events);
+    const oneByOne = await rowsOf();
+    expect(oneByOne.map((row) => [row.name, row.status, row.timing])).toEqual(
+      expect.arrayContaining([['Amoxicillin', 'completed', 'on_time'], ['Vitamin D', 'completed', 'late'], ['Walk', 'removed', null], ['Amoxicillin', 'pending', null]]),
+    );
+    for (const size of [events.length, 5, 2]) {
+      await reset();
+      for (let i = 0; i < events.length; i += size) {
+        await h.em().transactional((em) => projection.applyBatch(em, events.slice(i, i + size) as Parameters<typeof projection.applyBatch>[1]));
+      }
+      expect(await rowsOf()).toEqual(oneByOne);
+    }
+  });
+
   it('pages the history in day and time order with each outcome, removed tasks and their reasons included', async () => {
     const all: { rows: Awaited<ReturnType<ReportTasksQuery['historyPage']>>['rows'] } = { rows: [] };
     let page = await query().historyPage(childId, '2026-11-02', '2026-11-05', now, { size: 4 });
