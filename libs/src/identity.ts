@@ -54,3 +54,20 @@ export interface UpdateProfileRequest {
   firstName: string;
   lastName: string;
 }
+
+/**
+ * Why a Google sign-in came back to /login (`/login?error=<code>`): the callback redirects with the
+ * code, the page shows its message. Nothing was changed on the server when one of these is given.
+ */
+export const GOOGLE_SIGN_IN_ERRORS = {
+  google_expired: 'This Google sign-in expired or was already used. Please start again.',
+  google_cancelled: 'Google sign-in was cancelled. Choose a way to sign in below.',
+  google_code: 'Google did not send a sign-in code. Please try again.',
+  google_token: 'Google sign-in failed: the answer from Google could not be verified. Please try again.',
+  google_unverified: 'Your Google account’s email address is not verified, so it cannot sign in here.',
+} as const;
+
+export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
+
+export const isGoogleSignInError = (value: unknown): value is GoogleSignInError =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(GOOGLE_SIGN_IN_ERRORS, value);

@@ -23,14 +23,15 @@ export interface FakeAnswer {
 
 /**
  * Renders `ui` as the app would (the store with the one API, a router, the toasts) against a fake
- * server: `answer` replies to each request, and the returned list records every request sent.
+ * server: `answer` replies to each request, and the returned list records every request sent. `at` is
+ * the router's address (path and query) when the component reads it.
  * antd's CSS-in-JS styles are kept out of jsdom's document (StyleProvider mock="server", as when
  * rendering on a server): Testing Library's role queries check visibility with getComputedStyle,
  * which in jsdom walks every injected rule, and the task form's tests took 46 s instead of 13 s.
  * Visibility set by inline styles and the `hidden` attribute still counts; antd's class-based
  * hiding does not: a test about something antd hides by class must not rely on role queries' visibility.
  */
-export function renderWithApi(ui: ReactNode, answer: (request: SentRequest) => FakeAnswer | undefined = () => undefined) {
+export function renderWithApi(ui: ReactNode, answer: (request: SentRequest) => FakeAnswer | undefined = () => undefined, { at = '/' }: { at?: string } = {}) {
   const sent: SentRequest[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -48,7 +49,7 @@ export function renderWithApi(ui: ReactNode, answer: (request: SentRequest) => F
   const view = render(
     <StyleProvider mock="server">
       <Provider store={store}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[at]}>
           {ui}
           <ToastHost theme={{}} />
         </MemoryRouter>

@@ -33,6 +33,13 @@ describe('Google sign-in (GET /api/auth/google and its callback) against a local
     return { agent, res: await agent.get('/api/auth/google/callback').query({ code, state }) };
   }
 
+  const expectBackToLogin = (res: { status: number; headers: Record<string, string> }, error: string) => {
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/login?error=${error}`);
+  };
+
+  const eventCount = async () => Number((await t.sql('SELECT count(*) FROM es_events')).rows[0].count);
+
   const userCount = async (email: string) => Number((await t.sql('SELECT count(*) FROM users WHERE email = $1', [email])).rows[0].count);
 
   it('says it is configured', async () => {
@@ -80,48 +87,64 @@ describe('Google sign-in (GET /api/auth/google and its callback) against a local
     ['another issuer', { iss: 'https://evil.example' }],
     ['an expired ID token', { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 }],
     ['another nonce', { nonce: 'not-the-session-nonce' }],
-  ])('refuses %s with a 403 that changes nothing', async (_label, claims) => {
+  ])('refuses %s: back to /login?error=google_token, changing nothing', async (_label, claims) => {
     const email = `refused-${Math.random().toString(36).slice(2)}@example.com`;
     const { agent, res } = await signIn({ email, ...claims });
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Google sign-in failed: the answer from Google could not be verified. Please try again.');
+    expectBackToLogin(res, 'google_token');
     await agent.get('/api/auth/user').expect(401);
     expect(await userCount(email)).toBe(0);
   });
 
-  it('refuses a token signed with another key, and an unverified email (403), creating no account', async () => {
+  it('refuses a token signed with another key (google_token), and an unverified email (google_unverified), creating no account', async () => {
     const forged = await signIn({ email: 'forged@example.com' }, t.agent(), { key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey });
-    expect(forged.res.status).toBe(403);
+    expectBackToLogin(forged.res, 'google_token');
     const unverified = await signIn({ email: 'unverified@example.com', email_verified: false });
-    expect(unverified.res.status).toBe(403);
-    expect(unverified.res.body.message).toBe('Your Google account’s email address is not verified, so it cannot sign in here.');
+    expectBackToLogin(unverified.res, 'google_unverified');
     await unverified.agent.get('/api/auth/user').expect(401);
     expect(await userCount('forged@example.com')).toBe(0);
     expect(await userCount('unverified@example.com')).toBe(0);
   });
 
-  it('takes each state once, from the browser that started: another state, a replayed callback, or none at all is a 400', async () => {
+  it('takes each state once, from the browser that started: another state, a replayed callback, or none at all is google_expired and changes nothing', async () => {
     const { user } = await t.signUp({ email: 'state.check@example.com' });
     const agent = t.agent();
     const { state, nonce } = await start(agent);
-    await agent.get('/api/auth/google/callback').query({ code: google.issue({ nonce, email: user.email }), state: 'forged-state' }).expect(400);
+    const before = await eventCount();
+    expectBackToLogin(await agent.get('/api/auth/google/callback').query({ code: google.issue({ nonce, email: user.email }), state: 'forged-state' }), 'google_expired');
     const { state: fresh, nonce: freshNonce } = await start(agent);
     const code = google.issue({ nonce: freshNonce, email: user.email });
-    await t.agent().get('/api/auth/google/callback').query({ code, state: fresh }).expect(400);
-    await agent.get('/api/auth/google/callback').query({ code, state: fresh }).expect(302);
-    const replay = await agent.get('/api/auth/google/callback').query({ code, state: fresh }).expect(400);
-    expect(replay.body.message).toBe('This Google sign-in expired or was already used. Please start again from the sign-in page.');
+    const stranger = t.agent();
+    expectBackToLogin(await stranger.get('/api/auth/google/callback').query({ code, state: fresh }), 'google_expired');
+    expectBackToLogin(await t.agent().get('/api/auth/google/callback').query({ code }), 'google_expired');
+    expect(await eventCount()).toBe(before);
+    await stranger.get('/api/auth/user').expect(401);
+    await agent.get('/api/auth/google/callback').query({ code, state: fresh }).expect(302).expect('location', '/');
+    expectBackToLogin(await agent.get('/api/auth/google/callback').query({ code, state: fresh }), 'google_expired');
     expect(state).not.toBe(fresh);
-    const cancelled = t.agent();
-    const started = await start(cancelled);
-    await cancelled.get('/api/auth/google/callback').query({ error: 'access_denied', state: started.state }).expect(400);
   });
 
-  it('a code Google does not accept is a 400', async () => {
+  it('a cancelled consent is google_cancelled, a callback without a code google_code, neither changing anything', async () => {
+    const before = await eventCount();
+    const exchanges = google.tokenRequests.length;
+    const cancelled = t.agent();
+    const started = await start(cancelled);
+    expectBackToLogin(await cancelled.get('/api/auth/google/callback').query({ error: 'access_denied', state: started.state }), 'google_cancelled');
+    await cancelled.get('/api/auth/user').expect(401);
+    const noCode = t.agent();
+    const { state } = await start(noCode);
+    expectBackToLogin(await noCode.get('/api/auth/google/callback').query({ state }), 'google_code');
+    await noCode.get('/api/auth/user').expect(401);
+    expect(await eventCount()).toBe(before);
+    expect(google.tokenRequests.length).toBe(exchanges);
+  });
+
+  it('a code Google does not accept is google_token and changes nothing', async () => {
     const agent = t.agent();
     const { state } = await start(agent);
-    const res = await agent.get('/api/auth/google/callback').query({ code: 'made-up-code', state }).expect(400);
-    expect(res.body.message).toBe('Google sign-in failed: Google did not accept the sign-in code. Please try again.');
+    const before = await eventCount();
+    expectBackToLogin(await agent.get('/api/auth/google/callback').query({ code: 'made-up-code', state }), 'google_token');
+    await agent.get('/api/auth/user').expect(401);
+    expect(await eventCount()).toBe(before);
   });
 });
 

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, GoogleOutlined, KeyOutlined, MailOutlined } from '@ant-design/icons';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
+import { GOOGLE_SIGN_IN_ERRORS, isGoogleSignInError } from '@carecircle/libs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { reasonOf, statusOf } from '../../../shared/api/api-error';
@@ -28,6 +29,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeReturnPath(params.get('next'));
+  const error = params.get('error');
+  const failure = isGoogleSignInError(error) ? GOOGLE_SIGN_IN_ERRORS[error] : null;
   useDocumentTitle('Sign in');
 
   useEffect(() => {
@@ -69,6 +72,7 @@ export default function LoginPage() {
           <h1 className="auth-card__title">Welcome to CareCircle</h1>
           <p className="muted">Choose how you want to sign in.</p>
         </div>
+        {failure && <Alert type="error" showIcon role="alert" title={failure} className="auth-card__alert" />}
         <div className="auth-methods">
           {passkeys && (
             <Button size="large" block type="primary" icon={<KeyOutlined aria-hidden />} loading={loading === 'passkey'} disabled={loading !== null && loading !== 'passkey'} onClick={() => void passkeySignIn()}>

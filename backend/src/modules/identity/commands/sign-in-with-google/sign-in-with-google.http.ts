@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, Controller, Get, Inject, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { Request, Response } from 'express';
+import type { GoogleSignInError } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { DomainError } from '../../../../platform/commands/domain-error';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsText } from '../../../../platform/http/dto-rules';
 import { AuthThrottle } from '../../session/auth-throttle';
@@ -13,8 +15,14 @@ import { Public } from '../../session/session.guard';
 import { requestOrigin, startSession } from '../../session/sign-in';
 import { GOOGLE_MESSAGES, SignInWithGoogle } from './sign-in-with-google.handler';
 
-export const GOOGLE_CALLBACK_GONE = 'This Google sign-in expired or was already used. Please start again from the sign-in page.';
-export const GOOGLE_CANCELLED = 'Google sign-in was cancelled.';
+/** The handler's refusals, as the reason /login shows (libs' GOOGLE_SIGN_IN_ERRORS). */
+const REFUSALS: Record<string, GoogleSignInError> = {
+  'IDENTITY.GOOGLE_CODE_REFUSED': 'google_token',
+  'IDENTITY.GOOGLE_TOKEN_REFUSED': 'google_token',
+  'IDENTITY.GOOGLE_EMAIL_UNVERIFIED': 'google_unverified',
+};
+
+const backToLogin = (res: Response, error: GoogleSignInError) => res.redirect(302, `/login?error=${error}`);
 
 /** What Google sends back to the callback (every field optional: Google sends `error` instead of `code` when the user says no). */
 export class GoogleCallbackQuery {
@@ -57,8 +65,10 @@ export class SignInWithGoogleController {
   /**
    * Google's redirect back: the state must be the one this session sent (once, within 10 minutes),
    * then the code is exchanged and the ID token verified (SignInWithGoogle). 302 to `/` signed in;
-   * 400 for a missing, used or foreign state or a refused code, 403 for an unverifiable ID token or an
-   * unverified email, 503 when not configured.
+   * any refusal is a 302 to `/login?error=<code>` (libs' GOOGLE_SIGN_IN_ERRORS) that changed nothing:
+   * `google_expired` (missing, used, foreign or late state), `google_cancelled` (the user said no at
+   * Google), `google_code` (no code), `google_token` (code or ID token refused), `google_unverified`.
+   * 503 when not configured.
    */
   @Public()
   @Get('callback')
@@ -67,10 +77,17 @@ export class SignInWithGoogleController {
     const started = req.session.googleSignIn;
     delete req.session.googleSignIn;
     if (!started || !query.state || query.state !== started.state || Date.now() - started.startedAt > GOOGLE_SIGN_IN_MS) {
-      throw new BadRequestException(GOOGLE_CALLBACK_GONE);
+      return backToLogin(res, 'google_expired');
     }
-    if (query.error || !query.code) throw new BadRequestException(GOOGLE_CANCELLED);
-    await this.commands.execute(new SignInWithGoogle(query.code, started.nonce, requestOrigin(req), commandMetadata(req), (userId) => startSession(req, userId)));
+    if (query.error === 'access_denied') return backToLogin(res, 'google_cancelled');
+    if (query.error || !query.code) return backToLogin(res, 'google_code');
+    try {
+      await this.commands.execute(new SignInWithGoogle(query.code, started.nonce, requestOrigin(req), commandMetadata(req), (userId) => startSession(req, userId)));
+    } catch (error) {
+      const reason = error instanceof DomainError ? REFUSALS[error.code] : undefined;
+      if (reason) return backToLogin(res, reason);
+      throw error;
+    }
     res.redirect(302, '/');
   }
 }
