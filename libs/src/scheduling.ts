@@ -260,4 +260,23 @@ export const CALENDAR_MESSAGES = {
   codeMissing: 'Google did not send an authorization code. Please connect again.',
   googleAnswerInvalid: 'Google did not give the access this app needs. Please connect again.',
   googleFailed: 'Google Calendar did not answer as expected. Please try again.',
+  needsReconnect: 'Google no longer accepts this app’s access to your calendar (it was withdrawn at Google). Disconnect, then connect Google Calendar again.',
 } as const;
+
+/**
+ * How Google's consent ended, as GET /api/calendar/callback sends the browser back
+ * (`/settings?tab=calendar&google=<outcome>`), and what Settings, Calendar says about it.
+ */
+export const GOOGLE_CONNECT_OUTCOMES = {
+  connected: { ok: true, title: 'Google Calendar Connected', description: 'Your appointments are copied to it and kept up to date.' },
+  denied: { ok: false, title: 'Connection Cancelled', description: 'Google Calendar was not connected: access was not allowed at Google.' },
+  invalid_state: { ok: false, title: 'Connection Failed', description: CALENDAR_MESSAGES.invalidState },
+  code_missing: { ok: false, title: 'Connection Failed', description: CALENDAR_MESSAGES.codeMissing },
+  code_refused: { ok: false, title: 'Connection Failed', description: CALENDAR_MESSAGES.googleAnswerInvalid },
+  failed: { ok: false, title: 'Connection Failed', description: 'Failed to connect to Google Calendar. Please try again.' },
+} as const;
+
+export type GoogleConnectOutcome = keyof typeof GOOGLE_CONNECT_OUTCOMES;
+
+export const isGoogleConnectOutcome = (value: unknown): value is GoogleConnectOutcome =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(GOOGLE_CONNECT_OUTCOMES, value);

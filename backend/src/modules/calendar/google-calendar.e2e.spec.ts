@@ -64,28 +64,31 @@ describe('Google Calendar over HTTP, against a local Google', () => {
     expect((await consent(agent)).searchParams.get('state')).not.toBe(url.searchParams.get('state'));
   });
 
-  it('a forged, another session’s, replayed or missing state is a 400 that changes nothing', async () => {
+  it('a forged, another session’s, replayed or missing state, a missing or refused code: back to Settings saying which, changing nothing', async () => {
     const { agent, user } = await t.signUp();
     const other = await t.signUp();
     const grantsBefore = google.grants.length;
+    const outcome = async (query: Record<string, string>) => {
+      const res = await callback(agent, query).expect(302);
+      return new URL(res.headers.location, 'http://app').searchParams.get('google');
+    };
 
     await consent(agent);
-    const forged = await callback(agent, { state: 'forged-state', code: google.issueCode() }).expect(400);
-    expect(forged.body.message).toBe(CALENDAR_MESSAGES.invalidState);
-    expect(forged.body.errors).toEqual([{ field: 'state', message: CALENDAR_MESSAGES.invalidState }]);
+    expect(await outcome({ state: 'forged-state', code: google.issueCode() })).toBe('invalid_state');
 
     const theirs = (await consent(other.agent)).searchParams.get('state')!;
     await consent(agent);
-    await callback(agent, { state: theirs, code: google.issueCode() }).expect(400);
-    await callback(agent, { code: google.issueCode() }).expect(400);
+    expect(await outcome({ state: theirs, code: google.issueCode() })).toBe('invalid_state');
+    expect(await outcome({ code: google.issueCode() })).toBe('invalid_state');
 
+    expect(await outcome({ state: (await consent(agent)).searchParams.get('state')! })).toBe('code_missing');
     const state = (await consent(agent)).searchParams.get('state')!;
-    await callback(agent, { state, code: 'not-a-code-google-gave' }).expect(400);
-    await callback(agent, { state, code: google.issueCode() }).expect(400); // single use
+    expect(await outcome({ state, code: 'not-a-code-google-gave' })).toBe('code_refused');
+    expect(await outcome({ state, code: google.issueCode() })).toBe('invalid_state'); // single use
 
     expect(google.grants.length - grantsBefore).toBe(1); // only the one with a good state reached Google
     expect(await status(agent)).toMatchObject({ connected: false });
-    expect((await t.sql("SELECT count(*)::int AS n FROM es_events WHERE type = 'GoogleCalendarConnected' AND stream_id = $1", [`google-calendar-${user.id}`])).rows[0].n).toBe(0);
+    expect((await t.sql("SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1", [`google-calendar-${user.id}`])).rows[0].n).toBe(0);
   });
 
   it('a refusal at Google goes back to Settings saying so, connecting nothing', async () => {

@@ -1,5 +1,5 @@
 import { GoogleOutlined, SyncOutlined } from '@ant-design/icons';
-import { CALENDAR_MESSAGES, type CalendarStatus } from '@carecircle/libs';
+import { CALENDAR_MESSAGES, GOOGLE_CONNECT_OUTCOMES, isGoogleConnectOutcome, type CalendarStatus } from '@carecircle/libs';
 import { Alert, Button, Card } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -46,16 +46,16 @@ export function SyncButton({ unavailable, label = 'Sync', disabledBecause = null
 
 /**
  * What Google's consent sent the browser back with (GET /api/calendar/callback redirects to
- * Settings, Calendar with ?google=connected or ?google=denied): said once as a toast, then dropped
- * from the address.
+ * Settings, Calendar with ?google=<outcome>, libs' GOOGLE_CONNECT_OUTCOMES): said once as a toast,
+ * then dropped from the address.
  */
 function useConsentOutcome() {
   const [params, setParams] = useSearchParams();
   const outcome = params.get('google');
   useEffect(() => {
     if (outcome === null) return;
-    if (outcome === 'connected') toast({ title: 'Google Calendar Connected', description: 'Sync Calendar copies your appointments to it.', variant: 'success' });
-    else toast({ title: 'Connection Failed', description: 'Failed to connect to Google Calendar. Please try again.', variant: 'destructive' });
+    const said = isGoogleConnectOutcome(outcome) ? GOOGLE_CONNECT_OUTCOMES[outcome] : GOOGLE_CONNECT_OUTCOMES.failed;
+    toast({ title: said.title, description: said.description, variant: said.ok ? 'success' : 'destructive' });
     const next = new URLSearchParams(params);
     next.delete('google');
     setParams(next, { replace: true });

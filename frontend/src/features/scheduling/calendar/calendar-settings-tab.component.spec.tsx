@@ -1,6 +1,7 @@
-import type { CalendarStatus } from '@carecircle/libs';
+import { GOOGLE_CONNECT_OUTCOMES, type CalendarStatus } from '@carecircle/libs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApi, writes, type SentRequest } from '../../../test-support/render-with-api';
 import { CalendarSettingsTab } from './calendar-settings-tab';
@@ -64,5 +65,27 @@ describe('CalendarSettingsTab, Google card', () => {
     expect(button('Connect Google Calendar').disabled).toBe(true);
     expect(button('Sync Calendar').disabled).toBe(true);
     expect(button('Sync Calendar').getAttribute('aria-describedby')).toBe('calendar-not-configured');
+  });
+});
+
+/** Where the router is now (the outcome is dropped from the address once said). */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
+
+describe('CalendarSettingsTab, back from Google’s consent (?google=<outcome>)', () => {
+  it.each(Object.entries(GOOGLE_CONNECT_OUTCOMES))('%s: says so once, then drops the outcome from the address', async (outcome, said) => {
+    renderWithApi(
+      <>
+        <CalendarSettingsTab />
+        <Address />
+      </>,
+      server(status({ connected: outcome === 'connected' })),
+      { at: `/settings?tab=calendar&google=${outcome}` },
+    );
+    await waitFor(() => expect(screen.getByText(said.description)).toBeTruthy(), LOAD);
+    expect(screen.getAllByText(said.title).length).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/settings?tab=calendar'), LOAD);
   });
 });

@@ -1,8 +1,8 @@
-import { BadRequestException, Controller, Get, Query, Redirect, Req } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Logger, Query, Redirect, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CALENDAR_MESSAGES, type User } from '@carecircle/libs';
+import type { GoogleConnectOutcome, User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { CurrentUser } from '../../../identity';
 import { GoogleCalendarGateway } from '../../google/google-calendar.gateway';
@@ -11,10 +11,13 @@ import { ConnectGoogleCalendar } from './connect-google.handler';
 
 /** Where the callback sends the browser back to: Settings, Calendar, saying how it went. */
 const SETTINGS_CALENDAR = '/settings?tab=calendar';
+const backToSettings = (outcome: GoogleConnectOutcome) => ({ url: `${SETTINGS_CALENDAR}&google=${outcome}` });
 
 @ApiTags('calendar')
 @Controller('calendar')
 export class ConnectGoogleController {
+  private readonly logger = new Logger(ConnectGoogleController.name);
+
   constructor(
     private readonly commands: CommandBus,
     private readonly google: GoogleCalendarGateway,
@@ -28,8 +31,11 @@ export class ConnectGoogleController {
   }
 
   /**
-   * Google sends the browser here after the consent. A state that is not this session's pending one
-   * (forged, used, expired) is a 400 and changes nothing; a refusal goes back to Settings saying so.
+   * Google sends the browser here after the consent, and the browser goes back to Settings, Calendar
+   * with `google=<outcome>` (libs' GOOGLE_CONNECT_OUTCOMES): `connected`; `invalid_state` (not this
+   * session's pending state: forged, used, expired), `denied` (refused at Google), `code_missing`,
+   * `code_refused` (Google did not take the code), `failed` (Google did not answer as expected). Every
+   * outcome but `connected` changes nothing.
    */
   @Get('callback')
   @Redirect(SETTINGS_CALENDAR, 302)
@@ -41,12 +47,16 @@ export class ConnectGoogleController {
     @Req() req: Request,
   ): Promise<{ url: string }> {
     this.google.requireConfigured();
-    if (!(await takeOAuthState(req.session, state, Date.now()))) throw new BadRequestException({ message: CALENDAR_MESSAGES.invalidState, errors: [{ field: 'state', message: CALENDAR_MESSAGES.invalidState }] });
-    if (error !== undefined) return { url: `${SETTINGS_CALENDAR}&google=denied` };
-    if (typeof code !== 'string' || code.length === 0 || code.length > 2048) {
-      throw new BadRequestException({ message: CALENDAR_MESSAGES.codeMissing, errors: [{ field: 'code', message: CALENDAR_MESSAGES.codeMissing }] });
+    if (!(await takeOAuthState(req.session, state, Date.now()))) return backToSettings('invalid_state');
+    if (error !== undefined) return backToSettings('denied');
+    if (typeof code !== 'string' || code.length === 0 || code.length > 2048) return backToSettings('code_missing');
+    try {
+      await this.commands.execute(new ConnectGoogleCalendar(user.id, code, commandMetadata(req)));
+    } catch (failure) {
+      if (failure instanceof BadRequestException) return backToSettings('code_refused');
+      this.logger.warn(`Google Calendar connect failed for user ${user.id}: ${(failure as Error).message}`);
+      return backToSettings('failed');
     }
-    await this.commands.execute(new ConnectGoogleCalendar(user.id, code, commandMetadata(req)));
-    return { url: `${SETTINGS_CALENDAR}&google=connected` };
+    return backToSettings('connected');
   }
 }
