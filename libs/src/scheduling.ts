@@ -204,7 +204,8 @@ export function compareTasks(now: Date) {
  * answer of POST /api/calendar/feed-token; `feed` says whether a link exists and what it holds.
  */
 export interface CalendarStatus {
-  google: { configured: boolean; available: boolean; connected: boolean; lastSyncAt: string | null };
+  /** `needsReconnect`: connected, but Google refused the stored grant (withdrawn at Google): connect again. */
+  google: { configured: boolean; available: boolean; connected: boolean; needsReconnect: boolean; lastSyncAt: string | null };
   feedUrl: string | null;
   feed: CalendarFeedInfo | null;
 }
@@ -260,7 +261,7 @@ export const CALENDAR_MESSAGES = {
   codeMissing: 'Google did not send an authorization code. Please connect again.',
   googleAnswerInvalid: 'Google did not give the access this app needs. Please connect again.',
   googleFailed: 'Google Calendar did not answer as expected. Please try again.',
-  needsReconnect: 'Google no longer accepts this app’s access to your calendar (it was withdrawn at Google). Disconnect, then connect Google Calendar again.',
+  needsReconnect: 'Google no longer accepts this app’s access to your calendar (it was withdrawn at Google). Reconnect Google Calendar to keep your appointments there up to date.',
 } as const;
 
 /**

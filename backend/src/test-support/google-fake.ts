@@ -22,6 +22,8 @@ export interface GoogleFake {
   calls: string[];
   /** The user withdrew every grant at Google (their account's security page): all tokens stop working. */
   withdrawGrants(): void;
+  /** While true, the Calendar API answers 503 (Google having a bad minute); each refused call is still in `calls`. */
+  calendarDown: boolean;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startGoogleFake(client: { id: string; secret: string; redi
     grants: [],
     revoked: [],
     calls: [],
+    calendarDown: false,
     withdrawGrants: () => {
       refreshTokens.clear();
       accessTokens.clear();
@@ -92,6 +95,7 @@ export async function startGoogleFake(client: { id: string; secret: string; redi
       const match = /^\/calendar\/v3\/calendars\/primary\/events(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return send(res, 404, { error: { code: 404, message: 'Not Found' } });
       fake.calls.push(`${req.method} ${url.pathname}`);
+      if (fake.calendarDown) return send(res, 503, { error: { code: 503, message: 'Backend Error' } });
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if ((accessTokens.get(bearer) ?? 0) < Date.now()) return send(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
       const id = match[1] ? decodeURIComponent(match[1]) : null;

@@ -16,7 +16,7 @@ describe('Google Calendar without GOOGLE_* keys', () => {
   it('status says it cannot be connected here; connect, callback, sync and disconnect answer 503 with the reason; anonymous 401', async () => {
     const { agent } = await t.signUp();
     const status = await agent.get('/api/calendar/status').expect(200);
-    expect(status.body).toEqual({ google: { configured: false, available: false, connected: false, lastSyncAt: null }, feedUrl: null, feed: null });
+    expect(status.body).toEqual({ google: { configured: false, available: false, connected: false, needsReconnect: false, lastSyncAt: null }, feedUrl: null, feed: null });
     const message = CALENDAR_MESSAGES.notConfigured;
     expect((await agent.get('/api/calendar/auth').expect(503)).body.message).toBe(message);
     expect((await agent.get('/api/calendar/callback?state=x&code=y').expect(503)).body.message).toBe(message);

@@ -25,7 +25,13 @@ export class CalendarController {
     const [feed, integration] = await Promise.all([this.feeds.forUser(user.id), this.integrations.forUser(user.id)]);
     const configured = this.google.configured;
     return {
-      google: { configured, available: configured, connected: configured && integration.connected, lastSyncAt: integration.lastSyncAt },
+      google: {
+        configured,
+        available: configured,
+        connected: configured && integration.connected,
+        needsReconnect: configured && integration.needsReconnect,
+        lastSyncAt: integration.lastSyncAt,
+      },
       feedUrl: null,
       feed,
     };

@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PersonalData } from '../../platform/privacy/personal-data';
@@ -23,13 +24,14 @@ import { CalendarFeedsQuery } from './read-models/calendar-feeds/calendar-feeds.
 import { CalendarIntegrationsProjection } from './read-models/calendar-integrations/calendar-integrations.projection';
 import { CalendarIntegrationsQuery } from './read-models/calendar-integrations/calendar-integrations.query';
 import { UpcomingAppointmentsController } from './upcoming/upcoming-appointments.http';
+import { GOOGLE_CALENDAR_SYNC_QUEUE, GoogleCalendarSyncWorker } from './workers/google-calendar-sync.job';
 
 /**
  * External calendars (issue 24, docs/calendar.md): the iCal feed link, Google Calendar (connect,
- * sync, disconnect) and the Settings tab's upcoming appointments.
+ * sync, disconnect, background sync on the worker role) and the Settings tab's upcoming appointments.
  */
 @Module({
-  imports: [CqrsModule, IdentityModule, CareRecipientsModule, SchedulingModule],
+  imports: [CqrsModule, IdentityModule, CareRecipientsModule, SchedulingModule, BullModule.registerQueue({ name: GOOGLE_CALENDAR_SYNC_QUEUE })],
   controllers: [
     CalendarController,
     ConnectGoogleController,
@@ -51,6 +53,7 @@ import { UpcomingAppointmentsController } from './upcoming/upcoming-appointments
     ConnectGoogleCalendarHandler,
     SyncGoogleCalendarHandler,
     DisconnectGoogleCalendarHandler,
+    GoogleCalendarSyncWorker,
   ],
 })
 export class CalendarModule {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { addDays, CALENDAR_MESSAGES } from '@carecircle/libs';
 import { startGoogleFake, type GoogleFake } from '../../test-support/google-fake';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { until } from '../../test-support/until';
 import { googleCalendarEventId } from './google/google-calendar.gateway';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
@@ -9,14 +10,15 @@ type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 const PUBLIC_URL = 'https://care.example.com';
 const CLIENT = { id: 'client-id.apps.googleusercontent.com', secret: 'client-secret', redirectUri: () => `${PUBLIC_URL}/api/calendar/callback` };
 
-describe('Google Calendar over HTTP, against a local Google', () => {
+describe('Google Calendar over HTTP, against a local Google (no worker role: only the Sync button syncs)', () => {
   let google: GoogleFake;
   let t: TestApp;
   const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
     google = await startGoogleFake(CLIENT);
-    t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl });
+    // api and projector only: the background sync (worker role) would race the counts asserted here.
+    t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl, APP_ROLES: 'api,projector' });
   });
   afterAll(async () => {
     await t.close();
@@ -24,6 +26,7 @@ describe('Google Calendar over HTTP, against a local Google', () => {
   });
   beforeEach(() => {
     google.accessTokenSeconds = 3600;
+    google.calendarDown = false;
   });
 
   /** GET /api/calendar/auth, then the state Google would send back. */
@@ -49,7 +52,7 @@ describe('Google Calendar over HTTP, against a local Google', () => {
 
   it('the consent URL is Google’s, for this app, offline, events only, with a fresh state', async () => {
     const { agent } = await t.signUp();
-    expect(await status(agent)).toEqual({ configured: true, available: true, connected: false, lastSyncAt: null });
+    expect(await status(agent)).toEqual({ configured: true, available: true, connected: false, needsReconnect: false, lastSyncAt: null });
     const url = await consent(agent);
     expect(`${url.origin}${url.pathname}`).toBe(`${google.baseUrl}/o/oauth2/v2/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -102,7 +105,7 @@ describe('Google Calendar over HTTP, against a local Google', () => {
   it('connect, then sync creates, updates and deletes the user’s appointment events; tokens stay encrypted', async () => {
     const { agent, user } = await t.signUp();
     await connect(agent);
-    expect(await status(agent)).toEqual({ configured: true, available: true, connected: true, lastSyncAt: null });
+    expect(await status(agent)).toEqual({ configured: true, available: true, connected: true, needsReconnect: false, lastSyncAt: null });
     const raw = JSON.stringify((await t.sql("SELECT data FROM es_events WHERE type = 'GoogleCalendarConnected' AND stream_id = $1", [`google-calendar-${user.id}`])).rows);
     expect(raw).not.toMatch(/access-secret|refresh-secret/);
     expect(JSON.stringify((await t.sql('SELECT * FROM calendar_integrations')).rows)).not.toMatch(/secret/);
@@ -147,14 +150,40 @@ describe('Google Calendar over HTTP, against a local Google', () => {
     expect(google.grants.slice(grants)).toEqual(['refresh_token']);
   });
 
-  it('when Google refuses (the grant was withdrawn there), sync is a 502 that records nothing', async () => {
+  it('when Google is down, sync is a 502 that records nothing', async () => {
     const { agent, user } = await t.signUp();
     await connect(agent);
     await appointment(agent, await recipient(agent, 'Ivy'), 'Speech therapy', addDays(today, 1));
-    google.withdrawGrants();
+    google.calendarDown = true;
     expect((await agent.post('/api/calendar/sync').send({}).expect(502)).body.message).toBe(CALENDAR_MESSAGES.googleFailed);
     expect((await t.sql("SELECT type FROM es_events WHERE stream_id = $1 ORDER BY revision", [`google-calendar-${user.id}`])).rows.map((r) => r.type)).toEqual(['GoogleCalendarConnected']);
-    expect(await status(agent)).toMatchObject({ connected: true, lastSyncAt: null });
+    expect(await status(agent)).toMatchObject({ connected: true, needsReconnect: false, lastSyncAt: null });
+  });
+
+  it('when Google answers invalid_grant (withdrawn there), it is recorded: 409 asking to reconnect, no more calls to Google; reconnecting finds the same events', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    const visit = await appointment(agent, await recipient(agent, 'Ivy'), 'Speech therapy', addDays(today, 1));
+    expect((await agent.post('/api/calendar/sync').send({}).expect(200)).body).toMatchObject({ created: 1 });
+    const eventsBefore = google.events.size;
+    google.withdrawGrants();
+    await agent.put(`/api/tasks/${visit}`).send({ name: 'Speech therapy (room 4)' }).expect(200);
+
+    expect((await agent.post('/api/calendar/sync').send({}).expect(409)).body.message).toBe(CALENDAR_MESSAGES.needsReconnect);
+    const types = async () => (await t.sql('SELECT type FROM es_events WHERE stream_id = $1 ORDER BY revision', [`google-calendar-${user.id}`])).rows.map((r) => r.type);
+    expect(await types()).toEqual(['GoogleCalendarConnected', 'GoogleCalendarSynced', 'GoogleCalendarAccessRefused']);
+    await until('the status to ask for a reconnect', async () => (await status(agent)).needsReconnect);
+    expect(await status(agent)).toMatchObject({ connected: true, needsReconnect: true });
+    const [grants, calls] = [google.grants.length, google.calls.length];
+    expect((await agent.post('/api/calendar/sync').send({}).expect(409)).body.message).toBe(CALENDAR_MESSAGES.needsReconnect);
+    expect([google.grants.length, google.calls.length]).toEqual([grants, calls]);
+    expect(await types()).toHaveLength(3);
+
+    await connect(agent);
+    await until('the connection to be active again', async () => !(await status(agent)).needsReconnect);
+    expect((await agent.post('/api/calendar/sync').send({}).expect(200)).body).toMatchObject({ created: 0, updated: 1 });
+    expect(google.events.get(googleCalendarEventId(user.id, visit))).toMatchObject({ summary: 'Ivy Lopez: Speech therapy (room 4)' });
+    expect(google.events.size).toBe(eventsBefore);
   });
 
   it('disconnect revokes the grant and forgets the tokens; own connection only; anonymous 401', async () => {
@@ -169,7 +198,7 @@ describe('Google Calendar over HTTP, against a local Google', () => {
     const revokedBefore = google.revoked.length;
     await agent.delete('/api/calendar/google').expect(204);
     expect(google.revoked.slice(revokedBefore)).toEqual([expect.stringMatching(/^refresh-secret-/)]);
-    expect(await status(agent)).toEqual({ configured: true, available: true, connected: false, lastSyncAt: null });
+    expect(await status(agent)).toEqual({ configured: true, available: true, connected: false, needsReconnect: false, lastSyncAt: null });
     await agent.post('/api/calendar/sync').send({}).expect(409);
     await agent.delete('/api/calendar/google').expect(409);
 
@@ -187,4 +216,86 @@ describe('Google Calendar over HTTP, against a local Google', () => {
     expect((await t.sql('SELECT * FROM calendar_integrations WHERE user_id = $1', [user.id])).rows).toEqual([]);
     expect(JSON.stringify((await t.sql('SELECT data FROM es_events WHERE stream_id = $1', [`google-calendar-${user.id}`])).rows)).not.toMatch(/secret/);
   });
+});
+
+describe('Google Calendar background sync (worker role), against a local Google', () => {
+  let google: GoogleFake;
+  let t: TestApp;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    google = await startGoogleFake(CLIENT);
+    t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+
+  const connect = async (agent: Agent) => {
+    const { authUrl } = (await agent.get('/api/calendar/auth').expect(200)).body as { authUrl: string };
+    const state = new URL(authUrl).searchParams.get('state')!;
+    const res = await agent.get(`/api/calendar/callback?${new URLSearchParams({ state, code: google.issueCode() })}`).expect(302);
+    expect(res.headers.location).toBe('/settings?tab=calendar&google=connected');
+    await until('the connection in the read model', async () => (await agent.get('/api/calendar/status').expect(200)).body.google.connected);
+  };
+  const appointment = async (agent: Agent, childId: string, name: string, scheduledDate: string) =>
+    (
+      await agent
+        .post(`/api/children/${childId}/tasks`)
+        .send({ name, category: 'appointment', scheduledDate, appointmentDetails: { type: 'doctor', startTime: '14:00', endTime: '15:00', location: 'Clinic' } })
+        .expect(201)
+    ).body[0].id as string;
+  const event = (userId: string, taskId: string) => google.events.get(googleCalendarEventId(userId, taskId));
+
+  it('created, updated, moved and removed appointments reach the connected user’s Google calendar without pressing Sync', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    const maya = (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id as string;
+
+    const visit = await appointment(agent, maya, 'Pediatrician', addDays(today, 2));
+    expect(await until('the new appointment in Google', () => event(user.id, visit))).toMatchObject({ summary: 'Maya Lopez: Pediatrician', location: 'Clinic' });
+
+    await agent.put(`/api/tasks/${visit}`).send({ name: 'Pediatrician check-up' }).expect(200);
+    await until('the renamed appointment in Google', () => event(user.id, visit)?.summary === 'Maya Lopez: Pediatrician check-up');
+
+    await agent.put(`/api/tasks/${visit}`).send({ scheduledDate: addDays(today, 4) }).expect(200);
+    await until('the moved appointment in Google', () => JSON.stringify(event(user.id, visit)?.start ?? '').includes(addDays(today, 4)));
+
+    await agent.delete(`/api/tasks/${visit}`).send({ reason: 'Cancelled by the clinic' }).expect((res) => expect(res.status).toBeLessThan(300));
+    await until('the removed appointment gone from Google', () => !google.events.has(googleCalendarEventId(user.id, visit)));
+    await until('the sync recorded', async () => (await agent.get('/api/calendar/status').expect(200)).body.google.lastSyncAt);
+  });
+
+  it('a caregiver whose access to a recipient ends loses its appointments from their Google calendar', async () => {
+    const owner = await t.signUp();
+    const helper = await t.signUp();
+    const leo = (await owner.agent.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id as string;
+    await t.grantAccess(leo, owner.user.id, helper.user.id, false);
+    await connect(helper.agent);
+    const physio = await appointment(owner.agent, leo, 'Physio', addDays(today, 1));
+    await until('the shared appointment in the helper’s Google calendar', () => event(helper.user.id, physio));
+
+    await owner.agent.delete(`/api/children/${leo}/caregivers/${helper.user.id}`).expect(204);
+    await until('the appointment gone from the helper’s Google calendar', () => !google.events.has(googleCalendarEventId(helper.user.id, physio)));
+  });
+
+  it('Google failing is retried with backoff; invalid_grant is recorded once and the status asks to reconnect', async () => {
+    const { agent, user } = await t.signUp();
+    await connect(agent);
+    const ivy = (await agent.post('/api/children').send({ firstName: 'Ivy', lastName: 'Lopez' }).expect(201)).body.id as string;
+    google.calendarDown = true;
+    const calls = google.calls.length;
+    const speech = await appointment(agent, ivy, 'Speech therapy', addDays(today, 1));
+    await until('a refused attempt', () => google.calls.length > calls);
+    google.calendarDown = false;
+    await until('the retried sync in Google', () => event(user.id, speech), 30_000);
+
+    google.withdrawGrants();
+    await agent.put(`/api/tasks/${speech}`).send({ name: 'Speech therapy (room 4)' }).expect(200);
+    await until('the status to ask for a reconnect', async () => (await agent.get('/api/calendar/status').expect(200)).body.google.needsReconnect);
+    const refused = await t.sql("SELECT count(*)::int AS n FROM es_events WHERE type = 'GoogleCalendarAccessRefused' AND stream_id = $1", [`google-calendar-${user.id}`]);
+    expect(refused.rows[0].n).toBe(1);
+    expect((await agent.post('/api/calendar/sync').send({}).expect(409)).body.message).toBe(CALENDAR_MESSAGES.needsReconnect);
+  }, 60_000);
 });

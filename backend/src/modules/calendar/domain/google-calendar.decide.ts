@@ -13,6 +13,7 @@ export type GoogleCalendarCommand =
   | DomainCommand<'ConnectGoogleCalendar', { userId: string; googleCalendarId: string; accessToken: string; refreshToken: string | null; expiresAt: string | null }>
   | DomainCommand<'RecordGoogleTokenRefresh', { userId: string; accessToken: string; expiresAt: string | null }>
   | DomainCommand<'RecordGoogleCalendarSync', { userId: string; upserted: ({ taskId: string } & SyncedEvent)[]; deleted: string[]; forgotten: string[] }>
+  | DomainCommand<'RecordGoogleAccessRefused', { userId: string }>
   | DomainCommand<'DisconnectGoogleCalendar', { userId: string }>;
 
 const invalid = invalidInput('CALENDAR.INVALID');
@@ -40,6 +41,10 @@ export function decideGoogleCalendar(command: GoogleCalendarCommand, state: Goog
       const { userId, upserted, deleted, forgotten } = command.data;
       return [{ type: 'GoogleCalendarSynced', data: { userId, upserted, deleted, forgotten, syncedAt: at } }];
     }
+    case 'RecordGoogleAccessRefused':
+      if (!state.connection) throw notConnected();
+      if (state.connection.refused) return [];
+      return [{ type: 'GoogleCalendarAccessRefused', data: { userId: command.data.userId, refusedAt: at } }];
     case 'DisconnectGoogleCalendar':
       if (!state.connection) throw notConnected();
       return [{ type: 'GoogleCalendarDisconnected', data: { userId: command.data.userId, disconnectedAt: at } }];

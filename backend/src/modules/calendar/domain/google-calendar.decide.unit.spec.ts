@@ -45,4 +45,26 @@ describe('Google Calendar connection decider', () => {
     spec.given([connected]).when({ type: 'DisconnectGoogleCalendar', data: { userId: 'u1' }, metadata }).then([disconnected]);
     spec.given([]).when({ type: 'DisconnectGoogleCalendar', data: { userId: 'u1' }, metadata }).thenThrows('CALENDAR.NOT_CONNECTED');
   });
+
+  describe('Google refusing the stored grant (invalid_grant)', () => {
+    const refuse = { type: 'RecordGoogleAccessRefused', data: { userId: 'u1' }, metadata } as const;
+    const refused: GoogleCalendarEvent = { type: 'GoogleCalendarAccessRefused', data: { userId: 'u1', refusedAt: metadata.occurredAt } };
+    const fold = (events: GoogleCalendarEvent[]) => events.reduce(googleCalendarDecider.evolve, googleCalendarDecider.initialState());
+    const syncedOne: GoogleCalendarEvent = { type: 'GoogleCalendarSynced', data: { userId: 'u1', upserted: [one], deleted: [], forgotten: [], syncedAt: metadata.occurredAt } };
+
+    it('is recorded once while connected; without a connection there is nothing to refuse', () => {
+      spec.given([connected]).when(refuse).then([refused]);
+      spec.given([connected, refused]).when(refuse).then([]);
+      spec.given([]).when(refuse).thenThrows('CALENDAR.NOT_CONNECTED', CALENDAR_MESSAGES.notConnected);
+      spec.given([connected, disconnected]).when(refuse).thenThrows('CALENDAR.NOT_CONNECTED');
+    });
+
+    it('marks the connection refused, keeping the events already in Google; connecting again clears it and keeps them', () => {
+      expect(fold([connected, syncedOne, refused])).toEqual({ connection: { googleCalendarId: 'primary', ...tokens, refused: true }, synced: { t1: { googleCalendarEventId: 'e1', fingerprint: 'f1', date: '2026-12-01' } } });
+      const again = fold([connected, syncedOne, refused, connected]);
+      expect(again.connection?.refused).toBe(false);
+      expect(again.synced.t1?.googleCalendarEventId).toBe('e1');
+      spec.given([connected, refused, connected]).when(refuse).then([refused]);
+    });
+  });
 });

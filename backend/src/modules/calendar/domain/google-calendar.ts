@@ -22,10 +22,13 @@ export type GoogleCalendarEvent =
       type: 'GoogleCalendarSynced';
       data: { userId: string; upserted: ({ taskId: string } & SyncedEvent)[]; deleted: string[]; forgotten: string[]; syncedAt: string };
     }
+  /** Google answered invalid_grant: the refresh token no longer works (withdrawn at Google). Connect again. */
+  | { type: 'GoogleCalendarAccessRefused'; data: { userId: string; refusedAt: string } }
   | { type: 'GoogleCalendarDisconnected'; data: { userId: string; disconnectedAt: string } };
 
 export interface GoogleCalendarConnection {
-  connection: { googleCalendarId: string; accessToken: string; refreshToken: string; expiresAt: string | null } | null;
+  /** `refused`: Google no longer takes these tokens; nothing is sent until the user connects again. */
+  connection: { googleCalendarId: string; accessToken: string; refreshToken: string; expiresAt: string | null; refused: boolean } | null;
   synced: Record<string, SyncedEvent>;
 }
 
@@ -37,7 +40,8 @@ export function evolveGoogleCalendar(state: GoogleCalendarConnection, event: Goo
   switch (event.type) {
     case 'GoogleCalendarConnected': {
       const { googleCalendarId, accessToken, refreshToken, expiresAt } = event.data;
-      return { ...state, connection: { googleCalendarId, accessToken, refreshToken, expiresAt } };
+      // A reconnect keeps `synced`: the events already in Google are found again, not made twice.
+      return { ...state, connection: { googleCalendarId, accessToken, refreshToken, expiresAt, refused: false } };
     }
     case 'GoogleCalendarTokensRefreshed':
       return state.connection ? { ...state, connection: { ...state.connection, accessToken: event.data.accessToken, expiresAt: event.data.expiresAt } } : state;
@@ -47,6 +51,8 @@ export function evolveGoogleCalendar(state: GoogleCalendarConnection, event: Goo
       for (const taskId of [...event.data.deleted, ...event.data.forgotten]) delete synced[taskId];
       return { ...state, synced };
     }
+    case 'GoogleCalendarAccessRefused':
+      return state.connection ? { ...state, connection: { ...state.connection, refused: true } } : state;
     case 'GoogleCalendarDisconnected':
       // The events already in Google stay there; a new connection starts a fresh record.
       return initialGoogleCalendar();

@@ -57,6 +57,9 @@ export class GoogleCalendarGateway {
    */
   calendarFor(tokens: { accessToken: string; refreshToken: string; expiresAt: string | null }): { api: calendar_v3.Calendar; refreshed: () => GoogleTokens | null } {
     const auth = this.client();
+    // A 401 before the token's expiry (the grant withdrawn at Google) makes the library refresh once,
+    // so a withdrawn grant shows as the token endpoint's invalid_grant rather than a bare 401.
+    auth.forceRefreshOnFailure = true;
     auth.setCredentials({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expiry_date: tokens.expiresAt ? Date.parse(tokens.expiresAt) : null });
     let latest: GoogleTokens | null = null;
     auth.on('tokens', (fresh) => {

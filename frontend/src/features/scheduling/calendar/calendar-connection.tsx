@@ -66,6 +66,7 @@ export function ConnectCard({ status, loading, extra }: { status: CalendarStatus
   useConsentOutcome();
   const unavailable = unavailableReason(status);
   const connected = status?.google.connected ?? false;
+  const needsReconnect = status?.google.needsReconnect ?? false;
   const [getAuth, auth] = useLazyGetCalendarAuthQuery();
   const [disconnect, disconnecting] = useDisconnectGoogleMutation();
   const connect = async () => {
@@ -95,6 +96,12 @@ export function ConnectCard({ status, loading, extra }: { status: CalendarStatus
           : 'Connect your Google Calendar to see appointments next to your family\u2019s other plans.'}
       </p>
       {unavailable && <Alert id="calendar-not-configured" type="info" showIcon title={unavailable} className="calendar-connect__status" />}
+      {needsReconnect && <Alert id="calendar-reconnect" type="warning" showIcon title={CALENDAR_MESSAGES.needsReconnect} className="calendar-connect__status" />}
+      {needsReconnect && (
+        <Button type="primary" icon={<GoogleOutlined />} onClick={connect} loading={auth.isFetching} aria-describedby="calendar-reconnect">
+          Reconnect Google Calendar
+        </Button>
+      )}
       {connected ? (
         <Button onClick={onDisconnect} loading={disconnecting.isLoading}>
           Disconnect

@@ -1,4 +1,4 @@
-import { GOOGLE_CONNECT_OUTCOMES, type CalendarStatus } from '@carecircle/libs';
+import { CALENDAR_MESSAGES, GOOGLE_CONNECT_OUTCOMES, type CalendarStatus } from '@carecircle/libs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { CalendarSettingsTab } from './calendar-settings-tab';
 const LOAD = { timeout: 30_000 };
 
 const status = (google: Partial<CalendarStatus['google']>): CalendarStatus => ({
-  google: { configured: true, available: true, connected: false, lastSyncAt: null, ...google },
+  google: { configured: true, available: true, connected: false, needsReconnect: false, lastSyncAt: null, ...google },
   feedUrl: null,
   feed: null,
 });
@@ -57,6 +57,16 @@ describe('CalendarSettingsTab, Google card', () => {
     await waitFor(() => expect(writes(sent).length).toBe(2), LOAD);
     await waitFor(() => expect(button('Connect Google Calendar')).toBeTruthy(), LOAD);
     expect(writes(sent).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/calendar/sync', 'DELETE /api/calendar/google']);
+  });
+
+  it('Google refused the grant: says to reconnect, offers Connect again, and Sync waits for it', async () => {
+    renderWithApi(<CalendarSettingsTab />, server(status({ connected: true, needsReconnect: true, lastSyncAt: '2026-11-27T15:30:00.000Z' })));
+    await waitFor(() => expect(within(card()).getByText(CALENDAR_MESSAGES.needsReconnect)).toBeTruthy(), LOAD);
+    expect(button('Reconnect Google Calendar').disabled).toBe(false);
+    expect(button('Disconnect')).toBeTruthy();
+    const sync = button('Sync Calendar');
+    expect(sync.disabled).toBe(true);
+    expect(document.getElementById(sync.getAttribute('aria-describedby')!)?.textContent).toContain(CALENDAR_MESSAGES.needsReconnect);
   });
 
   it('not configured on this server: both buttons disabled with the server’s reason', async () => {

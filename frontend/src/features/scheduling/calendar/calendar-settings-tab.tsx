@@ -56,7 +56,9 @@ export function CalendarSettingsTab() {
           <SyncButton
             unavailable={unavailable}
             label="Sync Calendar"
-            disabledBecause={unavailable ? 'calendar-not-configured' : status.data?.google.connected ? null : 'calendar-connect-text'}
+            disabledBecause={
+              unavailable ? 'calendar-not-configured' : status.data?.google.needsReconnect ? 'calendar-reconnect' : status.data?.google.connected ? null : 'calendar-connect-text'
+            }
           />
         }
       />

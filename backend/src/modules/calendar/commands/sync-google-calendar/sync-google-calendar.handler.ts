@@ -9,7 +9,7 @@ import { DailyTasksQuery } from '../../../scheduling';
 import { googleCalendarStream, type SyncedEvent } from '../../domain/google-calendar';
 import { googleCalendarDecider } from '../../domain/google-calendar.decide';
 import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/google-calendar.gateway';
-import { googleErrorStatus } from '../../google/google-errors';
+import { googleErrorStatus, isInvalidGrant } from '../../google/google-errors';
 import { fingerprintOf, googleEventOf } from './google-event';
 
 export class SyncGoogleCalendar extends Command<CalendarSyncResult> {
@@ -21,6 +21,8 @@ export class SyncGoogleCalendar extends Command<CalendarSyncResult> {
   }
 }
 
+const needsReconnect = () => new DomainError('CALENDAR.NEEDS_RECONNECT', 'conflict', CALENDAR_MESSAGES.needsReconnect);
+
 const isGone = (error: unknown) => [404, 410].includes(googleErrorStatus(error) ?? 0);
 
 /**
@@ -29,6 +31,8 @@ const isGone = (error: unknown) => [404, 410].includes(googleErrorStatus(error) 
  * updated, removed ones deleted (one that only left the window is forgotten, and stays). Event ids
  * are derived from the user and the task, so a sync cut short and run again creates nothing twice.
  * What reached Google is recorded even when a later call fails; a refreshed access token too.
+ * Google answering invalid_grant (the grant withdrawn there) is recorded (GoogleCalendarAccessRefused)
+ * and is a 409 saying to connect again; until then a sync is that 409 without calling Google.
  */
 @CommandHandler(SyncGoogleCalendar)
 export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCalendar> {
@@ -46,6 +50,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     const stream = googleCalendarStream(userId);
     const { state } = await this.streams.load(stream, googleCalendarDecider);
     if (!state.connection) throw new DomainError('CALENDAR.NOT_CONNECTED', 'conflict', CALENDAR_MESSAGES.notConnected);
+    if (state.connection.refused) throw needsReconnect();
     const { googleCalendarId } = state.connection;
 
     const now = new Date();
@@ -109,8 +114,13 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     if (fresh) {
       await this.streams.execute(stream, googleCalendarDecider, { type: 'RecordGoogleTokenRefresh', data: { userId, accessToken: fresh.accessToken, expiresAt: fresh.expiresAt }, metadata });
     }
-    if (failure !== null && upserted.length + deleted.length + forgotten.length === 0) throw new BadGatewayException(CALENDAR_MESSAGES.googleFailed);
-    await this.streams.execute(stream, googleCalendarDecider, { type: 'RecordGoogleCalendarSync', data: { userId, upserted, deleted, forgotten }, metadata });
+    if (upserted.length + deleted.length + forgotten.length > 0 || failure === null) {
+      await this.streams.execute(stream, googleCalendarDecider, { type: 'RecordGoogleCalendarSync', data: { userId, upserted, deleted, forgotten }, metadata });
+    }
+    if (failure !== null && isInvalidGrant(failure)) {
+      await this.streams.execute(stream, googleCalendarDecider, { type: 'RecordGoogleAccessRefused', data: { userId }, metadata });
+      throw needsReconnect();
+    }
     if (failure !== null) throw new BadGatewayException(CALENDAR_MESSAGES.googleFailed);
     return { created, updated: upserted.length - created, deleted: deleted.length, lastSyncAt: metadata.occurredAt };
   }

@@ -28,8 +28,8 @@ describe('calendar integrations read model (PostgreSQL)', () => {
       h.record(googleCalendarStream(ana), { type: 'GoogleCalendarSynced', data: { userId: ana, upserted: [], deleted: [], forgotten: [], syncedAt: at(5) } }),
     ];
     await h.apply(projection, events);
-    expect(await query().forUser(ana)).toEqual({ connected: true, lastSyncAt: at(5) });
-    expect(await query().forUser(ben)).toEqual({ connected: true, lastSyncAt: null });
+    expect(await query().forUser(ana)).toEqual({ connected: true, needsReconnect: false, lastSyncAt: at(5) });
+    expect(await query().forUser(ben)).toEqual({ connected: true, needsReconnect: false, lastSyncAt: null });
     expect(Object.keys((await h.rows('calendar_integrations'))[0]).sort()).toEqual(['connected_at', 'google_calendar_id', 'is_active', 'last_sync_at', 'user_id']);
     const before = await h.rows('calendar_integrations');
     await h.apply(projection, events);
@@ -39,7 +39,22 @@ describe('calendar integrations read model (PostgreSQL)', () => {
       h.record(googleCalendarStream(ana), { type: 'GoogleCalendarDisconnected', data: { userId: ana, disconnectedAt: at(6) } }),
       h.record(`user-${ben}`, { type: 'UserErased', data: { userId: ben, erasedAt: at(7) } }),
     ]);
-    expect(await query().forUser(ana)).toEqual({ connected: false, lastSyncAt: null });
-    expect(await query().forUser(ben)).toEqual({ connected: false, lastSyncAt: null });
+    expect(await query().forUser(ana)).toEqual({ connected: false, needsReconnect: false, lastSyncAt: null });
+    expect(await query().forUser(ben)).toEqual({ connected: false, needsReconnect: false, lastSyncAt: null });
+  });
+
+  it('Google refusing the grant leaves the row inactive (needs reconnecting), out of the active users; connecting again makes it active', async () => {
+    const [cleo, dan] = [randomUUID(), randomUUID()];
+    const refused = h.record(googleCalendarStream(cleo), { type: 'GoogleCalendarAccessRefused', data: { userId: cleo, refusedAt: at(9) } });
+    await h.apply(projection, [connected(cleo), connected(dan), refused]);
+    expect(await query().forUser(cleo)).toEqual({ connected: true, needsReconnect: true, lastSyncAt: null });
+    expect(await query().activeAmong([cleo, dan, randomUUID()])).toEqual([dan]);
+    expect(await query().active()).toContain(dan);
+    expect(await query().active()).not.toContain(cleo);
+    await h.apply(projection, [refused]);
+    expect(await query().forUser(cleo)).toMatchObject({ needsReconnect: true });
+    await h.apply(projection, [connected(cleo)]);
+    expect(await query().forUser(cleo)).toEqual({ connected: true, needsReconnect: false, lastSyncAt: null });
+    expect((await query().activeAmong([cleo, dan])).sort()).toEqual([cleo, dan].sort());
   });
 });

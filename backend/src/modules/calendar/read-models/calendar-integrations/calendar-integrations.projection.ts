@@ -5,12 +5,15 @@ import type { UserEvent } from '../../../identity';
 import type { GoogleCalendarEvent } from '../../domain/google-calendar';
 import { CalendarIntegrationEntity } from './calendar-integrations.entity';
 
-/** calendar_integrations: connected, when last synced; a disconnect or an erased account removes the row. */
+/**
+ * calendar_integrations: connected, when last synced; `is_active` false once Google refused the stored
+ * grant (the user must connect again, which makes it active); a disconnect or an erased account removes the row.
+ */
 @Injectable()
 @ReadModelProjection()
 export class CalendarIntegrationsProjection implements Projection<GoogleCalendarEvent | UserEvent> {
   readonly name = 'calendar.calendar-integrations';
-  readonly handles = ['GoogleCalendarConnected', 'GoogleCalendarSynced', 'GoogleCalendarDisconnected', 'UserErased'] as const;
+  readonly handles = ['GoogleCalendarConnected', 'GoogleCalendarSynced', 'GoogleCalendarAccessRefused', 'GoogleCalendarDisconnected', 'UserErased'] as const;
   readonly tables = ['calendar_integrations'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<GoogleCalendarEvent | UserEvent>): Promise<void> {
@@ -22,6 +25,9 @@ export class CalendarIntegrationsProjection implements Projection<GoogleCalendar
       }
       case 'GoogleCalendarSynced':
         await em.nativeUpdate(CalendarIntegrationEntity, { userId: event.data.userId }, { lastSyncAt: new Date(event.data.syncedAt) });
+        return;
+      case 'GoogleCalendarAccessRefused':
+        await em.nativeUpdate(CalendarIntegrationEntity, { userId: event.data.userId }, { isActive: false });
         return;
       case 'GoogleCalendarDisconnected':
       case 'UserErased':

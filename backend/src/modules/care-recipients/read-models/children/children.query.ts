@@ -91,6 +91,15 @@ export class ChildrenQuery {
     return rows.map((row) => row.id);
   }
 
+  /** Everyone who sees these recipients: their primary caregivers and the caregivers they are shared with. */
+  async viewersOf(childIds: string[]): Promise<string[]> {
+    if (childIds.length === 0) return [];
+    const rows: { id: string }[] = await this.em
+      .fork()
+      .execute('SELECT primary_caregiver_id AS id FROM children WHERE id IN (?) UNION SELECT user_id AS id FROM child_access WHERE child_id IN (?)', [childIds, childIds]);
+    return rows.map((row) => row.id);
+  }
+
   /** How many recipients the user is the primary caregiver of (the recipients limit's count). */
   async ownedCount(userId: string): Promise<number> {
     const [row]: { n: string }[] = await this.em.fork().execute('SELECT count(*) AS n FROM children WHERE primary_caregiver_id = ?', [userId]);

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { InjectQueue } from '@nestjs/bull';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Job, Queue } from 'bull';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { DomainError } from '../../../platform/commands/domain-error';
+import { ProjectionChangeFeed, type ChildChanges } from '../../../platform/projections/projection-changes';
+import { ChildrenQuery } from '../../care-recipients';
+import { SyncGoogleCalendar } from '../commands/sync-google-calendar/sync-google-calendar.handler';
+import { CalendarIntegrationsQuery } from '../read-models/calendar-integrations/calendar-integrations.query';
+
+export const GOOGLE_CALENDAR_SYNC_QUEUE = 'google-calendar-sync';
+const SYNC_JOB = 'sync-user';
+/** Changes within this long after the first are taken by one sync (a schedule's burst of tasks: one sync). */
+export const SYNC_DELAY_MS = 1000;
+/** Google failing (5xx, network): tried again after 2 s, 4 s, 8 s, 16 s. */
+const ATTEMPTS = 5;
+const BACKOFF_MS = 2000;
+/** Live topics whose change may change a user's appointments: the tasks, or who sees a recipient. */
+const TASKS_TOPIC = 'tasks';
+const ACCESS_TOPICS = ['children', 'child-access'];
+/** Outcomes a retry cannot change: not connected any more, or Google refused the grant (recorded; the user must connect again). */
+const FINAL = ['CALENDAR.NOT_CONNECTED', 'CALENDAR.NEEDS_RECONNECT'];
+
+/** Which connected users' Google calendars a batch of read-model changes may concern. */
+export async function usersToSync(changes: ChildChanges[], children: ChildrenQuery, integrations: CalendarIntegrationsQuery): Promise<string[]> {
+  // Access ended (or a recipient removed): the user who lost it no longer sees the recipient, so every
+  // active connection is looked at; a sync that finds nothing changed sends nothing to Google.
+  if (changes.some((change) => change.changed.some((topic) => ACCESS_TOPICS.includes(topic)))) return integrations.active();
+  const childIds = changes.filter((change) => change.changed.includes(TASKS_TOPIC)).map((change) => change.childId);
+  if (childIds.length === 0) return [];
+  return integrations.activeAmong(await children.viewersOf(childIds));
+}
+
+/**
+ * Background sync (docs/calendar.md), on the worker role and only with GOOGLE_* set: when a
+ * recipient's tasks or access change (announced on the projection-change channel once committed),
+ * each connected user who may see a difference gets a sync job (SyncGoogleCalendar, as the Sync
+ * button). Jobs are coalesced per user: while one waits, later changes join it; a change during a
+ * running sync queues one more. Google failing is retried with backoff; invalid_grant is recorded by
+ * the sync (the tab then asks to reconnect) and not retried.
+ */
+@Injectable()
+export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger(GoogleCalendarSyncWorker.name);
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(GOOGLE_CALENDAR_SYNC_QUEUE) private readonly queue: Queue,
+    private readonly commands: CommandBus,
+    private readonly children: ChildrenQuery,
+    private readonly integrations: CalendarIntegrationsQuery,
+    private readonly changes: ProjectionChangeFeed,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.roles.includes('worker') || !this.config.google) return;
+    this.queue.process(SYNC_JOB, 1, (job: Job<{ userId: string }>) => this.sync(job.data.userId)).catch((error: Error) => this.log.error(`google-calendar-sync worker stopped: ${error.message}`));
+    this.unsubscribe = await this.changes.subscribe((changes) => {
+      usersToSync(changes, this.children, this.integrations)
+        .then((userIds) => Promise.all(userIds.map((userId) => this.enqueue(userId))))
+        .catch((error: Error) => this.log.error(`google-calendar-sync: could not queue: ${error.message}`));
+    });
+  }
+
+  /**
+   * One job waiting per user: a change finds the user's waiting job (its id is the user's, or the
+   * follow-up's) and is taken by it; when both are running or done, a new one is added.
+   */
+  async enqueue(userId: string): Promise<void> {
+    for (const jobId of [`${userId}`, `${userId}:again`]) {
+      const existing = await this.queue.getJob(jobId);
+      if (existing) {
+        const state = await existing.getState();
+        if (state === 'waiting' || state === 'delayed' || state === 'paused') return;
+        if (state === 'completed' || state === 'failed') await existing.remove().catch(() => undefined);
+        else continue; // running: a change it may not have read needs another sync after it
+      }
+      await this.queue.add(SYNC_JOB, { userId }, { jobId, delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true });
+      return;
+    }
+    await this.queue.add(SYNC_JOB, { userId }, { jobId: `${userId}:${randomUUID()}`, delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true });
+  }
+
+  private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number } | { skipped: string }> {
+    const metadata = { actorId: userId, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+    try {
+      const { created, updated, deleted } = await this.commands.execute(new SyncGoogleCalendar(userId, metadata));
+      return { created, updated, deleted };
+    } catch (error) {
+      if (error instanceof DomainError && FINAL.includes(error.code)) return { skipped: error.code };
+      this.log.warn(`Google Calendar background sync of user ${userId} failed (retried): ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  /** No more jobs queued once the app begins to close (its queue closes before Redis does). */
+  beforeApplicationShutdown(): void {
+    this.unsubscribe?.();
+  }
+}
