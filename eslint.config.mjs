@@ -62,7 +62,7 @@ export default defineConfig(
   },
   {
     name: 'carecircle/node-tooling',
-    files: ['e2e/**/*.ts', '*.{ts,mjs,js}', 'frontend/*.{ts,mjs,js}', 'scripts/**/*.{mjs,js}', 'tools/**/*.mjs'],
+    files: ['e2e/**/*.{ts,mjs}', '*.{ts,mjs,js}', 'frontend/*.{ts,mjs,js}', 'scripts/**/*.{mjs,js}', 'tools/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -8,6 +8,14 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The app sends its mail (invitations) to a local SMTP server that e2e/care-team.spec.ts runs on this port.
 process.env.E2E_SMTP_PORT ??= String(PORT + 1);
+// Google (sign-in and Calendar) is a local stand-in, e2e/google-fake.mjs, started before the app on this port.
+process.env.E2E_GOOGLE_PORT ??= String(PORT + 2);
+const GOOGLE = {
+  GOOGLE_CLIENT_ID: 'carecircle-e2e.apps.googleusercontent.com',
+  // Not a secret: the stand-in's own value, checked at its token endpoint.
+  GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
+  GOOGLE_API_BASE_URL: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}`,
+};
 
 // Worker processes evaluate this file again: they inherit these variables, so the name stays one per run.
 process.env.E2E_DATABASE_NAME ??= `carecircle_e2e_${Date.now()}_${process.pid}`;
@@ -69,26 +77,38 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-features=${DISABLED_FEATURES.join(',')}`],
     },
   },
-  webServer: {
-    command: 'node backend/dist/main.js',
-    url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      REDIS_URL: process.env.E2E_REDIS_URL,
-      QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
-      // Every browser test registers its users from 127.0.0.1.
-      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
-      // Links in mails point back at this server; mail goes to the test's SMTP server (none listening: not sent).
-      PUBLIC_URL: BASE_URL,
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      MAIL_FROM: 'CareCircle <care@example.test>',
-      PUSH_ALLOW_LOOPBACK: 'true',
-      NODE_EXTRA_CA_CERTS: process.env.E2E_PUSH_CERT_FILE,
+  webServer: [
+    {
+      command: 'node e2e/google-fake.mjs',
+      url: `${GOOGLE.GOOGLE_API_BASE_URL}/health`,
+      timeout: 20_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { GOOGLE_FAKE_PORT: String(process.env.E2E_GOOGLE_PORT), GOOGLE_CLIENT_ID: GOOGLE.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: GOOGLE.GOOGLE_CLIENT_SECRET },
     },
-  },
+    {
+      command: 'node backend/dist/main.js',
+      url: `${BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        REDIS_URL: process.env.E2E_REDIS_URL,
+        QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
+        // Every browser test registers its users from 127.0.0.1.
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+        // Links in mails point back at this server; mail goes to the test's SMTP server (none listening: not sent).
+        PUBLIC_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'CareCircle <care@example.test>',
+        PUSH_ALLOW_LOOPBACK: 'true',
+        NODE_EXTRA_CA_CERTS: process.env.E2E_PUSH_CERT_FILE,
+        ...GOOGLE,
+      },
+    },
+  ],
 });

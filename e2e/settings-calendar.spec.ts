@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { CALENDAR_MESSAGES } from '@carecircle/libs';
 import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, PHONE, registerThroughApi, test, uniqueEmail } from './support';
 import { dateInZone, ZONE } from './today-support';
 
 // Settings > Calendar, clicked through the way a caregiver would: the date picker, the Google card
-// that says honestly it is not configured here, the private iCal feed link (made, replaced, stopped)
+// (connecting is e2e/google.spec.ts's; not configured is calendar-settings-tab.component.spec.tsx's and
+// calendar.e2e.spec.ts's 503), the private iCal feed link (made, replaced, stopped)
 // and the next 7 days' appointments of every recipient.
 
 test.describe.configure({ mode: 'parallel' });
@@ -40,7 +40,7 @@ for (const [screen, viewport] of [
     const upcoming = card('Upcoming Appointments');
     const feed = card('Calendar Feed (iCal)');
 
-    await test.step('an empty week, the long-form date, and Google honestly not configured', async () => {
+    await test.step('an empty week, the long-form date, and Google offered but not connected', async () => {
       await page.goto('/settings?tab=calendar');
       await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
       await expect(main.getByLabel('Date')).toHaveValue(today);
@@ -48,9 +48,9 @@ for (const [screen, viewport] of [
       await expect(upcoming.getByText('Next 7 days', { exact: true })).toBeVisible();
       await expect(upcoming.getByText('No upcoming appointments in the next 7 days')).toBeVisible();
       const google = card('Google Calendar');
-      await expect(google.getByText(CALENDAR_MESSAGES.notConfigured)).toBeVisible();
-      await expect(google.getByRole('button', { name: 'Connect Google Calendar' })).toBeDisabled();
+      await expect(google.getByRole('button', { name: 'Connect Google Calendar' })).toBeEnabled();
       await expect(google.getByRole('button', { name: 'Sync Calendar' })).toBeDisabled();
+      await expect(google.getByRole('button', { name: 'Sync Calendar' })).toHaveAccessibleDescription(/^Connect your Google Calendar/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
       await expectAccessibleOnPhoneAndDesktop(page);
     });

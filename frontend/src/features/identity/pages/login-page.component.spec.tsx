@@ -25,4 +25,11 @@ describe('LoginPage, back from a failed Google sign-in (/login?error=<code>)', (
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.body.textContent).not.toContain('anything');
   });
+
+  it('without GOOGLE_* on the server, Google is disabled and says why', async () => {
+    renderWithApi(<LoginPage />, ({ path }) => (path === '/api/auth/google/status' ? { body: { configured: false } } : undefined));
+    const google = await screen.findByRole('button', { name: /Continue with Google$/ }, LOAD);
+    expect(google.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(google.getAttribute('aria-describedby')!)?.textContent).toBe('Google sign-in is not available on this server yet.');
+  });
 });
