@@ -265,8 +265,10 @@ async function runBrowser() {
   // A port nobody holds, so two checkouts can run their suites side by side (E2E_PORT overrides it).
   const port = process.env.E2E_PORT ?? String(await freePort());
   const smtpPort = process.env.E2E_SMTP_PORT ?? String(await freePort());
+  // The local Google stand-in (e2e/google-fake.mjs) that playwright.config.ts starts before the app.
+  const googlePort = process.env.E2E_GOOGLE_PORT ?? String(await freePort());
   const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests'], {
-    env: { E2E_PORT: port, E2E_SMTP_PORT: smtpPort },
+    env: { E2E_PORT: port, E2E_SMTP_PORT: smtpPort, E2E_GOOGLE_PORT: googlePort },
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   const report = readJson(PLAYWRIGHT_RESULTS);
