@@ -2,7 +2,8 @@
 // GOOGLE_API_BASE_URL points here). It plays what the real google-auth-library and
 // @googleapis/calendar reach: the consent page (a small form: an email, Allow or Cancel), the token
 // endpoint (codes, refresh tokens, RS256 ID tokens), the ID-token certificates, revoke, and the
-// Calendar API's events. GET /_state answers what it holds, for the tests to wait on.
+// Calendar API's events. GET /_state answers what it holds, for the tests to wait on; POST
+// /_withdraw?email= withdraws that account's grants (its tokens stop working), as Google's account page does.
 // Standalone on purpose: backend/src/test-support/google-fake.ts and google-oauth-fake.ts are
 // TypeScript for jest and are not built; this file keeps to the same protocol.
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -16,8 +17,9 @@ const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const kid = randomBytes(8).toString('hex');
 /** code -> what its exchange answers (the consent's email, nonce, scope). */
 const codes = new Map();
-const refreshTokens = new Set();
-const accessTokens = new Set();
+/** token -> the email of the account that granted it. */
+const refreshTokens = new Map();
+const accessTokens = new Map();
 const events = new Map();
 const revoked = [];
 
@@ -31,9 +33,9 @@ function idToken(email, nonce) {
   return `${signed}.${createSign('RSA-SHA256').update(signed).sign(keys.privateKey).toString('base64url')}`;
 }
 
-function newAccessToken() {
+function newAccessToken(email) {
   const token = `access-${randomBytes(12).toString('hex')}`;
-  accessTokens.add(token);
+  accessTokens.set(token, email);
   return token;
 }
 
@@ -61,6 +63,10 @@ const server = createServer(async (req, res) => {
 
   if (req.method === 'GET' && url.pathname === '/health') return json(200, { ok: true });
   if (req.method === 'GET' && url.pathname === '/_state') return json(200, { events: [...events.values()], revoked: revoked.length });
+  if (req.method === 'POST' && url.pathname === '/_withdraw') {
+    for (const tokens of [refreshTokens, accessTokens]) for (const [token, email] of tokens) if (email === url.searchParams.get('email')) tokens.delete(token);
+    return json(204);
+  }
   if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
     if (url.searchParams.get('client_id') !== clientId) return json(400, { error: 'invalid_client' });
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -87,11 +93,12 @@ const server = createServer(async (req, res) => {
       codes.delete(form.get('code') ?? '');
       if (!grant) return json(400, { error: 'invalid_grant' });
       const refresh = `refresh-${randomBytes(12).toString('hex')}`;
-      refreshTokens.add(refresh);
-      const answer = { access_token: newAccessToken(), refresh_token: refresh, expires_in: 3600, token_type: 'Bearer', scope: grant.scope };
+      refreshTokens.set(refresh, grant.email);
+      const answer = { access_token: newAccessToken(grant.email), refresh_token: refresh, expires_in: 3600, token_type: 'Bearer', scope: grant.scope };
       return json(200, grant.scope.includes('openid') ? { ...answer, id_token: idToken(grant.email, grant.nonce) } : answer);
     }
-    if (form.get('grant_type') === 'refresh_token' && refreshTokens.has(form.get('refresh_token') ?? '')) return json(200, { access_token: newAccessToken(), expires_in: 3600, token_type: 'Bearer' });
+    const email = refreshTokens.get(form.get('refresh_token') ?? '');
+    if (form.get('grant_type') === 'refresh_token' && email !== undefined) return json(200, { access_token: newAccessToken(email), expires_in: 3600, token_type: 'Bearer' });
     return json(400, { error: 'invalid_grant' });
   }
   if (req.method === 'POST' && url.pathname === '/revoke') {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { GOOGLE_CONNECT_OUTCOMES, GOOGLE_SIGN_IN_ERRORS, type User } from '@carecircle/libs';
+import { CALENDAR_MESSAGES, GOOGLE_CONNECT_OUTCOMES, GOOGLE_SIGN_IN_ERRORS, type CalendarStatus, type User } from '@carecircle/libs';
 import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 import { dateInZone, ZONE } from './today-support';
 
@@ -93,4 +93,38 @@ test('Settings > Calendar: consent refused at Google comes back to the tab sayin
   await expectToast(page, GOOGLE_CONNECT_OUTCOMES.denied.title);
   await expect(card.getByRole('button', { name: 'Connect Google Calendar' })).toBeEnabled();
   await expectAccessibleOnPhoneAndDesktop(page);
+});
+
+test('Settings > Calendar: access withdrawn at Google, the tab says to reconnect, and reconnecting works', async ({ page, baseURL }) => {
+  const email = uniqueEmail('google-calendar-withdrawn');
+  await registerThroughApi(page.request, baseURL!, { email, firstName: 'Ana', lastName: 'Silva' });
+  const headers = { Origin: baseURL! };
+  const leo = (await (await page.request.post('/api/children', { data: { firstName: 'Leo', lastName: 'Silva' }, headers })).json()).id as string;
+  const card = page.getByRole('main').locator('.calendar-card').filter({ has: page.getByRole('heading', { name: 'Google Calendar', exact: true }) });
+  await page.goto('/settings?tab=calendar');
+  await card.getByRole('button', { name: 'Connect Google Calendar' }).click();
+  await answerConsent(page, 'Allow', email);
+  await page.waitForURL((url) => url.href === `${baseURL}/settings?tab=calendar`);
+  await expect(card.getByText(/^Connected\./)).toBeVisible();
+
+  // The caregiver withdraws the app's access at Google; the next background sync meets invalid_grant.
+  expect((await page.request.post(`${GOOGLE_FAKE}/_withdraw?email=${encodeURIComponent(email)}`)).status()).toBe(204);
+  const created = await page.request.post(`/api/children/${leo}/tasks`, {
+    data: { name: 'Dentist', category: 'appointment', scheduledDate: dateInZone(2), appointmentDetails: { type: 'doctor', startTime: '10:00', endTime: '11:00' } },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect.poll(async () => (await getJson<CalendarStatus>(page, '/api/calendar/status')).google.needsReconnect).toBe(true);
+
+  await page.reload();
+  await expect(card.getByText(CALENDAR_MESSAGES.needsReconnect)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Sync Calendar' })).toBeDisabled();
+  await expectAccessibleOnPhoneAndDesktop(page);
+  await card.getByRole('button', { name: 'Reconnect Google Calendar' }).click();
+  await answerConsent(page, 'Allow', email);
+  await page.waitForURL((url) => url.href === `${baseURL}/settings?tab=calendar`);
+  await expectToast(page, GOOGLE_CONNECT_OUTCOMES.connected.title);
+  await expect(card.getByText(CALENDAR_MESSAGES.needsReconnect)).toHaveCount(0);
+  await card.getByRole('button', { name: 'Sync Calendar' }).click();
+  await expectToast(page, 'Calendar Synced');
 });
