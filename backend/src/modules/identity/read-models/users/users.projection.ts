@@ -65,11 +65,14 @@ function changesOf(event: RecordedEventOf<Exclude<Handled, { type: 'UserRegister
   }
 }
 
+/** The events that change a `users` row (SessionGuard reads the row again after a wait for one of them). */
+export const USER_ROW_EVENTS = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'PasskeyRegistered', 'PasskeyRemoved', 'UserErased'] as const;
+
 @Injectable()
 @ReadModelProjection()
 export class UsersProjection implements Projection<Handled> {
   readonly name = 'identity.users';
-  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'PasskeyRegistered', 'PasskeyRemoved', 'UserErased'] as const;
+  readonly handles = USER_ROW_EVENTS;
   readonly tables = ['users'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {
