@@ -80,19 +80,13 @@ export class UsersProjection implements Projection<Handled> {
       case 'UserRegistered':
         await em.upsert(UserEntity, registeredRow(event.data));
         return;
-      case 'TimezoneChanged':
-      case 'ProfileUpdated':
-      case 'PrayerSettingsChanged':
-      case 'CareTeamJoined':
-      case 'PasskeyRegistered':
-      case 'PasskeyRemoved':
-        await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
-        return;
       case 'UserErased':
         await em.nativeDelete(UserEntity, { id: event.data.userId });
         // A secondary caregiver of an erased primary caregiver is linked to no one.
         await em.nativeUpdate(UserEntity, { primaryUserId: event.data.userId }, { primaryUserId: null });
         return;
+      default:
+        await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
     }
   }
 
@@ -107,18 +101,12 @@ export class UsersProjection implements Projection<Handled> {
         case 'UserRegistered':
           users.put({ ...users.get(event.data.userId), ...columnsOf(em, UserEntity, registeredRow(event.data)) });
           break;
-        case 'TimezoneChanged':
-        case 'ProfileUpdated':
-        case 'PrayerSettingsChanged':
-        case 'CareTeamJoined':
-        case 'PasskeyRegistered':
-        case 'PasskeyRemoved':
-          users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
-          break;
         case 'UserErased':
           users.delete({ id: event.data.userId });
           for (const row of users.filter((user) => user.primary_user_id === event.data.userId)) users.patch(String(row.id), { primary_user_id: null });
           break;
+        default:
+          users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
       }
     }
     await users.flush(em);
