@@ -76,7 +76,9 @@ export class SignInWithPasskeyHandler implements ICommandHandler<SignInWithPassk
     }
     try {
       const command = { type: 'UsePasskey' as const, data: { userId: owner, passkeyId: stored.id, counter: verified.newCounter }, metadata: { ...metadata, actorId: owner } };
-      await this.streams.execute(passkeysStream(owner), passkeysDecider, command, { awaitProjections: false });
+      // Waits for the passkey's row (new counter, last used): the new session's first read shows it, and
+      // that session has no earlier writes of its own for its next request to wait on.
+      await this.streams.execute(passkeysStream(owner), passkeysDecider, command);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       await this.securityLog.signInFailed(owner, origin, metadata, 'passkey');
