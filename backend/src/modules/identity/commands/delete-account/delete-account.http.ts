@@ -16,6 +16,7 @@ import { DeleteAccount, PASSKEY_NOT_CONFIRMED, type DeletionProof } from './dele
 
 export const CONFIRMATION_NEEDED = 'Enter your password, or confirm with your passkey, to delete your account';
 export const ONE_CONFIRMATION = 'Confirm with your password or with a passkey, not both';
+export const NO_PASSWORD = 'Your account has no password (it was made with Google sign-in): confirm with a passkey.';
 
 /** One of the two: the password, or the passkey's answer to POST /api/user/delete/passkey-options. */
 export class DeleteAccountDto {
@@ -44,23 +45,25 @@ export class DeleteAccountController {
 
   /**
    * DESIGN.md: DELETE /api/user `{password}` (or a fresh passkey sign-in: `{passkeyAssertion}`), 204; the
-   * account and the recipients it owns are erased. 400 without either (or with both) and when the passkey
+   * account and the recipients it owns are erased. 400 without either (or with both, or with a password the account made by Google does not have) and when the passkey
    * challenge is gone (used or expired); 403 for a wrong password or a passkey answer that does not confirm.
    */
   @Delete('user')
   @HttpCode(204)
   async deleteAccount(@CurrentUser() user: User, @Body() body: DeleteAccountDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.commands.execute(new DeleteAccount(user, await this.proof(body, req, user.id), req.ip ?? 'unknown', commandMetadata(req)));
+    await this.commands.execute(new DeleteAccount(user, await this.proof(body, req, user), req.ip ?? 'unknown', commandMetadata(req)));
     await endSession(req, res);
   }
 
-  private async proof({ password, passkeyAssertion }: DeleteAccountDto, req: Request, userId: string): Promise<DeletionProof> {
+  private async proof({ password, passkeyAssertion }: DeleteAccountDto, req: Request, user: User): Promise<DeletionProof> {
     const hasPassword = password !== undefined && password !== '';
     if (hasPassword && passkeyAssertion) throw new BadRequestException(ONE_CONFIRMATION);
+    // An account made by Google sign-in has a random password nobody knows: no use guessing it.
+    if (hasPassword && user.signedUpWithGoogle) throw new BadRequestException({ message: NO_PASSWORD, errors: [{ field: 'password', message: NO_PASSWORD }] });
     if (hasPassword) return { password };
     if (!passkeyAssertion) throw new BadRequestException({ message: CONFIRMATION_NEEDED, errors: [{ field: 'password', message: CONFIRMATION_NEEDED }] });
     const ceremony = await this.ceremonies.take(req, 'delete-account');
-    if (ceremony.userId !== userId) throw new ForbiddenException(PASSKEY_NOT_CONFIRMED);
+    if (ceremony.userId !== user.id) throw new ForbiddenException(PASSKEY_NOT_CONFIRMED);
     return { passkey: { response: passkeyAssertion as unknown as AuthenticationResponseJSON, challenge: ceremony.challenge } };
   }
 }
