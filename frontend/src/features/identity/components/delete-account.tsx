@@ -31,13 +31,15 @@ export function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+  const [via, setVia] = useState<'password' | 'passkey'>('password');
   const [deleteAccount, { isLoading, error, reset }] = useDeleteAccountMutation();
   const [beginWithPasskey] = useBeginAccountDeletionWithPasskeyMutation();
   const titleId = `${useId()}-title`;
   const hasPasskey = Boolean(user?.hasWebAuthn);
   const withPasskey = hasPasskey && browserSupportsWebAuthn();
   const withPassword = !user?.signedUpWithGoogle;
-  const problem = error && !passkeyBusy ? (serverMessage(error) ?? FAILED) : null;
+  // The server's refusal shows where it was asked: under the password, or (passkeyProblem) under the passkey.
+  const problem = error && via === 'password' ? (serverMessage(error) ?? FAILED) : null;
 
   const close = () => {
     setOpen(false);
@@ -47,10 +49,12 @@ export function DeleteAccount() {
   };
   const done = () => window.location.assign('/'); // a full load: nothing of the account stays in memory
   const confirm = async () => {
+    setVia('password');
     setPasskeyProblem(null);
     if ('data' in (await deleteAccount({ password }))) done();
   };
   const confirmWithPasskey = async () => {
+    setVia('passkey');
     setPasskeyBusy(true);
     setPasskeyProblem(null);
     reset();
