@@ -12,7 +12,7 @@ type UserRegistered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 type Handled = UserEvent | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }>;
 
 /** A new account's row: no profile image, subscription, care team link, passkey or prayer settings yet. */
-function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt }: UserRegistered) {
+function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt, signUpMethod }: UserRegistered) {
   return {
     id: userId,
     email,
@@ -27,6 +27,7 @@ function registeredRow({ userId, email, firstName, lastName, role, timezone, reg
     subscriptionActive: false,
     primaryUserId: null,
     hasWebAuthn: false,
+    signedUpWithGoogle: signUpMethod === 'google',
     enablePrayerTasks: false,
     prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
     latitude: null,
