@@ -22,6 +22,9 @@ test('a caregiver deletes their account from Settings > Account', async ({ page,
   await expect(dialog).toBeVisible();
   const confirm = dialog.getByRole('button', { name: 'Delete account' });
   await expect(confirm).toBeDisabled(); // nothing happens without the password
+  // No passkey: no passkey button, and a way for an account without a password (Google) is named.
+  await expect(dialog.getByRole('button', { name: 'Confirm with passkey' })).toHaveCount(0);
+  await expect(dialog.getByText('Signed up with Google and never set a password? Set up biometric sign-in (a passkey) under Security & Authentication above, then come back and confirm with it.')).toBeVisible();
   await expectAccessibleOnPhoneAndDesktop(page, '.ant-modal');
 
   await dialog.getByLabel('Enter your password to confirm').fill('not my password');

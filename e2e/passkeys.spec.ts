@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { User } from '@carecircle/libs';
-import { expectAccessibleOnPhoneAndDesktop, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
 
 // Passkeys clicked through the way a caregiver would, with Chromium's virtual authenticator (CDP
 // WebAuthn) standing in for Face ID: set up on Settings > Account, sign out, sign in with the passkey
@@ -67,4 +67,32 @@ test('a caregiver sets up a passkey, signs in with it, and removes it (phone and
   await expectToast(page, 'Authentication failed');
   await expectToast(page, 'Failed to authenticate with biometrics');
   await expect(page).toHaveURL(`${ORIGIN}/login`);
+});
+
+test('a caregiver whose passkey is set up deletes their account by confirming with it (phone and desktop, axe)', async ({ page }) => {
+  const email = uniqueEmail('passkey-delete');
+  await registerThroughApi(page.request, ORIGIN, { email, firstName: 'Idris', lastName: 'Leaving' });
+  const authenticator = await addVirtualAuthenticator(page);
+  await page.goto('/settings?tab=account');
+  const card = page.getByRole('region', { name: 'Setup Biometric Authentication' });
+  await card.getByRole('button', { name: 'Setup', exact: true }).click();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const withPasskey = dialog.getByRole('button', { name: 'Confirm with passkey' });
+  await expect(withPasskey).toBeVisible();
+  await expect(dialog.getByText('Signed up with Google and never set a password?')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled(); // the password way waits for a password
+  await expectAccessibleOnPhoneAndDesktop(page, '.ant-modal');
+
+  await page.setViewportSize(DESKTOP);
+  await withPasskey.click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Care is a team effort');
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  expect(await authenticator.credentials()).toHaveLength(1); // the device keeps it; the server no longer knows it
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expectToast(page, 'Authentication failed');
 });

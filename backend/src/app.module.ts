@@ -5,7 +5,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
-import { ormConfig } from './database/orm.config';
+import { ormConfig, SESSION_BOUNDS } from './database/orm.config';
 import { AuditModule } from './modules/audit';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
@@ -43,7 +43,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
-        PlatformModule.forRoot(config, databaseUrl, ormConfig(databaseUrl)),
+        PlatformModule.forRoot(config, databaseUrl, ormConfig(databaseUrl, SESSION_BOUNDS, config.databasePoolSize)),
         CqrsModule.forRoot(),
         IdentityModule,
         CareRecipientsModule,

@@ -16,6 +16,8 @@ export interface User {
   subscriptionPlan: SubscriptionPlan | null;
   primaryUserId: string | null;
   hasWebAuthn: boolean;
+  /** Made by Google sign-in: the account's password is a random one nobody knows, so Delete Account asks for a passkey instead. */
+  signedUpWithGoogle: boolean;
   enablePrayerTasks: boolean;
   prayerCalculationMethod: number;
   latitude: string | null;

@@ -22,6 +22,12 @@ export interface AppConfig {
   registrationsPerAddressPerHour: number;
   roles: AppRole[];
   /**
+   * DATABASE_POOL_SIZE: connections each of the process's two PostgreSQL pools may open (the read
+   * models' ORM pool and the platform's pool for the event store, sessions and waits), so a process
+   * holds up to twice this many, plus its LISTEN connection and each projector's lock session.
+   */
+  databasePoolSize: number;
+  /**
    * REMINDER_MINUTE_MS: how long a minute of reminder and escalation times lasts (60000). Only tests
    * and demos shorten it, to watch a 15-minute escalation step in seconds.
    */
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const registrationsPerAddressPerHour = wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 1, 1_000_000, DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR);
 
   const reminderMinuteMs = wholeNumber('REMINDER_MINUTE_MS', 10, 60_000, 60_000);
+  const databasePoolSize = wholeNumber('DATABASE_POOL_SIZE', 1, 500, 10);
 
   const roles = text('APP_ROLES') === null ? [...APP_ROLES] : list('APP_ROLES');
   for (const role of roles) {
@@ -238,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     trustedProxies,
     registrationsPerAddressPerHour,
     roles: [...new Set(roles)] as AppRole[],
+    databasePoolSize,
     reminderMinuteMs,
     stripe,
     google,

@@ -19,6 +19,7 @@ describe('configuration', () => {
       trustedProxies: [],
       registrationsPerAddressPerHour: 10,
       roles: ['api', 'worker', 'projector'],
+      databasePoolSize: 10,
       stripe: null,
       google: null,
       vapid: null,
@@ -42,6 +43,7 @@ describe('configuration', () => {
         TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12,::1, fd00::/8, loopback',
         REGISTRATIONS_PER_ADDRESS_PER_HOUR: '500',
         APP_ROLES: 'api,projector',
+        DATABASE_POOL_SIZE: '25',
         STRIPE_SECRET_KEY: 'sk_test_1',
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'secret',
@@ -64,6 +66,7 @@ describe('configuration', () => {
       trustedProxies: ['10.0.0.1', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'],
       registrationsPerAddressPerHour: 500,
       roles: ['api', 'projector'],
+      databasePoolSize: 25,
       stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
       google: { clientId: 'id', clientSecret: 'secret', apiBaseUrl: null },
       vapid: { publicKey: VAPID.publicKey, privateKey: VAPID.privateKey, subject: 'mailto:no-reply@care.example.org' },
@@ -159,6 +162,7 @@ describe('configuration', () => {
           REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0',
           SMTP_URL: 'http://mail.example.org',
           MAIL_FROM: 'not an address',
+          DATABASE_POOL_SIZE: '0',
         },
         defaults,
       );
@@ -167,10 +171,10 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'PUBLIC_URL', 'API_DOCS', 'SMTP_URL', 'MAIL_FROM']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'METRICS_TOKEN', 'DATA_KEY_SECRET', 'ADMIN_EMAILS', 'APP_ROLES', 'GOOGLE_CLIENT_SECRET', 'TRUSTED_PROXIES', 'REGISTRATIONS_PER_ADDRESS_PER_HOUR', 'PUBLIC_URL', 'API_DOCS', 'SMTP_URL', 'MAIL_FROM', 'DATABASE_POOL_SIZE']) {
       expect(problems).toContain(name);
     }
-    expect((error as ConfigError).problems).toHaveLength(15);
+    expect((error as ConfigError).problems).toHaveLength(16);
   });
 
   it('points Google at another host with GOOGLE_API_BASE_URL (tests), an http(s) URL', () => {

@@ -30,11 +30,11 @@ export const SESSION_BOUNDS: SessionBounds = { statementMs: 30_000, idleInTransa
  * Every read-model entity, listed explicitly (STACK.md: MikroORM 6 under Nest). The migrations are
  * migrate.ts's: the app does not load the migrator (a second of module loading in every process).
  */
-export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS): Options {
+export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS, poolSize = 10): Options {
   return defineConfig({
     clientUrl,
     entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities, ...CalendarEntities],
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: poolSize },
     // node-postgres sends these as the session's settings when it connects.
     driverOptions: bounds ? { connection: { statement_timeout: bounds.statementMs, idle_in_transaction_session_timeout: bounds.idleInTransactionMs } } : {},
     allowGlobalContext: false,

@@ -50,7 +50,7 @@ export class PlatformModule {
         {
           provide: PG_POOL,
           useFactory: () => {
-            const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+            const pool = new Pool({ connectionString: databaseUrl, max: config.databasePoolSize });
             // An idle client losing its connection (database restart, dropped test database) must not crash the process.
             pool.on('error', (error) => new Logger('PgPool').warn(`idle database connection lost: ${error.message}`));
             return pool;

@@ -49,13 +49,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     return connected;
   };
   let sqlConnection: Promise<Client> | undefined;
+  // One statement at a time on the shared connection (specs call sql() inside Promise.all; pg 9 refuses overlapping queries).
+  let sqlTurn: Promise<unknown> = Promise.resolve();
   return {
     app,
     config,
     databaseUrl: database.url,
     agent,
-    async sql<R extends QueryResultRow>(text: string, params?: unknown[]) {
-      return (await (sqlConnection ??= connection())).query<R>(text, params);
+    sql<R extends QueryResultRow>(text: string, params?: unknown[]) {
+      const result = sqlTurn.then(async () => (await (sqlConnection ??= connection())).query<R>(text, params));
+      sqlTurn = result.catch(() => undefined);
+      return result;
     },
     connection,
     grantAccess: (childId, primaryId, userId, canEdit) =>

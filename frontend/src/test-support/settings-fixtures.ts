@@ -16,6 +16,7 @@ export const signedInUser = (fields: Partial<User> = {}): User => ({
   subscriptionPlan: null,
   primaryUserId: null,
   hasWebAuthn: false,
+  signedUpWithGoogle: false,
   enablePrayerTasks: false,
   prayerCalculationMethod: 2,
   latitude: null,

@@ -4,7 +4,6 @@ import { userPersonalData } from './identity.personal-data';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeTimezoneHandler } from './commands/change-timezone/change-timezone.handler';
-import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
 import { ChangePrayerSettingsHandler } from './commands/change-prayer-settings/change-prayer-settings.handler';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
 import { DeleteAccountController } from './commands/delete-account/delete-account.http';
@@ -42,7 +41,7 @@ import { SessionGuard } from './session/session.guard';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, ChangeTimezoneController, UpdateProfileController, DeleteAccountController,
+  controllers: [UsersReadController, SignInController, SignOutController, SignUpController, UpdateProfileController, DeleteAccountController,
     RegisterPasskeyController, SignInWithPasskeyController, RemovePasskeyController, WebAuthnStatusController, SignInWithGoogleController,
   ],
   providers: [

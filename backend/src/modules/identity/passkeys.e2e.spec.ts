@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
+import Redis from 'ioredis';
 import type TestAgent from 'supertest/lib/agent';
 import { SIGN_IN_LIMITS, SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE } from './session/auth-throttle';
 import { CEREMONY_GONE, relyingParty } from './session/passkey-ceremonies';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { until } from '../../test-support/until';
 import { SoftwareAuthenticator } from '../../test-support/webauthn-authenticator';
 
 jest.setTimeout(60_000);
@@ -166,6 +168,130 @@ describe('passkeys over HTTP (POST /api/webauthn/*, GET /api/webauthn/status, DE
     expect(await rows(user.id)).toEqual([]);
     expect((await signInWith(authenticator)).res.status).toBe(401);
   });
+});
+
+describe('Delete Account confirmed by a passkey (POST /api/user/delete/passkey-options, DELETE /api/user {passkeyAssertion})', () => {
+  let t: TestApp;
+  let origin: string;
+  let redis: Redis;
+  beforeAll(async () => {
+    t = await startTestApp();
+    origin = relyingParty(t.config).origin;
+    redis = new Redis(t.config.redisUrl);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await t.close();
+  });
+
+  async function withPasskey(password?: string) {
+    const { agent, user } = await t.signUp(password ? { password } : {});
+    const authenticator = new SoftwareAuthenticator(origin);
+    const options = (await agent.post('/api/webauthn/register/begin').expect(200)).body;
+    await agent.post('/api/webauthn/register/complete').send(authenticator.register(options)).expect(200);
+    return { agent, user, authenticator };
+  }
+  const options = async (agent: TestAgent) => (await agent.post('/api/user/delete/passkey-options').expect(200)).body;
+  /** Nothing of the account is gone: still signed in, the users row and the data key live. */
+  async function expectIntact(agent: TestAgent, userId: string) {
+    expect((await agent.get('/api/auth/user').expect(200)).body.id).toBe(userId);
+    expect((await t.sql('SELECT destroyed_at FROM data_keys WHERE subject_id = $1', [userId])).rows).toEqual([{ destroyed_at: null }]);
+  }
+
+  it('the owner confirms with their own passkey: 204, the account is erased and the session ends', async () => {
+    const { agent, user, authenticator } = await withPasskey();
+    const begun = await options(agent);
+    expect(begun.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.id })]);
+    await agent.delete('/api/user').send({ passkeyAssertion: authenticator.authenticate(begun) }).expect(204);
+    await agent.get('/api/auth/user').expect(401);
+    expect((await t.sql('SELECT id FROM users WHERE id = $1', [user.id])).rows).toEqual([]);
+    expect((await t.sql('SELECT destroyed_at FROM data_keys WHERE subject_id = $1', [user.id])).rows[0].destroyed_at).not.toBeNull();
+    const used = await t.sql(`SELECT data->>'purpose' AS purpose FROM es_events WHERE stream_id = $1 AND type = 'PasskeyUsed'`, [`passkeys-${user.id}`]);
+    expect(used.rows).toEqual([{ purpose: 'delete-account' }]);
+  });
+
+  it('without a password or a passkey answer, or with both: 400 naming what to give; options without a passkey: 400; nothing erased', async () => {
+    const { agent, user, authenticator } = await withPasskey();
+    for (const body of [{}, { password: '' }]) {
+      const res = await agent.delete('/api/user').send(body).expect(400);
+      expect(res.body.message).toBe('Enter your password, or confirm with your passkey, to delete your account');
+    }
+    const both = await agent.delete('/api/user').send({ password: 'correct horse battery', passkeyAssertion: authenticator.authenticate(await options(agent)) }).expect(400);
+    expect(both.body.message).toBe('Confirm with your password or with a passkey, not both');
+    await agent.delete('/api/user').send({ passkeyAssertion: { id: 'x' } }).expect(400);
+    const { agent: noPasskey, user: plain } = await t.signUp();
+    const none = await noPasskey.post('/api/user/delete/passkey-options').expect(400);
+    expect(none.body.message).toMatch(/no passkey to confirm with/);
+    await expectIntact(agent, user.id);
+    await expectIntact(noPasskey, plain.id);
+  });
+
+  it('anonymous visitors get 401 for the options and the deletion', async () => {
+    const { agent, user, authenticator } = await withPasskey();
+    await t.agent().post('/api/user/delete/passkey-options').expect(401);
+    const assertion = authenticator.authenticate(await options(agent));
+    await t.agent().delete('/api/user').send({ passkeyAssertion: assertion }).expect(401);
+    await expectIntact(agent, user.id);
+  });
+
+  it('another family\'s passkey does not confirm my deletion (403), nor does mine theirs; both accounts stay', async () => {
+    const mine = await withPasskey();
+    const theirs = await withPasskey('other family password');
+    const res = await mine.agent.delete('/api/user').send({ passkeyAssertion: theirs.authenticator.authenticate(await options(mine.agent)) }).expect(403);
+    expect(res.body.message).toBe('This passkey is not one of yours: it cannot confirm that you want your account deleted.');
+    await theirs.agent.delete('/api/user').send({ passkeyAssertion: mine.authenticator.authenticate(await options(theirs.agent)) }).expect(403);
+    await expectIntact(mine.agent, mine.user.id);
+    await expectIntact(theirs.agent, theirs.user.id);
+  });
+
+  it('refuses replays, changing nothing: a sign-in answer (400), an answer to a used challenge (400), an old counter or another key (403)', async () => {
+    const { agent, user, authenticator } = await withPasskey();
+    // An answer to a sign-in challenge, sent to delete: the challenge is bound to its purpose.
+    const browser = t.agent();
+    const signIn = authenticator.authenticate((await browser.post('/api/webauthn/authenticate/begin').send({}).expect(200)).body);
+    await browser.delete('/api/user').send({ passkeyAssertion: signIn }).expect(401); // not signed in there
+    await agent.post('/api/webauthn/authenticate/begin').send({}).expect(200);
+    expect((await agent.delete('/api/user').send({ passkeyAssertion: signIn }).expect(400)).body.message).toBe(CEREMONY_GONE);
+    // A forged answer uses the challenge up; the genuine one sent after it is then a replay.
+    const begun = await options(agent);
+    const genuine = authenticator.authenticate(begun);
+    const forged = authenticator.authenticate(begun, { counter: authenticator.counter + 1, key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey });
+    await agent.delete('/api/user').send({ passkeyAssertion: forged }).expect(403);
+    expect((await agent.delete('/api/user').send({ passkeyAssertion: genuine }).expect(400)).body.message).toBe(CEREMONY_GONE);
+    // The old answer to a new challenge does not verify.
+    await options(agent);
+    await agent.delete('/api/user').send({ passkeyAssertion: genuine }).expect(403);
+    // A counter that did not go up (a copied authenticator): the passkeys decider refuses it.
+    const counted = authenticator.authenticate(await options(agent), { counter: 7 });
+    await signInAndUse(authenticator, 7);
+    await agent.delete('/api/user').send({ passkeyAssertion: counted }).expect(403);
+    await expectIntact(agent, user.id);
+  });
+
+  it('refuses an answer to an expired challenge (400), changing nothing', async () => {
+    const { agent, user, authenticator } = await withPasskey();
+    const begun = await options(agent);
+    const key = await ceremonyKeyOf(begun.challenge);
+    await redis.pexpire(key, 1);
+    await until('the ceremony expired', async () => (await redis.exists(key)) === 0);
+    expect((await agent.delete('/api/user').send({ passkeyAssertion: authenticator.authenticate(begun) }).expect(400)).body.message).toBe(CEREMONY_GONE);
+    await expectIntact(agent, user.id);
+  });
+
+  /** A sign-in elsewhere that records `counter`, so an answer carrying the same counter is then stale. */
+  async function signInAndUse(authenticator: SoftwareAuthenticator, counter: number) {
+    const browser = t.agent();
+    const begun = (await browser.post('/api/webauthn/authenticate/begin').send({}).expect(200)).body;
+    await browser.post('/api/webauthn/authenticate/complete').send({ response: authenticator.authenticate(begun, { counter }) }).expect(200);
+    await browser.get('/api/auth/user').expect(200); // read-your-writes: the counter is recorded
+  }
+
+  /** The Redis key of the ceremony whose challenge this is (ceremonies are stored under a random id). */
+  async function ceremonyKeyOf(challenge: string): Promise<string> {
+    const keys = await redis.keys(`${t.config.queuePrefix}:webauthn:ceremony:*`);
+    for (const key of keys) if ((await redis.get(key))?.includes(challenge)) return key;
+    throw new Error('no ceremony holds this challenge');
+  }
 });
 
 describe('passkey sign-ins begun per address', () => {

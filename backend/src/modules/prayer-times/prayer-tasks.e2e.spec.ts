@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { instantToLocal, localDate, type Task } from '@carecircle/libs';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
@@ -146,7 +147,7 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     expect(again.map((task) => [task.name, task.status])).toEqual([['Fajr', 'completed'], ...PRAYERS.slice(1).map((name) => [name, 'pending'])]);
   });
 
-  it("a change of time zone: the job moves the pending ones into the new zone (same instants, the zone's clock times)", async () => {
+  it("a change of time zone moves the pending ones at once: PATCH /api/user/timezone answers once they are at the new zone's times", async () => {
     const user = await t.signUp();
     const childId = (await user.agent.post('/api/children').send({ firstName: 'Yusuf', lastName: 'Ali' }).expect(201)).body.id;
     await user.agent.patch('/api/user/timezone').send({ timezone: place.timezone }).expect(200);
@@ -156,18 +157,20 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     // One hour further east (a zone of the same date: it is 1 am there).
     const offset = Number(place.timezone.replace('Etc/GMT', '').replace('Etc/UTC', '0')) * -1;
     const east = offset + 1 === 0 ? 'Etc/UTC' : `Etc/GMT${offset + 1 > 0 ? '-' : '+'}${Math.abs(offset + 1)}`;
-    await user.agent.patch('/api/user/timezone').send({ timezone: east }).expect(200);
-    expect((await t.app.get(PrayerTasksJob).sweep(new Date())).moved).toBeGreaterThanOrEqual(5);
-    // The job does not wait for the read models: wait for the tasks to show the move.
-    const after = await until('the moved prayer tasks', async () => {
-      const found = await prayerTasks(user.agent, childId);
-      return found.every((task) => task.timezone === east) && found;
-    });
+    expect((await user.agent.patch('/api/user/timezone').send({ timezone: east }).expect(200)).body.timezone).toBe(east);
+    // Read right after the answer, without waiting: the tasks are already in the new zone.
+    const after = await prayerTasks(user.agent, childId);
+    const { times } = prayerDay({ ...place, timezone: east, method: 2, date: today, now: new Date() });
     expect(after.map((task) => task.id)).toEqual(before.map((task) => task.id));
-    for (const [i, task] of after.entries()) {
-      expect(task).toMatchObject({ timezone: east, scheduledTime: before[i].scheduledTime, scheduledDate: today });
-      expect(task.localTime).toBe(instantToLocal(task.scheduledTime, east).time);
+    for (const task of after) {
+      const expected = times.find((time) => time.name === task.name)!.time;
+      expect(Math.abs(Date.parse(task.scheduledTime) - expected.getTime())).toBeLessThan(60_000);
+      expect(task).toMatchObject({ status: 'pending', timezone: east, scheduledDate: today });
+      expect(instantToLocal(task.scheduledTime, east)).toEqual({ date: today, time: task.localTime });
     }
+    // Nothing was left for the 15-minute job to do.
+    const metadata = { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+    expect(await t.app.get(PrayerTasksJob).sync(user.user.id, metadata)).toEqual({ scheduled: 0, moved: 0, removed: 0 });
   });
 
   it('erasing the user destroys the key of the location, and removes the row that held it', async () => {

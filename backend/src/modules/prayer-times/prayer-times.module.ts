@@ -6,6 +6,8 @@ import { IdentityModule } from '../identity';
 import { SchedulingModule } from '../scheduling';
 import { UpdatePrayerSettingsHandler } from './commands/change-prayer-settings/change-prayer-settings.handler';
 import { ChangePrayerSettingsController } from './commands/change-prayer-settings/change-prayer-settings.http';
+import { UpdateTimezoneHandler } from './commands/change-timezone/change-timezone.handler';
+import { ChangeTimezoneController } from './commands/change-timezone/change-timezone.http';
 import { PrayerTaskSync } from './commands/prayer-task-sync';
 import { PrayerTimesController } from './prayer-times.http';
 import { PRAYER_TASKS_QUEUE, PrayerTasksJob, PrayerTasksWorker } from './workers/prayer-tasks.job';
@@ -18,8 +20,8 @@ import { PRAYER_TASKS_QUEUE, PrayerTasksJob, PrayerTasksWorker } from './workers
  */
 @Module({
   imports: [CqrsModule, IdentityModule, CareRecipientsModule, SchedulingModule, BullModule.registerQueue({ name: PRAYER_TASKS_QUEUE })],
-  controllers: [PrayerTimesController, ChangePrayerSettingsController],
-  providers: [UpdatePrayerSettingsHandler, PrayerTaskSync, PrayerTasksJob, PrayerTasksWorker],
+  controllers: [PrayerTimesController, ChangePrayerSettingsController, ChangeTimezoneController],
+  providers: [UpdatePrayerSettingsHandler, UpdateTimezoneHandler, PrayerTaskSync, PrayerTasksJob, PrayerTasksWorker],
   exports: [PrayerTasksJob],
 })
 export class PrayerTimesModule {}

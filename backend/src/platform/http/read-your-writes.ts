@@ -20,10 +20,13 @@ export interface SessionWritten {
 }
 
 const requests = new AsyncLocalStorage<{ remember: ((appended: Appended) => Promise<void>) | null }>();
-const waited = new WeakSet<Request>();
+const waited = new WeakMap<Request, readonly string[]>();
 
-/** Whether the request waited for its session's last writes: what was loaded with the session (`alongside`) predates them. */
-export const waitedForWrites = (req: Request): boolean => waited.has(req);
+/**
+ * The event types of the session's last writes the request waited for (none when it did not wait):
+ * what was loaded with the session (`alongside`) may predate them where they project into it.
+ */
+export const waitedForWrites = (req: Request): readonly string[] => waited.get(req) ?? [];
 
 /**
  * Called by a command after its append instead of waiting for the projections: true once the
@@ -73,7 +76,7 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
     projections.waitFor({ position, types: written.types, eventIds: [] }, READ_WAIT_MS).then(
       () => {
         if (position > (reached.get(key) ?? -1n)) reached.set(key, position);
-        waited.add(req);
+        waited.set(req, written.types);
         proceed();
       },
       (error) => fail(error, res),

@@ -141,6 +141,25 @@ describe('projection runner (PostgreSQL)', () => {
     expect(BigInt(await checkpoint())).toBe(last);
   });
 
+  it('shares one checkpoint read among the waiters of a process without projectors (an api process)', async () => {
+    startRunner(new TickProjection());
+    const reads: string[] = [];
+    const counting = new Proxy(pool, {
+      get: (target, key) => (key === 'query' ? (sql: string, ...rest: unknown[]) => (reads.push(sql), target.query(sql, ...(rest as []))) : Reflect.get(target, key)),
+    });
+    const discovery = { getProviders: () => [{ instance: new TickProjection() }] } as unknown as DiscoveryService;
+    const api = new ProjectionRunner(discovery, store, counting, loadConfig({ APP_ROLES: 'api' }, { frontendDist: '/none' }), orm, database.url);
+    api.onModuleInit();
+    api.onApplicationBootstrap();
+    runners.push(api);
+    const appended = await Promise.all(Array.from({ length: 30 }, (_, i) => tick(`s${i}`)));
+    await Promise.all(appended.map((a) => api.waitFor(a)));
+    expect(await total()).toBe(30);
+    const checkpointReads = reads.filter((sql) => sql.includes('projection_checkpoints')).length;
+    expect(checkpointReads).toBeGreaterThan(0);
+    expect(checkpointReads).toBeLessThan(30); // one or more per waiter before: each of the 30 asked on its own
+  });
+
   it('runs one active projector: a standby applies nothing until the active one stops, then takes over', async () => {
     const active = startRunner(new TickProjection());
     await active.waitFor((await tick('a')).position);

@@ -72,6 +72,9 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
   private readonly advanced = new EventEmitter().setMaxListeners(0);
   private readonly workers = new Map<string, ProjectionWorker>();
   private readonly parkedIds = new Map<string, string[]>();
+  /** Checkpoints of projections run by other processes, as last read, and the read in flight. */
+  private readonly remoteCheckpoints = new Map<string, bigint>();
+  private remoteRead: Promise<void> | null = null;
   private projections: Projection[] = [];
   private feed: EventFeed | null = null;
   private supervisor: Promise<void> | null = null;
@@ -567,8 +570,25 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
     });
     if (remote.length === 0) return true;
     if (remote.some((name) => this.workers.has(name))) return false; // a local worker is behind: it announces its progress
-    const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = ANY($1)', [remote]);
-    return rows.length === remote.length && rows.every((row) => BigInt(row.position) >= position);
+    const passed = () => remote.every((name) => (this.remoteCheckpoints.get(name) ?? -1n) >= position);
+    if (passed()) return true;
+    await this.readRemoteCheckpoints();
+    return passed();
+  }
+
+  /**
+   * Every projection's checkpoint in one statement shared by all of this process's waiters: an api
+   * process (no projectors of its own) with fifty commands waiting makes one read at a time, not
+   * fifty every WAIT_POLL_MS. Checkpoints only move forward, so a reading that has passed a position
+   * stays true.
+   */
+  private readRemoteCheckpoints(): Promise<void> {
+    this.remoteRead ??= this.checkpointsOf(this.names)
+      .then((checkpoints) => {
+        for (const [name, position] of checkpoints) this.remoteCheckpoints.set(name, position);
+      })
+      .finally(() => (this.remoteRead = null));
+    return this.remoteRead;
   }
 
   private async parkedAmong(names: string[], eventIds: readonly string[]): Promise<string[]> {

@@ -250,7 +250,8 @@ export class ProjectionWorker {
   private async storeCheckpoint(): Promise<void> {
     if (this.cursor === null) return;
     const position = this.cursor;
-    await this.orm.em.fork().transactional((em) => this.writeCheckpoint(em, position));
+    // One statement: atomic without a transaction of its own (a BEGIN and a COMMIT fewer per write).
+    await this.writeCheckpoint(this.orm.em.fork(), position);
     this.checkpointStoredAt = Date.now();
     this.storedCheckpoint = position;
   }

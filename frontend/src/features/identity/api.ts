@@ -1,4 +1,5 @@
 import type { AuditEntry, LoginRequest, Page, RegisterRequest, User } from '@carecircle/libs';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { baseApi, CURRENT_USER_ENDPOINT } from '../../app/base-api';
 import { errorMessageFor, type ApiQueryError } from '../../shared/api/api-error';
 
@@ -33,9 +34,13 @@ export const identityApi = baseApi.injectEndpoints({
       query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
       providesTags: ['User'],
     }),
-    /** Erases the account and the recipients it owns; the session ends with it. */
-    deleteAccount: build.mutation<void, { password: string }>({
+    /** Erases the account and the recipients it owns; the session ends with it. Confirmed by the password or a passkey's answer to passkey-options. */
+    deleteAccount: build.mutation<void, { password: string } | { passkeyAssertion: AuthenticationResponseJSON }>({
       query: (body) => ({ url: 'user', method: 'DELETE', body }),
+    }),
+    /** A challenge for the user's own passkeys, usable once within 5 minutes, only to delete the account. */
+    beginAccountDeletionWithPasskey: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
+      query: () => ({ url: 'user/delete/passkey-options', method: 'POST' }),
     }),
   }),
 });
@@ -47,5 +52,6 @@ export const {
   useLoginMutation,
   useRegisterMutation,
   useDeleteAccountMutation,
+  useBeginAccountDeletionWithPasskeyMutation,
 } =
   identityApi;

@@ -7,7 +7,7 @@ import { userDecider } from '../domain/user.decide';
 import { emailClaimStream } from './email-claim-stream';
 
 /** An account to register, its password already hashed (hashPassword) and its role decided: UserRegistered's own fields. */
-export type NewUser = Pick<Extract<UserEvent, { type: 'UserRegistered' }>['data'], 'userId' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'>;
+export type NewUser = Pick<Extract<UserEvent, { type: 'UserRegistered' }>['data'], 'userId' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role' | 'signUpMethod'>;
 
 /**
  * What registering takes, shared by sign-up (sign-up/) and the demo seed's RegisterUser

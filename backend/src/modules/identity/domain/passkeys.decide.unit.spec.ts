@@ -70,6 +70,27 @@ describe('passkeys decider', () => {
     });
   });
 
+  describe('ConfirmAccountDeletion', () => {
+    const confirm = (counter: number, passkeyId = 'p1') => ({ type: 'ConfirmAccountDeletion' as const, data: { userId: 'u1', passkeyId, counter }, metadata });
+
+    it('records the use, for deleting the account, when the counter went up', () => {
+      spec
+        .given([registered(1), used(4)])
+        .when(confirm(5))
+        .then([{ type: 'PasskeyUsed', data: { userId: 'u1', passkeyId: 'p1', counter: 5, usedAt: metadata.occurredAt, purpose: 'delete-account' } }]);
+    });
+
+    it('refuses a counter that did not go up, as a sign-in would (a replayed answer)', () => {
+      spec.given([registered(1), used(4)]).when(confirm(4)).thenThrows('IDENTITY.PASSKEY_COUNTER', PASSKEY_MESSAGES.counterNotIncreased);
+    });
+
+    it('refuses a passkey that is not in the user\'s stream (another user\'s, or removed) as not theirs', () => {
+      spec.given([registered(1)]).when(confirm(1, 'p7')).thenThrows('IDENTITY.PASSKEY_NOT_YOURS', PASSKEY_MESSAGES.notYours);
+      const removed: PasskeyEvent = { type: 'PasskeyRemoved', data: { userId: 'u1', passkeyId: 'p1', passkeysLeft: 0, removedAt: '2026-11-27T10:00:00.000Z' } };
+      spec.given([registered(1), removed]).when(confirm(1)).thenThrows('IDENTITY.PASSKEY_NOT_YOURS');
+    });
+  });
+
   describe('RemovePasskey', () => {
     const remove = (passkeyId: string) => ({ type: 'RemovePasskey' as const, data: { userId: 'u1', passkeyId }, metadata });
 

@@ -21,8 +21,8 @@ export type PasskeyEvent =
         registeredAt: string;
       };
     }
-  /** A verified sign-in: the authenticator's signature counter after it. */
-  | { type: 'PasskeyUsed'; data: { userId: string; passkeyId: string; counter: number; usedAt: string } }
+  /** A verified sign-in (or, with `purpose`, a confirmation of Delete Account): the authenticator's signature counter after it. */
+  | { type: 'PasskeyUsed'; data: { userId: string; passkeyId: string; counter: number; usedAt: string; purpose?: 'delete-account' } }
   /** `passkeysLeft`: how many the user still has (users.hasWebAuthn is true while any remain). */
   | { type: 'PasskeyRemoved'; data: { userId: string; passkeyId: string; passkeysLeft: number; removedAt: string } };
 

@@ -6,7 +6,7 @@ import { evolveUser, initialUserState, type PrayerLocation, type UserEvent, type
 export type UserCommand =
   | {
       type: 'RegisterUser';
-      data: { userId: string; email: string; passwordHash: string; firstName: string; lastName: string; role: UserRole };
+      data: { userId: string; email: string; passwordHash: string; firstName: string; lastName: string; role: UserRole; signUpMethod?: 'google' };
       metadata: CommandMetadata;
     }
   | { type: 'ChangeTimezone'; data: { timezone: string }; metadata: CommandMetadata }
@@ -84,6 +84,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
             role,
             timezone: DEFAULT_TIMEZONE,
             registeredAt: at,
+            ...(command.data.signUpMethod ? { signUpMethod: command.data.signUpMethod } : {}),
           },
         },
       ];

@@ -21,7 +21,7 @@ const registered: UserEvent = {
 
 describe('user decider', () => {
   describe('RegisterUser', () => {
-    const register = (data: Partial<{ email: string; firstName: string; lastName: string }> = {}) => ({
+    const register = (data: Partial<{ email: string; firstName: string; lastName: string; signUpMethod: 'google' }> = {}) => ({
       type: 'RegisterUser' as const,
       data: { userId: 'u1', email: 'Ana@Example.com ', passwordHash: '$argon2id$hash', firstName: ' Ana ', lastName: 'Silva', role: 'parent' as const, ...data },
       metadata,
@@ -32,6 +32,13 @@ describe('user decider', () => {
         .given([])
         .when(register())
         .then([{ ...registered, data: { ...registered.data, registeredAt: metadata.occurredAt } }]);
+    });
+
+    it('records an account made by Google sign-in as such (its password is a random one nobody knows)', () => {
+      spec
+        .given([])
+        .when(register({ signUpMethod: 'google' }))
+        .then([{ ...registered, data: { ...registered.data, registeredAt: metadata.occurredAt, signUpMethod: 'google' } }]);
     });
 
     it('refuses a second registration of the same user', () => {

@@ -14,6 +14,8 @@ export type UserEvent =
         role: UserRole;
         timezone: string;
         registeredAt: string;
+        /** 'google': made by Google sign-in, with a random password nobody knows (absent: a password sign-up). */
+        signUpMethod?: 'google';
       };
     }
   | { type: 'TimezoneChanged'; data: { userId: string; timezone: string; changedAt: string } }

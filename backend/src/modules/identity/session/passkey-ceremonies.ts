@@ -21,11 +21,14 @@ declare module 'express-session' {
 export const CEREMONY_SECONDS = 5 * 60;
 export const CEREMONY_GONE = 'This passkey request expired or was already used. Please try again.';
 
-type Kind = 'register' | 'authenticate';
+export const NO_PASSKEY_TO_CONFIRM = 'You have no passkey to confirm with. Add one under Security & Authentication, or enter your password.';
+
+/** What a ceremony is for: its challenge answers only that (a sign-in's answer never deletes an account, nor the reverse). */
+type Kind = 'register' | 'authenticate' | 'delete-account';
 interface Ceremony {
   kind: Kind;
   challenge: string;
-  /** Registration: the signed-in user; sign-in: the user the page named, if any. */
+  /** Registration and deletion: the signed-in user; sign-in: the user the page named, if any. */
   userId: string | null;
 }
 
@@ -92,6 +95,23 @@ export class PasskeyCeremonies {
       timeout: CEREMONY_SECONDS * 1000,
     });
     await this.remember(req, { kind: 'authenticate', challenge: options.challenge, userId });
+    return options;
+  }
+
+  /**
+   * Options for confirming Delete Account with a passkey: bound to the signed-in user (only their
+   * passkeys are offered, and only one of them is accepted) and to that purpose; 400 when they have none.
+   */
+  async beginAccountDeletion(req: Request, userId: string) {
+    const own = await this.credentials.ofUser(userId);
+    if (own.length === 0) throw new DomainError('IDENTITY.NO_PASSKEY', 'invalid', NO_PASSKEY_TO_CONFIRM);
+    const options = await generateAuthenticationOptions({
+      rpID: this.relyingParty.rpID,
+      allowCredentials: own.map((row) => ({ id: row.credentialId, transports: row.transports })),
+      userVerification: 'preferred',
+      timeout: CEREMONY_SECONDS * 1000,
+    });
+    await this.remember(req, { kind: 'delete-account', challenge: options.challenge, userId });
     return options;
   }
 

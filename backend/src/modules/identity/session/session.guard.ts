@@ -5,6 +5,7 @@ import type { User } from '@carecircle/libs';
 import { SESSION_ABSOLUTE_MS } from '../../../platform/session/session';
 import { waitedForWrites } from '../../../platform/http/read-your-writes';
 import { toUser, type UserEntity } from '../read-models/users/users.entity';
+import { USER_ROW_EVENTS } from '../read-models/users/users.projection';
 import { UsersQuery } from '../read-models/users/users.query';
 
 const PUBLIC = 'identity:public';
@@ -39,11 +40,12 @@ export class SessionGuard implements CanActivate {
 
 /**
  * The user's row the session's own statement loaded (app.ts passes USER_OF_SESSION), unless the request
- * then waited for the session's last writes (a row read before them may be older than they are).
+ * then waited for session writes that change a user's row (the row read before them may be older).
  */
 function loadedWithSession(req: AuthenticatedRequest, userId: string): User | null {
   const row = req.session.alongside as UserEntity | undefined;
-  return row?.id === userId && !waitedForWrites(req) ? toUser(row) : null;
+  const stale = waitedForWrites(req).some((type) => (USER_ROW_EVENTS as readonly string[]).includes(type));
+  return row?.id === userId && !stale ? toUser(row) : null;
 }
 
 /** The signed-in user, loaded by SessionGuard. */

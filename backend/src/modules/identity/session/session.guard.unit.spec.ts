@@ -42,13 +42,22 @@ describe('SessionGuard: the user loaded with the session', () => {
     expect(read).toEqual([ana, ana]);
   });
 
-  it('reads the user again when the request waited for its session\'s last writes (the loaded row predates them)', async () => {
-    const req = request({ alongside: row(ana, 'Ana'), written: { position: '7', types: ['ProfileUpdated'] } });
+  const afterWaitFor = async (types: string[]) => {
+    const req = request({ alongside: row(ana, 'Ana'), written: { position: '7', types } });
     const projections = { waitFor: async () => undefined } as unknown as ProjectionRunner;
     await new Promise<void>((next) => readYourWrites(projections, null as never, () => undefined)(req, {} as Response, () => next()));
     await activate(req);
-    expect(req.user).toBe(fromQuery);
+    return req.user;
+  };
+
+  it('reads the user again when the request waited for session writes that change a user row (the loaded row predates them)', async () => {
+    expect(await afterWaitFor(['ProfileUpdated', 'TaskCompleted'])).toBe(fromQuery);
     expect(read).toEqual([ana]);
+  });
+
+  it('keeps the loaded row after a wait for writes that no user row follows (a tick, an untick)', async () => {
+    expect(await afterWaitFor(['TaskCompleted', 'TaskUncompleted'])).toMatchObject({ id: ana, firstName: 'Ana' });
+    expect(read).toEqual([]);
   });
 
   it('refuses a session whose user no longer exists', async () => {

@@ -83,6 +83,6 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
     const lastName = name(payload.family_name) ?? '-';
     const role = this.config.adminEmails.includes(email) ? 'super_admin' : 'parent';
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    return this.registration.register({ userId: randomUUID(), email, passwordHash, firstName, lastName, role }, metadata);
+    return this.registration.register({ userId: randomUUID(), email, passwordHash, firstName, lastName, role, signUpMethod: 'google' }, metadata);
   }
 }

@@ -1,6 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport } from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { User } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
@@ -11,6 +10,7 @@ import { UsersQuery } from '../../read-models/users/users.query';
 import { WebAuthnCredentialsQuery } from '../../read-models/webauthn-credentials/webauthn-credentials.query';
 import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
 import { SecurityLog, type RequestOrigin } from '../../session/security-log';
+import { verifyPasskeyAssertion } from '../passkey-assertion';
 
 /**
  * POST /api/webauthn/authenticate/complete: a passkey's answer to the challenge this browser's session
@@ -51,24 +51,8 @@ export class SignInWithPasskeyHandler implements ICommandHandler<SignInWithPassk
     const stored = await this.credentials.byCredentialId(response.id);
     if (!stored || (userId !== null && userId !== stored.userId)) return null;
     const owner = stored.userId;
-    const handle = response.response.userHandle;
     const { rpID, origin: expectedOrigin } = this.ceremonies.relyingParty;
-    const verified = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge,
-      expectedOrigin,
-      expectedRPID: rpID,
-      requireUserVerification: false,
-      credential: {
-        id: stored.credentialId,
-        publicKey: isoBase64URL.toBuffer(stored.credentialPublicKey),
-        counter: Number(stored.counter),
-        transports: stored.transports as AuthenticatorTransport[],
-      },
-    }).then(
-      (result) => result.verified && (!handle || isoUint8Array.toUTF8String(isoBase64URL.toBuffer(handle)) === owner) && result.authenticationInfo,
-      () => false as const,
-    );
+    const verified = await verifyPasskeyAssertion(response, stored, { challenge: expectedChallenge, origin: expectedOrigin, rpID });
     const user = verified ? await this.users.byId(owner) : null;
     if (!verified || !user) {
       await this.securityLog.signInFailed(owner, origin, metadata, 'passkey');
@@ -76,7 +60,9 @@ export class SignInWithPasskeyHandler implements ICommandHandler<SignInWithPassk
     }
     try {
       const command = { type: 'UsePasskey' as const, data: { userId: owner, passkeyId: stored.id, counter: verified.newCounter }, metadata: { ...metadata, actorId: owner } };
-      await this.streams.execute(passkeysStream(owner), passkeysDecider, command, { awaitProjections: false });
+      // Waits for the passkey's row (new counter, last used): the new session's first read shows it, and
+      // that session has no earlier writes of its own for its next request to wait on.
+      await this.streams.execute(passkeysStream(owner), passkeysDecider, command);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       await this.securityLog.signInFailed(owner, origin, metadata, 'passkey');

@@ -17,6 +17,8 @@ export class UserEntity {
   @Property({ type: 'boolean' }) subscriptionActive!: boolean;
   @Property({ type: 'uuid', nullable: true }) primaryUserId!: string | null;
   @Property({ type: 'boolean' }) hasWebAuthn!: boolean;
+  /** Made by Google sign-in (UserRegistered.signUpMethod): no password the user knows. */
+  @Property({ type: 'boolean' }) signedUpWithGoogle!: boolean;
   @Property({ type: 'boolean' }) enablePrayerTasks!: boolean;
   @Property({ type: 'integer' }) prayerCalculationMethod!: number;
   @Property({ type: 'decimal', precision: 10, scale: 8, nullable: true }) latitude!: string | null;
@@ -40,6 +42,7 @@ export function toUser(row: UserEntity): User {
     subscriptionPlan: row.subscriptionPlan,
     primaryUserId: row.primaryUserId,
     hasWebAuthn: row.hasWebAuthn,
+    signedUpWithGoogle: row.signedUpWithGoogle,
     enablePrayerTasks: row.enablePrayerTasks,
     prayerCalculationMethod: row.prayerCalculationMethod,
     latitude: row.latitude,

@@ -38,6 +38,7 @@ describe('users and credentials read models (PostgreSQL)', () => {
       subscriptionPlan: null,
       primaryUserId: null,
       hasWebAuthn: false,
+      signedUpWithGoogle: false,
       enablePrayerTasks: false,
       prayerCalculationMethod: 2,
       latitude: null,

@@ -12,7 +12,7 @@ type UserRegistered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 type Handled = UserEvent | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }>;
 
 /** A new account's row: no profile image, subscription, care team link, passkey or prayer settings yet. */
-function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt }: UserRegistered) {
+function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt, signUpMethod }: UserRegistered) {
   return {
     id: userId,
     email,
@@ -27,6 +27,7 @@ function registeredRow({ userId, email, firstName, lastName, role, timezone, reg
     subscriptionActive: false,
     primaryUserId: null,
     hasWebAuthn: false,
+    signedUpWithGoogle: signUpMethod === 'google',
     enablePrayerTasks: false,
     prayerCalculationMethod: DEFAULT_PRAYER_CALCULATION_METHOD,
     latitude: null,
@@ -65,11 +66,14 @@ function changesOf(event: RecordedEventOf<Exclude<Handled, { type: 'UserRegister
   }
 }
 
+/** The events that change a `users` row (SessionGuard reads the row again after a wait for one of them). */
+export const USER_ROW_EVENTS = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'PasskeyRegistered', 'PasskeyRemoved', 'UserErased'] as const;
+
 @Injectable()
 @ReadModelProjection()
 export class UsersProjection implements Projection<Handled> {
   readonly name = 'identity.users';
-  readonly handles = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'PasskeyRegistered', 'PasskeyRemoved', 'UserErased'] as const;
+  readonly handles = USER_ROW_EVENTS;
   readonly tables = ['users'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {
@@ -77,19 +81,13 @@ export class UsersProjection implements Projection<Handled> {
       case 'UserRegistered':
         await em.upsert(UserEntity, registeredRow(event.data));
         return;
-      case 'TimezoneChanged':
-      case 'ProfileUpdated':
-      case 'PrayerSettingsChanged':
-      case 'CareTeamJoined':
-      case 'PasskeyRegistered':
-      case 'PasskeyRemoved':
-        await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
-        return;
       case 'UserErased':
         await em.nativeDelete(UserEntity, { id: event.data.userId });
         // A secondary caregiver of an erased primary caregiver is linked to no one.
         await em.nativeUpdate(UserEntity, { primaryUserId: event.data.userId }, { primaryUserId: null });
         return;
+      default:
+        await em.nativeUpdate(UserEntity, { id: event.data.userId }, changesOf(event));
     }
   }
 
@@ -104,18 +102,12 @@ export class UsersProjection implements Projection<Handled> {
         case 'UserRegistered':
           users.put({ ...users.get(event.data.userId), ...columnsOf(em, UserEntity, registeredRow(event.data)) });
           break;
-        case 'TimezoneChanged':
-        case 'ProfileUpdated':
-        case 'PrayerSettingsChanged':
-        case 'CareTeamJoined':
-        case 'PasskeyRegistered':
-        case 'PasskeyRemoved':
-          users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
-          break;
         case 'UserErased':
           users.delete({ id: event.data.userId });
           for (const row of users.filter((user) => user.primary_user_id === event.data.userId)) users.patch(String(row.id), { primary_user_id: null });
           break;
+        default:
+          users.patch(event.data.userId, columnsOf(em, UserEntity, changesOf(event)));
       }
     }
     await users.flush(em);

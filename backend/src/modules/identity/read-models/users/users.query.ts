@@ -9,7 +9,7 @@ import { UserEntity, toUser } from './users.entity';
  */
 const USER_COLUMNS = `id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", role, timezone,
   subscription_plan AS "subscriptionPlan", subscription_active AS "subscriptionActive", primary_user_id AS "primaryUserId",
-  has_web_authn AS "hasWebAuthn", enable_prayer_tasks AS "enablePrayerTasks", prayer_calculation_method AS "prayerCalculationMethod",
+  has_web_authn AS "hasWebAuthn", signed_up_with_google AS "signedUpWithGoogle", enable_prayer_tasks AS "enablePrayerTasks", prayer_calculation_method AS "prayerCalculationMethod",
   latitude::text AS latitude, longitude::text AS longitude, created_at AS "createdAt", updated_at AS "updatedAt"`;
 const USER_ROW = `SELECT ${USER_COLUMNS} FROM users`;
 

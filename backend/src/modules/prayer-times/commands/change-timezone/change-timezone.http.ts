@@ -5,9 +5,8 @@ import type { Request } from 'express';
 import { TIMEZONE_MAX_LENGTH, type User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsText } from '../../../../platform/http/dto-rules';
-import { UsersQuery } from '../../read-models/users/users.query';
-import { CurrentUser } from '../../session/session.guard';
-import { ChangeTimezone } from './change-timezone.handler';
+import { CurrentUser, UsersQuery } from '../../../identity';
+import { UpdateTimezone } from './change-timezone.handler';
 
 export class ChangeTimezoneDto {
   @IsText(TIMEZONE_MAX_LENGTH, { message: 'timezone must be an IANA time zone such as America/Los_Angeles' })
@@ -22,9 +21,10 @@ export class ChangeTimezoneController {
     private readonly users: UsersQuery,
   ) {}
 
+  /** PATCH /api/user/timezone: answers the user once their prayer tasks follow the new zone (read-your-writes). */
   @Patch('user/timezone')
   async changeTimezone(@CurrentUser() user: User, @Body() body: ChangeTimezoneDto, @Req() req: Request): Promise<User> {
-    await this.commands.execute(new ChangeTimezone(user.id, body.timezone, commandMetadata(req)));
+    await this.commands.execute(new UpdateTimezone(user.id, body.timezone, commandMetadata(req)));
     return (await this.users.byId(user.id))!;
   }
 }
