@@ -11,7 +11,7 @@ import { SyncGoogleCalendar } from '../commands/sync-google-calendar/sync-google
 import { CalendarIntegrationsQuery } from '../read-models/calendar-integrations/calendar-integrations.query';
 
 export const GOOGLE_CALENDAR_SYNC_QUEUE = 'google-calendar-sync';
-const SYNC_JOB = 'sync-user';
+export const SYNC_JOB = 'sync-user';
 /** Changes within this long after the first are taken by one sync (a schedule's burst of tasks: one sync). */
 export const SYNC_DELAY_MS = 1000;
 /** Google failing (5xx, network): tried again after 2 s, 4 s, 8 s, 16 s. */
@@ -31,6 +31,28 @@ export async function usersToSync(changes: ChildChanges[], children: ChildrenQue
   const childIds = changes.filter((change) => change.changed.includes(TASKS_TOPIC)).map((change) => change.childId);
   if (childIds.length === 0) return [];
   return integrations.activeAmong(await children.viewersOf(childIds));
+}
+
+const JOB_OPTIONS = { delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true };
+
+/**
+ * A sync job for the user, coalesced: a change finds the user's waiting job (its id is the user's, or
+ * the follow-up's) and is taken by it, since the job reads the read models only when it runs; while
+ * one runs (it may have read before the change), the follow-up is added; when both run, another.
+ */
+export async function enqueueSync(queue: Queue, userId: string): Promise<void> {
+  for (const jobId of [userId, `${userId}:again`]) {
+    const existing = await queue.getJob(jobId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'waiting' || state === 'delayed' || state === 'paused') return;
+      if (state === 'active') continue;
+      await existing.remove().catch(() => undefined); // completed or failed, kept for a moment
+    }
+    await queue.add(SYNC_JOB, { userId }, { ...JOB_OPTIONS, jobId });
+    return;
+  }
+  await queue.add(SYNC_JOB, { userId }, { ...JOB_OPTIONS, jobId: `${userId}:${randomUUID()}` });
 }
 
 /**
@@ -60,28 +82,9 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
     this.queue.process(SYNC_JOB, 1, (job: Job<{ userId: string }>) => this.sync(job.data.userId)).catch((error: Error) => this.log.error(`google-calendar-sync worker stopped: ${error.message}`));
     this.unsubscribe = await this.changes.subscribe((changes) => {
       usersToSync(changes, this.children, this.integrations)
-        .then((userIds) => Promise.all(userIds.map((userId) => this.enqueue(userId))))
+        .then((userIds) => Promise.all(userIds.map((userId) => enqueueSync(this.queue, userId))))
         .catch((error: Error) => this.log.error(`google-calendar-sync: could not queue: ${error.message}`));
     });
-  }
-
-  /**
-   * One job waiting per user: a change finds the user's waiting job (its id is the user's, or the
-   * follow-up's) and is taken by it; when both are running or done, a new one is added.
-   */
-  async enqueue(userId: string): Promise<void> {
-    for (const jobId of [`${userId}`, `${userId}:again`]) {
-      const existing = await this.queue.getJob(jobId);
-      if (existing) {
-        const state = await existing.getState();
-        if (state === 'waiting' || state === 'delayed' || state === 'paused') return;
-        if (state === 'completed' || state === 'failed') await existing.remove().catch(() => undefined);
-        else continue; // running: a change it may not have read needs another sync after it
-      }
-      await this.queue.add(SYNC_JOB, { userId }, { jobId, delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true });
-      return;
-    }
-    await this.queue.add(SYNC_JOB, { userId }, { jobId: `${userId}:${randomUUID()}`, delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true });
   }
 
   private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number } | { skipped: string }> {
