@@ -17,18 +17,23 @@ export const SYNC_DELAY_MS = 1000;
 /** Google failing (5xx, network): tried again after 2 s, 4 s, 8 s, 16 s. */
 const ATTEMPTS = 5;
 const BACKOFF_MS = 2000;
-/** Live topics whose change may change a user's appointments: the tasks, or who sees a recipient. */
-const TASKS_TOPIC = 'tasks';
-const ACCESS_TOPICS = ['children', 'child-access'];
+/**
+ * Live topics whose change may change a user's appointments: a recipient's tasks or its row (its name
+ * is in the events' titles) concern the users who see it now; who sees it (access granted, ended, the
+ * recipient removed) also concerns one who no longer does.
+ */
+const VIEWER_TOPICS = ['tasks', 'children'];
+const ACCESS_TOPIC = 'child-access';
 /** Outcomes a retry cannot change: not connected any more, or Google refused the grant (recorded; the user must connect again). */
 const FINAL = ['CALENDAR.NOT_CONNECTED', 'CALENDAR.NEEDS_RECONNECT'];
 
 /** Which connected users' Google calendars a batch of read-model changes may concern. */
 export async function usersToSync(changes: ChildChanges[], children: ChildrenQuery, integrations: CalendarIntegrationsQuery): Promise<string[]> {
-  // Access ended (or a recipient removed): the user who lost it no longer sees the recipient, so every
-  // active connection is looked at; a sync that finds nothing changed sends nothing to Google.
-  if (changes.some((change) => change.changed.some((topic) => ACCESS_TOPICS.includes(topic)))) return integrations.active();
-  const childIds = changes.filter((change) => change.changed.includes(TASKS_TOPIC)).map((change) => change.childId);
+  // Access ended (or a recipient removed): the user who lost it is not among its viewers any more, so
+  // every active connection is looked at (a sync that finds nothing changed sends nothing to Google).
+  // Rare next to task and recipient changes, which never fan out beyond the recipient's viewers.
+  if (changes.some((change) => change.changed.includes(ACCESS_TOPIC))) return integrations.active();
+  const childIds = changes.filter((change) => change.changed.some((topic) => VIEWER_TOPICS.includes(topic))).map((change) => change.childId);
   if (childIds.length === 0) return [];
   return integrations.activeAmong(await children.viewersOf(childIds));
 }
