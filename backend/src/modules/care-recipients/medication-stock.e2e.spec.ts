@@ -4,6 +4,7 @@ import { MEDICATION_STOCK_MESSAGES, type AppNotification, type Medication, type 
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { until } from '../../test-support/until';
 import { RefillReminderJob } from '.';
 
 /**
@@ -176,7 +177,10 @@ describe('medication stock over HTTP', () => {
       // The worker may react to the first completion already (2 left) or only to the second (1 left).
       expect(lows[0].data).toMatchObject({ childId, medicationId: id, name: 'Keppra', unit: 'tablets', thresholdDays: 7 });
       expect([1, 2]).toContain((lows[0].data as { stock: number }).stock);
-      const mine = (await refillNotifications(as.owner)).filter((n) => !before.some((b) => b.id === n.id));
+      // The worker records the alert without waiting for the notifications read model: the list shows it a moment later.
+      const newOnes = async () => (await refillNotifications(as.owner)).filter((n) => !before.some((b) => b.id === n.id));
+      await until('the refill notification in the owner\'s list', async () => (await newOnes()).length > 0, 10_000);
+      const mine = await newOnes();
       const { daysLeft: days, stock } = lows[0].data as { daysLeft: number; stock: number };
       expect(mine).toEqual([
         expect.objectContaining({ type: 'refill_reminder', childId, taskId: null, isRead: false, title: 'Refill soon: Keppra', message: `Maya's Keppra: about ${days} days left (${stock} ${stock === 1 ? 'tablet' : 'tablets'})` }),
