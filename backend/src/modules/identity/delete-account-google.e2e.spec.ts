@@ -1,26 +1,19 @@
 import type TestAgent from 'supertest/lib/agent';
-import { GoogleOAuthFake } from '../../test-support/google-oauth-fake';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import type { GoogleOAuthFake } from '../../test-support/google-oauth-fake';
+import { appWithGoogleSignIn } from '../../test-support/google-sign-in-app';
+import type { TestApp } from '../../test-support/test-app';
 import { SoftwareAuthenticator } from '../../test-support/webauthn-authenticator';
 import { relyingParty } from './session/passkey-ceremonies';
 
 jest.setTimeout(60_000);
-
-const CLIENT_ID = 'carecircle-test.apps.googleusercontent.com';
 
 // An account made by Google sign-in has a random password nobody knows (docs/privacy.md): the user
 // says so (signedUpWithGoogle), a password is refused with a clear 400, and a passkey deletes it.
 describe('Delete Account of an account made by Google sign-in', () => {
   let t: TestApp;
   let google: GoogleOAuthFake;
-  beforeAll(async () => {
-    google = await new GoogleOAuthFake(CLIENT_ID).start();
-    t = await startTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_API_BASE_URL: google.baseUrl, PUBLIC_URL: 'http://care.example.test:8080' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await google.stop();
-  });
+  const env = appWithGoogleSignIn();
+  beforeAll(() => ({ t, google } = env));
 
   async function signUpWithGoogle(email: string): Promise<TestAgent> {
     const agent = t.agent();

@@ -1,23 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
-import { GoogleOAuthFake, type IdTokenClaims } from '../../test-support/google-oauth-fake';
+import type { GoogleOAuthFake, IdTokenClaims } from '../../test-support/google-oauth-fake';
+import { GOOGLE_TEST_CLIENT_ID, appWithGoogleSignIn } from '../../test-support/google-sign-in-app';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 jest.setTimeout(60_000);
 
-const CLIENT_ID = 'carecircle-test.apps.googleusercontent.com';
+const CLIENT_ID = GOOGLE_TEST_CLIENT_ID;
 
 describe('Google sign-in (GET /api/auth/google and its callback) against a local fake of Google, through google-auth-library', () => {
   let t: TestApp;
   let google: GoogleOAuthFake;
-  beforeAll(async () => {
-    google = await new GoogleOAuthFake(CLIENT_ID).start();
-    t = await startTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_API_BASE_URL: google.baseUrl, PUBLIC_URL: 'http://care.example.test:8080' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await google.stop();
-  });
+  const env = appWithGoogleSignIn();
+  beforeAll(() => ({ t, google } = env));
 
   /** A browser starting a Google sign-in: the consent URL's state and nonce. */
   async function start(agent: TestAgent) {
