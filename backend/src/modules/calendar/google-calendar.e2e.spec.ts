@@ -10,20 +10,21 @@ type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 const PUBLIC_URL = 'https://care.example.com';
 const CLIENT = { id: 'client-id.apps.googleusercontent.com', secret: 'client-secret', redirectUri: () => `${PUBLIC_URL}/api/calendar/callback` };
 
+/** A local Google and an app pointed at it (every role unless `env` says otherwise). */
+async function startWithGoogle(env: Record<string, string> = {}): Promise<{ google: GoogleFake; t: TestApp }> {
+  const google = await startGoogleFake(CLIENT);
+  const t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl, ...env });
+  return { google, t };
+}
+
 describe('Google Calendar over HTTP, against a local Google (no worker role: only the Sync button syncs)', () => {
   let google: GoogleFake;
   let t: TestApp;
   const today = new Date().toISOString().slice(0, 10);
 
-  beforeAll(async () => {
-    google = await startGoogleFake(CLIENT);
-    // api and projector only: the background sync (worker role) would race the counts asserted here.
-    t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl, APP_ROLES: 'api,projector' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await google.close();
-  });
+  // api and projector only: the background sync (worker role) would race the counts asserted here.
+  beforeAll(async () => ({ google, t } = await startWithGoogle({ APP_ROLES: 'api,projector' })));
+  afterAll(async () => (await t.close(), await google.close()));
   beforeEach(() => {
     google.accessTokenSeconds = 3600;
     google.calendarDown = false;
@@ -223,14 +224,8 @@ describe('Google Calendar background sync (worker role), against a local Google'
   let t: TestApp;
   const today = new Date().toISOString().slice(0, 10);
 
-  beforeAll(async () => {
-    google = await startGoogleFake(CLIENT);
-    t = await startTestApp({ PUBLIC_URL, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_API_BASE_URL: google.baseUrl });
-  });
-  afterAll(async () => {
-    await t.close();
-    await google.close();
-  });
+  beforeAll(async () => ({ google, t } = await startWithGoogle()));
+  afterAll(async () => (await t.close(), await google.close()));
 
   const connect = async (agent: Agent) => {
     const { authUrl } = (await agent.get('/api/calendar/auth').expect(200)).body as { authUrl: string };
