@@ -10,6 +10,15 @@ type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 const PUBLIC_URL = 'https://care.example.com';
 const CLIENT = { id: 'client-id.apps.googleusercontent.com', secret: 'client-secret', redirectUri: () => `${PUBLIC_URL}/api/calendar/callback` };
 
+/** A doctor's appointment for the recipient on that date, 14:00-15:00 at the clinic; answers its task id. */
+const appointment = async (agent: Agent, childId: string, name: string, scheduledDate: string) =>
+  (
+    await agent
+      .post(`/api/children/${childId}/tasks`)
+      .send({ name, category: 'appointment', scheduledDate, appointmentDetails: { type: 'doctor', startTime: '14:00', endTime: '15:00', location: 'Clinic' } })
+      .expect(201)
+  ).body[0].id as string;
+
 /** A local Google and an app pointed at it (every role unless `env` says otherwise). */
 async function startWithGoogle(env: Record<string, string> = {}): Promise<{ google: GoogleFake; t: TestApp }> {
   const google = await startGoogleFake(CLIENT);
@@ -42,13 +51,6 @@ describe('Google Calendar over HTTP, against a local Google (no worker role: onl
     expect(res.headers.location).toBe('/settings?tab=calendar&google=connected');
   };
   const recipient = async (agent: Agent, firstName: string) => (await agent.post('/api/children').send({ firstName, lastName: 'Lopez' }).expect(201)).body.id as string;
-  const appointment = async (agent: Agent, childId: string, name: string, scheduledDate: string) =>
-    (
-      await agent
-        .post(`/api/children/${childId}/tasks`)
-        .send({ name, category: 'appointment', scheduledDate, appointmentDetails: { type: 'doctor', startTime: '14:00', endTime: '15:00', location: 'Clinic' } })
-        .expect(201)
-    ).body[0].id as string;
   const status = async (agent: Agent) => (await agent.get('/api/calendar/status').expect(200)).body.google;
 
   it('the consent URL is Google’s, for this app, offline, events only, with a fresh state', async () => {
@@ -234,13 +236,6 @@ describe('Google Calendar background sync (worker role), against a local Google'
     expect(res.headers.location).toBe('/settings?tab=calendar&google=connected');
     await until('the connection in the read model', async () => (await agent.get('/api/calendar/status').expect(200)).body.google.connected);
   };
-  const appointment = async (agent: Agent, childId: string, name: string, scheduledDate: string) =>
-    (
-      await agent
-        .post(`/api/children/${childId}/tasks`)
-        .send({ name, category: 'appointment', scheduledDate, appointmentDetails: { type: 'doctor', startTime: '14:00', endTime: '15:00', location: 'Clinic' } })
-        .expect(201)
-    ).body[0].id as string;
   const event = (userId: string, taskId: string) => google.events.get(googleCalendarEventId(userId, taskId));
 
   it('created, updated, moved and removed appointments reach the connected user’s Google calendar without pressing Sync', async () => {
