@@ -172,6 +172,7 @@ describe('notifications over HTTP', () => {
 
     await parent.agent.delete(`/api/children/${child.id}`).expect(204);
     expect((await notifications(parent.agent)).map((n) => n.taskId)).not.toContain(urgent.id);
+    await allProjectionsCaughtUp(t.app); // reminder_tasks is one commands do not wait for (it may be a moment behind)
     for (const table of ['notifications', 'reminder_tasks']) {
       const { rows } = await t.sql(`SELECT count(*)::int AS n FROM ${table} WHERE child_id = $1`, [child.id]);
       expect(rows[0].n).toBe(0);
