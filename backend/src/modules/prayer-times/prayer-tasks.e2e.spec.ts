@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
-import { instantToLocal, localDate, type Task } from '@carecircle/libs';
+import { addDays, instantToLocal, localDate, type Task } from '@carecircle/libs';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
@@ -29,18 +29,18 @@ describe('prayer tasks (issue 24) over HTTP', () => {
   let today: string;
   let secondChildId: string;
 
-  const prayerTasks = async (agent: TestAgent, childId: string): Promise<Task[]> =>
-    ((await agent.get(`/api/children/${childId}/tasks`).query({ date: today }).expect(200)).body as Task[])
+  const prayerTasks = async (agent: TestAgent, childId: string, date = today): Promise<Task[]> =>
+    ((await agent.get(`/api/children/${childId}/tasks`).query({ date }).expect(200)).body as Task[])
       .filter((task) => task.category === 'prayer')
       .sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime));
-  const expectTimes = (tasks: Task[], method: number) => {
-    const { times } = prayerDay({ ...place, method, date: today, now: new Date() });
+  const expectTimes = (tasks: Task[], method: number, date = today) => {
+    const { times } = prayerDay({ ...place, method, date, now: new Date() });
     expect(tasks.map((task) => task.name)).toEqual(PRAYERS);
     for (const task of tasks) {
       const expected = times.find((time) => time.name === task.name)!.time;
       expect(Math.abs(Date.parse(task.scheduledTime) - expected.getTime())).toBeLessThan(60_000);
-      expect(task).toMatchObject({ category: 'prayer', status: 'pending', timezone: place.timezone, scheduledDate: today, templateId: null });
-      expect(instantToLocal(task.scheduledTime, place.timezone)).toEqual({ date: today, time: task.localTime });
+      expect(task).toMatchObject({ category: 'prayer', status: 'pending', timezone: place.timezone, scheduledDate: date, templateId: null });
+      expect(instantToLocal(task.scheduledTime, place.timezone)).toEqual({ date, time: task.localTime });
     }
   };
 
@@ -80,9 +80,11 @@ describe('prayer tasks (issue 24) over HTTP', () => {
       .send({ enablePrayerTasks: true, latitude: place.latitude, longitude: place.longitude })
       .expect(200);
     expect(res.body).toMatchObject({ enablePrayerTasks: true, prayerCalculationMethod: 2, latitude: '21.42248712', longitude: `${place.longitude.toFixed(8)}` });
-    // Answered once the tasks are there (read-your-writes).
+    // Answered once the tasks are there (read-your-writes): today's and tomorrow's, nothing further.
     expectTimes(await prayerTasks(f.as.owner, f.childId), 2);
     expectTimes(await prayerTasks(f.as.owner, secondChildId), 2);
+    expectTimes(await prayerTasks(f.as.owner, f.childId, addDays(today, 1)), 2, addDays(today, 1));
+    expect(await prayerTasks(f.as.owner, f.childId, addDays(today, 2))).toEqual([]);
     // The family sees them on the shared recipient; the other family has none.
     expect((await prayerTasks(f.as.editor, f.childId)).map((task) => task.name)).toEqual(PRAYERS);
     expect(await prayerTasks(f.as.stranger, f.strangerChildId)).toEqual([]);
@@ -132,6 +134,7 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     const left = await prayerTasks(f.as.owner, f.childId);
     expect(left.map((task) => [task.name, task.status])).toEqual([['Fajr', 'completed']]);
     expect(await prayerTasks(f.as.owner, secondChildId)).toEqual([]);
+    expect(await prayerTasks(f.as.owner, f.childId, addDays(today, 1))).toEqual([]);
     const history = (await f.as.owner.get(`/api/tasks/${dhuhr.id}/history`).expect(200)).body.items as { type: string; data: { reason?: string } }[];
     expect(history.at(-1)).toMatchObject({ type: 'TaskRemoved', data: { reason: 'Prayer tasks turned off' } });
     // Nothing comes back while off.
@@ -168,6 +171,9 @@ describe('prayer tasks (issue 24) over HTTP', () => {
       expect(task).toMatchObject({ status: 'pending', timezone: east, scheduledDate: today });
       expect(instantToLocal(task.scheduledTime, east)).toEqual({ date: today, time: task.localTime });
     }
+    // Tomorrow's moved with them.
+    const tomorrow = addDays(today, 1);
+    expect((await prayerTasks(user.agent, childId, tomorrow)).map((task) => [task.name, task.timezone, task.scheduledDate])).toEqual(PRAYERS.map((name) => [name, east, tomorrow]));
     // Nothing was left for the 15-minute job to do.
     const metadata = { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
     expect(await t.app.get(PrayerTasksJob).sync(user.user.id, metadata)).toEqual({ scheduled: 0, moved: 0, removed: 0 });

@@ -13,10 +13,11 @@ const NOTHING = { scheduled: 0, moved: 0, removed: 0 };
 /**
  * Brings one user's prayer tasks in line with their settings, on every recipient they are the primary
  * caregiver of (never a recipient shared with them: a secondary caregiver's setting writes into no
- * other family's schedule). The horizon is the user's today, as for repeating tasks: today's
- * remaining prayers are made; the next days' come with the prayer-tasks job after midnight. Tasks of
- * yesterday, today and tomorrow (in the zone now: a zone change moves "today") are looked at, so a
- * change of method, location or zone moves them and turning off removes them. Shared by
+ * other family's schedule). The horizon is the user's today and tomorrow: today's remaining prayers
+ * and tomorrow's are made, so a caregiver who looks at tomorrow sees them; the day after comes with the
+ * prayer-tasks job once the date turns. Tasks of yesterday to the day after tomorrow (in the zone now:
+ * a zone change moves "today" by a day at most) are looked at, so a change of method, location or zone
+ * moves them and turning off removes them. Shared by
  * PATCH /api/user/prayer-settings's use case and the prayer-tasks job.
  */
 @Injectable()
@@ -44,17 +45,21 @@ export class PrayerTaskSync {
   private async plan(settings: PrayerTaskSettings, childIds: string[], now: Date): Promise<PrayerTaskPlan & { schedule: (WantedPrayer & { taskId: string; childId: string })[] }> {
     const timezone = isIanaTimeZone(settings.timezone) ? settings.timezone : DEFAULT_TIMEZONE;
     const today = localDate(now, timezone);
-    const days = [addDays(today, -1), today, addDays(today, 1)];
+    const horizon = [today, addDays(today, 1)];
+    const days = [addDays(today, -1), ...horizon, addDays(today, 2)];
     const since = settings.prayerTasksSince;
     const times = settings.enablePrayerTasks ? days.flatMap((day) => prayerTasksOn({ ...settings, timezone }, day)) : [];
     const plans = await Promise.all(
       childIds.map(async (childId) => {
         const wanted = times.map((w) => ({ ...w, childId, taskId: prayerTaskId(childId, since, w.day, w.prayer) }));
         const candidates = days.flatMap((day) => PRAYER_TASK_NAMES.map((prayer) => prayerTaskId(childId, since, day, prayer)));
-        const [existing, todays] = await Promise.all([this.tasks.scheduleOf(candidates), settings.enablePrayerTasks ? this.tasks.onDate([childId], today, now) : []]);
-        // Prayers already completed today (in an earlier period: turned off, then on again) are not made twice.
-        const completed = todays.filter((t) => t.category === 'prayer' && t.templateId === null && t.status === 'completed').map((t) => `${t.scheduledDate}/${t.name}`);
-        const plan = planPrayerTasks({ wanted, existing, scheduleDays: [today], now, completed });
+        const [existing, horizonTasks] = await Promise.all([
+          this.tasks.scheduleOf(candidates),
+          settings.enablePrayerTasks ? Promise.all(horizon.map((day) => this.tasks.onDate([childId], day, now))) : [],
+        ]);
+        // Prayers already completed (in an earlier period: turned off, then on again) are not made twice.
+        const completed = horizonTasks.flat().filter((t) => t.category === 'prayer' && t.templateId === null && t.status === 'completed').map((t) => `${t.scheduledDate}/${t.name}`);
+        const plan = planPrayerTasks({ wanted, existing, scheduleDays: horizon, now, completed });
         return { ...plan, schedule: plan.schedule.map((w) => ({ ...w, childId })) };
       }),
     );

@@ -44,9 +44,10 @@ export class TaskHistoryQuery {
    */
   async pageFor(taskId: string, { after = null, limit }: { after?: TaskHistoryCursor | null; limit: number }): Promise<Page<TaskHistoryEntry>> {
     const from = after ?? { task: 0n, schedule: 0n };
-    const [first] = await this.store.readStream(taskStream(taskId), { maxCount: 1 });
-    const templateId = first?.type === 'TaskScheduled' ? first.data.templateId : null;
     const own = await this.store.readStream(taskStream(taskId), { fromRevision: from.task, maxCount: limit + 1 });
+    // The first page holds the stream's first event; a later one reads it again (one event).
+    const [first] = from.task === 0n ? own : await this.store.readStream(taskStream(taskId), { maxCount: 1 });
+    const templateId = first?.type === 'TaskScheduled' ? first.data.templateId : null;
     const schedule = typeof templateId === 'string' ? await this.store.readStream(taskTemplateStream(templateId), { fromRevision: from.schedule, maxCount: limit + 1 }) : [];
     const scheduleReadInFull = schedule.length <= limit;
     const isChange = (event: RecordedEvent) => SCHEDULE_CHANGES.has(event.type as TaskTemplateEvent['type']);
