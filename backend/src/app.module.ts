@@ -6,6 +6,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
 import { ormConfig, SESSION_BOUNDS } from './database/orm.config';
+import { AdminModule } from './modules/admin';
 import { AuditModule } from './modules/audit';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
@@ -52,6 +53,7 @@ export class AppModule {
         NotificationsModule.forRoot(config),
         LiveUpdatesModule,
         UploadsModule,
+        AdminModule,
         AuditModule,
         CalendarModule,
         CareHubModule,

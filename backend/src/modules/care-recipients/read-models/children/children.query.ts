@@ -84,6 +84,17 @@ export class ChildrenQuery {
     return rows.map((row) => row.id);
   }
 
+  /** Per Child billing: the recipients each of these users is primary caregiver of, at least one a user, summed. */
+  async billedRecipients(ownerIds: string[]): Promise<number> {
+    if (ownerIds.length === 0) return 0;
+    const [row]: { units: number }[] = await this.em.fork().execute(
+      `SELECT coalesce(sum(greatest(1, coalesce(c.n, 0))), 0)::int AS units
+       FROM unnest(?::uuid[]) AS o(id) LEFT JOIN (SELECT primary_caregiver_id, count(*) AS n FROM children WHERE primary_caregiver_id = ANY(?::uuid[]) GROUP BY 1) c ON c.primary_caregiver_id = o.id`,
+      [`{${ownerIds.join(',')}}`, `{${ownerIds.join(',')}}`],
+    );
+    return row.units;
+  }
+
   /** The primary caregivers of these recipients (those that exist). */
   async primaryCaregiversOf(childIds: string[]): Promise<string[]> {
     if (childIds.length === 0) return [];

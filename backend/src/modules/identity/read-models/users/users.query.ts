@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { User } from '@carecircle/libs';
+import type { AdminUser, Page, User } from '@carecircle/libs';
+import { micros, toPage } from '../../../../platform/http/page';
 import { UserEntity, toUser } from './users.entity';
 
 /**
@@ -57,6 +58,41 @@ const toPrayerTaskSettings = (row: PrayerSettingsRow): PrayerTaskSettings => ({
   prayerTasksSince: row.prayer_tasks_since === null ? null : new Date(row.prayer_tasks_since).toISOString(),
 });
 
+/** A page's key in the admin's list: the previous page's last (created_at to the microsecond, id). */
+export interface UserListCursor {
+  at: string;
+  id: string;
+}
+interface AdminUserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: AdminUser['role'];
+  subscription_plan: AdminUser['subscriptionPlan'];
+  subscription_active: boolean;
+  created_at: Date;
+  created_key: string;
+}
+const toAdminUser = (row: AdminUserRow): AdminUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  role: row.role,
+  subscriptionPlan: row.subscription_plan,
+  subscriptionActive: row.subscription_active,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+/** `text` matched literally inside ILIKE: its wildcards and the escape character escaped. */
+const likeAnywhere = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** How many users there are, and how many of them subscribe to each plan (active subscriptions only). */
+export interface SubscriptionCounts {
+  totalUsers: number;
+  active: { per_child: number; family_plan: number };
+}
+
 /** Reads only the users read model. */
 @Injectable()
 export class UsersQuery {
@@ -100,6 +136,47 @@ export class UsersQuery {
     if (wanted.length === 0) return new Map();
     const rows: NameRow[] = await this.em.fork().execute(NAME_ROW, [wanted]);
     return new Map(rows.map((row) => [row.id, { name: displayName(row), email: row.email }]));
+  }
+
+  /**
+   * The admin's list, newest first, a page after `after`: every user, or those whose email, first or
+   * last name (or both names together) contain `search`, ignoring case. Walks users_created_at_id_idx
+   * and stops at `limit + 1` matches.
+   */
+  async page({ search, after, limit }: { search: string; after: UserListCursor | null; limit: number }): Promise<Page<AdminUser>> {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (search !== '') {
+      conditions.push(`(email ILIKE ? OR first_name ILIKE ? OR last_name ILIKE ? OR concat_ws(' ', first_name, last_name) ILIKE ?)`);
+      params.push(...Array<string>(4).fill(likeAnywhere(search)));
+    }
+    if (after) {
+      conditions.push('(created_at, id) < (?::timestamptz, ?::uuid)');
+      params.push(after.at, after.id);
+    }
+    const rows: AdminUserRow[] = await this.em.fork().execute(
+      `SELECT id, email, first_name, last_name, role, subscription_plan, subscription_active, created_at, ${micros('created_at')} AS created_key
+       FROM users ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ?`,
+      [...params, limit + 1],
+    );
+    return toPage(rows, limit, (row) => [row.created_key, row.id], toAdminUser);
+  }
+
+  /** The users' count and the active subscriptions per plan, in one scan. */
+  async subscriptionCounts(): Promise<SubscriptionCounts> {
+    const [row]: { total: number; per_child: number; family_plan: number }[] = await this.em.fork().execute(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE subscription_active AND subscription_plan = 'per_child')::int AS per_child,
+              count(*) FILTER (WHERE subscription_active AND subscription_plan = 'family_plan')::int AS family_plan
+       FROM users`,
+    );
+    return { totalUsers: row.total, active: { per_child: row.per_child, family_plan: row.family_plan } };
+  }
+
+  /** The ids of the users with an active Per Child subscription (their recipients are billed). */
+  async activePerChildIds(): Promise<string[]> {
+    const rows: { id: string }[] = await this.em.fork().execute(`SELECT id FROM users WHERE subscription_active AND subscription_plan = 'per_child'`);
+    return rows.map((row) => row.id);
   }
 
   /** Display names (first and last name, else the email) of the users that exist among `ids`. */

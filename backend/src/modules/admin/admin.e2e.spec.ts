@@ -1,0 +1,108 @@
+import { ADMIN_SEARCH_MAX_LENGTH, type AdminStats, type AdminUser, type Page } from '@carecircle/libs';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+
+const ADMIN_EMAIL = 'admin@example.com';
+
+describe('admin dashboard API (issue 25)', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<TestApp['signUp']>>;
+  let parent: Awaited<ReturnType<TestApp['signUp']>>;
+  let others: Awaited<ReturnType<TestApp['signUp']>>[];
+
+  /** What billing's events make of a user's row (the admin's own figures read it as it is). */
+  const subscribe = (userId: string, plan: 'per_child' | 'family_plan') =>
+    t.sql(`UPDATE users SET subscription_active = true, subscription_plan = $2 WHERE id = $1`, [userId, plan]);
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
+    admin = await t.signUp({ email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
+    parent = await t.signUp({ email: 'maria.lopez@example.com', firstName: 'María', lastName: 'López' });
+    others = [];
+    for (const [email, firstName, lastName] of [
+      ['sam_50%@example.com', 'Sam', 'Fifty'],
+      ['jo@example.com', 'Jo', 'MacLopez'],
+      ['kim@example.com', 'Kim', 'Lee'],
+    ]) {
+      others.push(await t.signUp({ email, firstName, lastName }));
+    }
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers super admins only: 401 anonymous, 403 any other user, on every admin route', async () => {
+    for (const path of ['/api/admin/stats', '/api/admin/users', '/api/admin/users?search=lopez']) {
+      await t.agent().get(path).expect(401);
+      await parent.agent.get(path).expect(403);
+      await admin.agent.get(path).expect(200);
+    }
+  });
+
+  it('lists every user newest first, in cursor pages that neither repeat nor skip anyone', async () => {
+    const seen: AdminUser[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: Page<AdminUser> = (await admin.agent.get('/api/admin/users').query({ limit: 2, cursor }).expect(200)).body;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items);
+      cursor = page.next;
+    }
+    expect(seen.map((user) => user.email)).toEqual([...others].reverse().map((o) => o.user.email).concat(parent.user.email, ADMIN_EMAIL));
+    expect(seen.find((user) => user.email === ADMIN_EMAIL)).toMatchObject({ role: 'super_admin', firstName: 'Ada', lastName: 'Admin', subscriptionActive: false, subscriptionPlan: null });
+    expect(Object.keys(seen[0]).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'role', 'subscriptionActive', 'subscriptionPlan']);
+  });
+
+  it('searches email, first and last name ignoring case; wildcards are plain text', async () => {
+    const emails = async (search: string) =>
+      ((await admin.agent.get('/api/admin/users').query({ search }).expect(200)).body as Page<AdminUser>).items.map((user) => user.email).sort();
+    expect(await emails('LOPEZ')).toEqual(['jo@example.com', 'maria.lopez@example.com']);
+    expect(await emails('lópez')).toEqual(['maria.lopez@example.com']);
+    expect(await emails('kim')).toEqual(['kim@example.com']);
+    expect(await emails('  lee ')).toEqual(['kim@example.com']);
+    expect(await emails('María López')).toEqual(['maria.lopez@example.com']);
+    expect(await emails('%')).toEqual(['sam_50%@example.com']);
+    expect(await emails('_')).toEqual(['sam_50%@example.com']);
+    expect(await emails('nobody')).toEqual([]);
+    expect(await emails('')).toHaveLength(5);
+  });
+
+  it('refuses a bad search, cursor or limit with a 400 naming it', async () => {
+    const cases: [Record<string, string | string[]>, string][] = [
+      [{ search: 'x'.repeat(ADMIN_SEARCH_MAX_LENGTH + 1) }, 'search'],
+      [{ search: 'a\u0000b' }, 'search'],
+      [{ search: ['a', 'b'] }, 'search'],
+      [{ cursor: 'not-a-cursor!' }, 'cursor'],
+      [{ cursor: Buffer.from(JSON.stringify(['2026-13-01T00:00:00.000000Z', 'x'])).toString('base64url') }, 'cursor'],
+      [{ limit: '0' }, 'limit'],
+      [{ limit: '201' }, 'limit'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await admin.agent.get('/api/admin/users').query(query).expect(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+    }
+    await admin.agent.get('/api/admin/users').query({ search: 'x'.repeat(ADMIN_SEARCH_MAX_LENGTH) }).expect(200);
+  });
+
+  it("counts users and active subscriptions, and the month's revenue per plan: a Per Child subscription counts each recipient, at least one", async () => {
+    const empty: AdminStats = (await admin.agent.get('/api/admin/stats').expect(200)).body;
+    expect(empty).toEqual({
+      totalUsers: 5,
+      activeSubscriptions: 0,
+      revenue: 0,
+      conversionPercent: 0,
+      plans: { per_child: { activeSubscriptions: 0, billedUnits: 0, revenue: 0 }, family_plan: { activeSubscriptions: 0, billedUnits: 0, revenue: 0 } },
+    });
+    for (const firstName of ['Leo', 'Noor', 'Sami']) await parent.agent.post('/api/children').send({ firstName, lastName: 'López' }).expect(201);
+    await subscribe(parent.user.id, 'per_child'); // three recipients: 3 x $20
+    await subscribe(others[0].user.id, 'per_child'); // none yet: billed as one
+    await subscribe(others[1].user.id, 'family_plan');
+    const stats: AdminStats = (await admin.agent.get('/api/admin/stats').expect(200)).body;
+    expect(stats).toEqual({
+      totalUsers: 5,
+      activeSubscriptions: 3,
+      revenue: 4 * 20 + 100,
+      conversionPercent: 60,
+      plans: { per_child: { activeSubscriptions: 2, billedUnits: 4, revenue: 80 }, family_plan: { activeSubscriptions: 1, billedUnits: 1, revenue: 100 } },
+    });
+    const listed = ((await admin.agent.get('/api/admin/users').query({ search: 'maria' }).expect(200)).body as Page<AdminUser>).items;
+    expect(listed).toEqual([expect.objectContaining({ subscriptionActive: true, subscriptionPlan: 'per_child' })]);
+  });
+});

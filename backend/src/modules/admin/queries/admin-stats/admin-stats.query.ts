@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { conversionPercent, PLAN_MONTHLY_PRICE, type AdminStats } from '@carecircle/libs';
+import { ChildrenQuery } from '../../../care-recipients';
+import { UsersQuery } from '../../../identity';
+
+/**
+ * The Overview's and the Subscriptions tab's figures (spec document 1, "Admin dashboard"): users,
+ * active subscriptions and the monthly revenue per plan, count times the plan's price, a Per Child
+ * subscription counting each of its family's recipients (at least one).
+ */
+@Injectable()
+export class AdminStatsQuery {
+  constructor(
+    private readonly users: UsersQuery,
+    private readonly children: ChildrenQuery,
+  ) {}
+
+  async stats(): Promise<AdminStats> {
+    const [counts, perChildUnits] = await Promise.all([this.users.subscriptionCounts(), this.users.activePerChildIds().then((ids) => this.children.billedRecipients(ids))]);
+    const perChild = { activeSubscriptions: counts.active.per_child, billedUnits: perChildUnits, revenue: perChildUnits * PLAN_MONTHLY_PRICE.per_child };
+    const family = { activeSubscriptions: counts.active.family_plan, billedUnits: counts.active.family_plan, revenue: counts.active.family_plan * PLAN_MONTHLY_PRICE.family_plan };
+    const activeSubscriptions = perChild.activeSubscriptions + family.activeSubscriptions;
+    return {
+      totalUsers: counts.totalUsers,
+      activeSubscriptions,
+      revenue: perChild.revenue + family.revenue,
+      conversionPercent: conversionPercent(activeSubscriptions, counts.totalUsers),
+      plans: { per_child: perChild, family_plan: family },
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import type { SubscriptionPlan, UserRole } from './schema';
+
+/** The plans a family can buy (spec document 1, section 9, "Plans (purchase flow)"): US dollars a month. */
+export const PLAN_MONTHLY_PRICE = { per_child: 20, family_plan: 100 } as const;
+export type PurchasablePlan = keyof typeof PLAN_MONTHLY_PRICE;
+export const PLAN_LABELS: Record<PurchasablePlan, string> = { per_child: 'Per Child', family_plan: 'Family' };
+
+/** GET /api/admin/users: at most this many characters of `search`. */
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+export const ADMIN_TEXT = {
+  accessDenied: "You don't have permission to access the admin dashboard.",
+  badSearch: `search must be text of at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`,
+} as const;
+
+/** A row of the admin's user list (GET /api/admin/users). */
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: UserRole;
+  subscriptionPlan: SubscriptionPlan | null;
+  subscriptionActive: boolean;
+  createdAt: string;
+}
+
+/** One purchasable plan's active subscriptions and what they bring in a month. */
+export interface PlanFigures {
+  activeSubscriptions: number;
+  /** Per Child: each active subscription counts each of its family's recipients (at least one). */
+  billedUnits: number;
+  revenue: number;
+}
+
+/**
+ * GET /api/admin/stats: the spec's totalUsers, activeSubscriptions and revenue (monthly recurring, US
+ * dollars), the conversion (active / total, a whole percent) and the figures per plan.
+ */
+export interface AdminStats {
+  totalUsers: number;
+  activeSubscriptions: number;
+  revenue: number;
+  conversionPercent: number;
+  plans: Record<PurchasablePlan, PlanFigures>;
+}
+
+/** Active divided by total, as a whole percent (0 without users). */
+export const conversionPercent = (active: number, total: number): number => (total === 0 ? 0 : Math.round((active / total) * 100));
