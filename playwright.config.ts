@@ -17,6 +17,9 @@ const GOOGLE = {
   GOOGLE_API_BASE_URL: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}`,
 };
 
+// The browser tests' super admin (registered by e2e/admin.spec.ts; the database is the run's own).
+process.env.E2E_ADMIN_EMAIL ??= 'admin@carecircle.e2e.test';
+
 // Worker processes evaluate this file again: they inherit these variables, so the name stays one per run.
 process.env.E2E_DATABASE_NAME ??= `carecircle_e2e_${Date.now()}_${process.pid}`;
 const databaseUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -106,6 +109,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'CareCircle <care@example.test>',
         PUSH_ALLOW_LOOPBACK: 'true',
+        // e2e/admin.spec.ts's super admin.
+        ADMIN_EMAILS: process.env.E2E_ADMIN_EMAIL,
         NODE_EXTRA_CA_CERTS: process.env.E2E_PUSH_CERT_FILE,
         ...GOOGLE,
       },

@@ -176,6 +176,8 @@ export const baseApi = createApi({
     'CareTeam',
     'CareUpdate',
     'Calendar',
+    'AdminStats',
+    'AdminUsers',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,

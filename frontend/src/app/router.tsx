@@ -17,6 +17,7 @@ const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitat
 const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
 const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
 const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
+const AdminScreen = lazyWithAntd(() => import('./pages/admin-screen'));
 
 // Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
 const CareHubScreen = lazyWithAntd(() => import('./pages/care-hub-screen'));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/tasks/:taskId" element={signedIn(<TaskLinkScreen />)} />
         <Route path="/calendar" element={signedIn(<CalendarScreen />)} />
         <Route path="/reports/adherence" element={signedIn(<AdherenceReportScreen />)} />
+        <Route path="/admin" element={signedIn(<AdminScreen />)} />
         <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
           <Route index element={<CareHubMenuPage />} />
           <Route path="emergency-contacts" element={<EmergencyContactsPage />} />

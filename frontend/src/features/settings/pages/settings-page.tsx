@@ -1,7 +1,8 @@
 import type { User } from '@carecircle/libs';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { PageTabs } from '../../../shared/ui/page-tabs';
 import { AccountPanel, type AccountPanelSlots } from '../components/account-panel';
 import { BillingPanel } from '../components/billing-panel';
 import { ProfilePanel } from '../components/profile-panel';
@@ -31,19 +32,7 @@ export default function SettingsPage({ user, careRecipientsPanel, calendarPanel,
   return (
     <div className="page settings-page">
       <h1 className="page__title">Settings</h1>
-      <nav className="settings-tabs" aria-label="Settings sections">
-        {SETTINGS_TABS.map((item) => (
-          <Link
-            key={item.key}
-            to={item.key === 'profile' ? '/settings' : `/settings?tab=${item.key}`}
-            replace
-            className={item.key === tab ? 'settings-tabs__tab settings-tabs__tab--active' : 'settings-tabs__tab'}
-            aria-current={item.key === tab ? 'page' : undefined}
-          >
-            {item.label}
-          </Link>
-        ))}
-      </nav>
+      <PageTabs label="Settings sections" path="/settings" tabs={SETTINGS_TABS} current={tab} />
       <div className="settings-page__panel">
         {tab === 'profile' && <ProfilePanel user={user} />}
         {tab === 'calendar' && calendarPanel}

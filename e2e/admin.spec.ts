@@ -1,0 +1,70 @@
+import { expect, type Page } from '@playwright/test';
+import type { AdminStats } from '@carecircle/libs';
+import { DESKTOP, expectAccessibleOnPhoneAndDesktop, getJson, PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
+
+// The admin dashboard (spec document 1, "Admin dashboard"; issue 25): a super admin reads the figures
+// and finds a user; anyone else is shown Access Denied.
+
+/** playwright.config.ts makes this address a super admin. */
+const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
+
+/** Signs the page in as the run's super admin (registered once per run's database). */
+async function signInAsAdmin(page: Page, baseURL: string) {
+  const registered = await page.request.post('/api/auth/register', {
+    data: { email: ADMIN_EMAIL, password: PASSWORD, firstName: 'Ada', lastName: 'Admin' },
+    headers: { Origin: baseURL },
+  });
+  if (registered.status() !== 201) {
+    const signedIn = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { Origin: baseURL } });
+    expect(signedIn.status()).toBe(200);
+  }
+}
+
+test('anyone but a super admin sees Access Denied, with a way back to the dashboard', async ({ page, baseURL }) => {
+  await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('not-admin'), firstName: 'Ana', lastName: 'Lopez' });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+  await expectAccessibleOnPhoneAndDesktop(page);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a super admin reads the overview, finds a user by part of a name, and sees the plans', async ({ page, baseURL }) => {
+  const lastName = `Zephyr${Date.now()}`;
+  const email = uniqueEmail('found');
+  await registerThroughApi(page.request, baseURL!, { email, firstName: 'Noor', lastName });
+  await signInAsAdmin(page, baseURL!);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  const stats = await getJson<AdminStats>(page, '/api/admin/stats');
+  expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
+  for (const card of ['Total Users', 'Active Subscriptions', 'Monthly Revenue']) await expect(page.getByRole('region', { name: card })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Monthly Revenue' })).toContainText('$');
+  await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
+  await expect(page.getByText(/^\d+%$/)).toBeVisible();
+  await expectAccessibleOnPhoneAndDesktop(page);
+
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=users$/);
+  const table = page.getByRole('region', { name: 'Users' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.getByLabel('Search users').fill(lastName.toUpperCase());
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row').nth(1);
+  await expect(row).toContainText(`Noor ${lastName}`);
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('Primary Caregiver');
+  await expect(row).toContainText('None');
+  await expect(row).toContainText('Inactive');
+  await expectAccessibleOnPhoneAndDesktop(page);
+  await page.getByLabel('Search users').fill(`${lastName}-nobody`);
+  await expect(table.getByText(`No users match "${lastName}-nobody".`)).toBeVisible();
+
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(page.getByRole('heading', { name: 'Per Child Plan' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Family Plan' })).toBeVisible();
+  await expectAccessibleOnPhoneAndDesktop(page);
+});

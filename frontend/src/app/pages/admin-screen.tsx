@@ -1,0 +1,9 @@
+import AdminPage from '../../features/admin/pages/admin-page';
+import { useAuth } from '../../features/identity/hooks/use-auth';
+import { SignedInLayout } from '../layout/signed-in-layout';
+
+/** /admin: the admin dashboard for super admins, Access Denied for everyone else. */
+export default function AdminScreen() {
+  const { user } = useAuth();
+  return <SignedInLayout>{user && <AdminPage user={user} />}</SignedInLayout>;
+}

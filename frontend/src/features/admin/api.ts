@@ -1,0 +1,17 @@
+import type { AdminStats, AdminUser, Page } from '@carecircle/libs';
+import { baseApi } from '../../app/base-api';
+
+/** The admin dashboard's reads (super admins only; docs/admin.md). */
+const api = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/stats: users, active subscriptions, the month's revenue and the figures per plan. */
+    getAdminStats: build.query<AdminStats, void>({ query: () => 'admin/stats', providesTags: ['AdminStats'] }),
+    /** GET /api/admin/users: a page of users, newest first, matching `search` (email, first or last name). */
+    getAdminUsers: build.query<Page<AdminUser>, { search: string; cursor: string | null }>({
+      query: ({ search, cursor }) => ({ url: 'admin/users', params: { ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } }),
+      providesTags: ['AdminUsers'],
+    }),
+  }),
+});
+
+export const { useGetAdminStatsQuery, useGetAdminUsersQuery } = api;
