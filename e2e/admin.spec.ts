@@ -25,6 +25,10 @@ test('anyone but a super admin sees Access Denied, with a way back to the dashbo
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+  await page.goto('/settings?tab=account');
+  await expect(page.getByText('Signed in as')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the Admin Dashboard' })).toHaveCount(0);
+  await page.goto('/admin');
   await expectAccessibleOnPhoneAndDesktop(page);
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -36,7 +40,8 @@ test('a super admin reads the overview, finds a user by part of a name, and sees
   await registerThroughApi(page.request, baseURL!, { email, firstName: 'Noor', lastName });
   await signInAsAdmin(page, baseURL!);
 
-  await page.goto('/admin');
+  await page.goto('/settings?tab=account');
+  await page.getByRole('link', { name: 'Open the Admin Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const stats = await getJson<AdminStats>(page, '/api/admin/stats');
   expect(stats.totalUsers).toBeGreaterThanOrEqual(2);

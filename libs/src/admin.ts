@@ -1,5 +1,8 @@
 import type { SubscriptionPlan, UserRole } from './schema';
 
+/** How each role is named on screen (Settings > Account's Account Type, the admin's Users table). */
+export const ROLE_LABELS: Record<UserRole, string> = { parent: 'Primary Caregiver', secondary_caregiver: 'Secondary Caregiver', super_admin: 'Super Admin' };
+
 /** The plans a family can buy (spec document 1, section 9, "Plans (purchase flow)"): US dollars a month. */
 export const PLAN_MONTHLY_PRICE = { per_child: 20, family_plan: 100 } as const;
 export type PurchasablePlan = keyof typeof PLAN_MONTHLY_PRICE;

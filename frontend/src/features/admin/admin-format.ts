@@ -7,8 +7,6 @@ export const dollars = (amount: number): string => new Intl.NumberFormat('en-US'
 export const subscriptionLabel = (user: Pick<AdminUser, 'subscriptionPlan'>): string =>
   user.subscriptionPlan && user.subscriptionPlan in PLAN_LABELS ? PLAN_LABELS[user.subscriptionPlan as PurchasablePlan] : 'None';
 
-export const ROLE_LABELS: Record<AdminUser['role'], string> = { parent: 'Primary Caregiver', secondary_caregiver: 'Secondary Caregiver', super_admin: 'Super Admin' };
-
 /** The dashboard's tabs (spec document 1, "Admin dashboard"). */
 export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview' },

@@ -1,10 +1,10 @@
-import { ADMIN_SEARCH_MAX_LENGTH, type AdminUser } from '@carecircle/libs';
+import { ADMIN_SEARCH_MAX_LENGTH, ROLE_LABELS, type AdminUser } from '@carecircle/libs';
 import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatIsoDate } from '../../../shared/formatting/dates';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useGetAdminUsersQuery } from '../api';
-import { ROLE_LABELS, subscriptionLabel } from '../admin-format';
+import { subscriptionLabel } from '../admin-format';
 
 /** How long typing pauses before the list is asked again. */
 const SEARCH_PAUSE_MS = 300;

@@ -1,15 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import type { User, UserRole } from '@carecircle/libs';
+import { ROLE_LABELS, type User } from '@carecircle/libs';
 import { Button } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 const LOGOUT_URL = '/api/logout';
-
-const ACCOUNT_TYPES: Record<UserRole, string> = {
-  parent: 'Primary Caregiver',
-  secondary_caregiver: 'Secondary Caregiver',
-  super_admin: 'Super Admin',
-};
 
 /** The Account tab's parts that other features own, composed by the app (features do not import each other). */
 export interface AccountPanelSlots {
@@ -44,7 +39,7 @@ export function AccountPanel({ user, careTeamPanel, notificationsPanel, biometri
       <label className="settings-field">
         <span className="settings-field__label">Account Type</span>
         <select className="settings-field__select" value={user.role} disabled>
-          {Object.entries(ACCOUNT_TYPES).map(([role, label]) => (
+          {Object.entries(ROLE_LABELS).map(([role, label]) => (
             <option key={role} value={role}>
               {label}
             </option>
@@ -54,6 +49,13 @@ export function AccountPanel({ user, careTeamPanel, notificationsPanel, biometri
       <p className="settings-account__who">
         Signed in as <strong>{user.email}</strong>
       </p>
+      {user.role === 'super_admin' && (
+        <p>
+          <Link to="/admin" className="settings-link">
+            Open the Admin Dashboard
+          </Link>
+        </p>
+      )}
       {notificationsPanel}
       {(biometricCard || pushCard) && (
         <section aria-labelledby="settings-security-title">
