@@ -1,9 +1,10 @@
 /**
  * `npm run bench` (after `nest build`): runs each benchmark in turn and prints its table.
  * A benchmark is an async function answering a BenchReport; add new ones to `benchmarks`.
- * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders,schedule-parser,scale-out picks some
+ * BENCH_ONLY=event-store,tasks,rebuild,privacy,reminders,schedule-parser,scale-out,admin picks some
  * (scale-out starts the built server, dist/main.js, as processes of its own).
  */
+import { adminBenchmark } from './admin.bench';
 import { eventStoreBenchmark } from './event-store.bench';
 import { privacyBenchmark } from './privacy.bench';
 import { rebuildBenchmark } from './rebuild.bench';
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => Promise<BenchReport>> = {
   reminders: remindersBenchmark,
   'schedule-parser': scheduleParserBenchmark,
   'scale-out': scaleOutBenchmark,
+  admin: adminBenchmark,
 };
 
 function printTable({ title, notes, columns, rows }: BenchReport): void {

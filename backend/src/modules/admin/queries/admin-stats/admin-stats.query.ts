@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { conversionPercent, PLAN_MONTHLY_PRICE, type AdminStats } from '@carecircle/libs';
 import { ChildrenQuery } from '../../../care-recipients';
-import { UsersQuery } from '../../../identity';
+import { ACTIVE_PER_CHILD_USER_IDS, UsersQuery } from '../../../identity';
 
 /**
  * The Overview's and the Subscriptions tab's figures (spec document 1, "Admin dashboard"): users,
@@ -16,7 +16,7 @@ export class AdminStatsQuery {
   ) {}
 
   async stats(): Promise<AdminStats> {
-    const [counts, perChildUnits] = await Promise.all([this.users.subscriptionCounts(), this.users.activePerChildIds().then((ids) => this.children.billedRecipients(ids))]);
+    const [counts, perChildUnits] = await Promise.all([this.users.subscriptionCounts(), this.children.billedRecipients(ACTIVE_PER_CHILD_USER_IDS)]);
     const perChild = { activeSubscriptions: counts.active.per_child, billedUnits: perChildUnits, revenue: perChildUnits * PLAN_MONTHLY_PRICE.per_child };
     const family = { activeSubscriptions: counts.active.family_plan, billedUnits: counts.active.family_plan, revenue: counts.active.family_plan * PLAN_MONTHLY_PRICE.family_plan };
     const activeSubscriptions = perChild.activeSubscriptions + family.activeSubscriptions;

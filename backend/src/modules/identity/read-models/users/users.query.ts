@@ -84,8 +84,19 @@ const toAdminUser = (row: AdminUserRow): AdminUser => ({
   subscriptionActive: row.subscription_active,
   createdAt: new Date(row.created_at).toISOString(),
 });
-/** `text` matched literally inside ILIKE: its wildcards and the escape character escaped. */
+/**
+ * What the admin's search matches: email, first and last name, lowercase, in one text (so "ana lopez"
+ * finds Ana Lopez). users_search_trgm_idx (Migration20261129040000) indexes this very expression.
+ */
+const SEARCHED_TEXT = `(lower(email) || ' ' || lower(coalesce(first_name, '')) || ' ' || lower(coalesce(last_name, '')))`;
+/** `text` matched literally inside LIKE: its wildcards and the escape character escaped. */
 const likeAnywhere = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A statement answering the ids (column `id`) of the users with an active Per Child subscription, for
+ * another module's query to count their recipients in one statement (the admin's revenue).
+ */
+export const ACTIVE_PER_CHILD_USER_IDS = `SELECT id FROM users WHERE subscription_active AND subscription_plan = 'per_child'`;
 
 /** How many users there are, and how many of them subscribe to each plan (active subscriptions only). */
 export interface SubscriptionCounts {
@@ -141,14 +152,14 @@ export class UsersQuery {
   /**
    * The admin's list, newest first, a page after `after`: every user, or those whose email, first or
    * last name (or both names together) contain `search`, ignoring case. Walks users_created_at_id_idx
-   * and stops at `limit + 1` matches.
+   * and stops at `limit + 1` matches, or (a rare term) reads the matches through the trigram index.
    */
   async page({ search, after, limit }: { search: string; after: UserListCursor | null; limit: number }): Promise<Page<AdminUser>> {
     const conditions: string[] = [];
     const params: unknown[] = [];
     if (search !== '') {
-      conditions.push(`(email ILIKE ? OR first_name ILIKE ? OR last_name ILIKE ? OR concat_ws(' ', first_name, last_name) ILIKE ?)`);
-      params.push(...Array<string>(4).fill(likeAnywhere(search)));
+      conditions.push(`${SEARCHED_TEXT} LIKE lower(?)`);
+      params.push(likeAnywhere(search));
     }
     if (after) {
       conditions.push('(created_at, id) < (?::timestamptz, ?::uuid)');
@@ -171,12 +182,6 @@ export class UsersQuery {
        FROM users`,
     );
     return { totalUsers: row.total, active: { per_child: row.per_child, family_plan: row.family_plan } };
-  }
-
-  /** The ids of the users with an active Per Child subscription (their recipients are billed). */
-  async activePerChildIds(): Promise<string[]> {
-    const rows: { id: string }[] = await this.em.fork().execute(`SELECT id FROM users WHERE subscription_active AND subscription_plan = 'per_child'`);
-    return rows.map((row) => row.id);
   }
 
   /** Display names (first and last name, else the email) of the users that exist among `ids`. */
