@@ -13,6 +13,22 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const filesOf = (outDir: string) =>
   (readdirSync(outDir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 
+/**
+ * A plugin that runs in `vite build` only and works on the files written: `hooks` gets the build's
+ * folder as a function, known once the config is resolved.
+ */
+function buildOutputPlugin(name: string, hooks: (outDir: () => string) => Omit<Plugin, 'name' | 'apply' | 'configResolved'>): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    ...hooks(() => outDir),
+  };
+}
+
 const PRECACHE_MARKER = /\/\* precache:begin \*\/[\s\S]*?\/\* precache:end \*\//;
 
 /**
@@ -22,14 +38,9 @@ const PRECACHE_MARKER = /\/\* precache:begin \*\/[\s\S]*?\/\* precache:end \*\//
  * and browsers install the new worker (docs/notifications.md, "Offline and install").
  */
 function precacheManifest(): Plugin {
-  let outDir = '';
-  return {
-    name: 'carecircle-precache-manifest',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
+  return buildOutputPlugin('carecircle-precache-manifest', (buildDir) => ({
     closeBundle() {
+      const outDir = buildDir();
       const worker = path.join(outDir, 'sw.js');
       if (!existsSync(worker)) return;
       const files = filesOf(outDir)
@@ -43,7 +54,7 @@ function precacheManifest(): Plugin {
       if (!PRECACHE_MARKER.test(source)) throw new Error('sw.js has lost its /* precache:begin */ ... /* precache:end */ markers');
       writeFileSync(worker, source.replace(PRECACHE_MARKER, `/* precache:begin */ ${JSON.stringify(precache)} /* precache:end */`));
     },
-  };
+  }));
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -56,18 +67,12 @@ const MIN_BYTES = 1024;
  * names only the plain files and sw.js is compressed with its final content.
  */
 function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'carecircle-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
+  return buildOutputPlugin('carecircle-precompress', (outDir) => ({
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        const files = filesOf(outDir).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`));
+        const files = filesOf(outDir()).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`));
         for (const file of files) {
           const source = readFileSync(file);
           if (source.length < MIN_BYTES) continue;
@@ -79,7 +84,7 @@ function precompress(): Plugin {
         }
       },
     },
-  };
+  }));
 }
 
 const TODAY_SCREEN = /src[\\/]app[\\/]pages[\\/]home-screen\.tsx$/;
@@ -92,20 +97,14 @@ const LANDING_SCREEN = /src[\\/]app[\\/]pages[\\/]landing-screen\.tsx$/;
  * first reads, while it is parsed (docs/performance.md). The server allows the inline script by its hash.
  */
 function homePrefetch(): Plugin {
-  let outDir = '';
   let screens: { today: string[]; landing: string[]; entryCss: string[] } | undefined;
-  return {
-    name: 'carecircle-home-prefetch',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
+  return buildOutputPlugin('carecircle-home-prefetch', (outDir) => ({
     // The same lists for the server, which puts the entry's and Today's styles in the page it renders
     // Today into (backend server-rendered-home.ts). In .vite/, which is neither served nor precached.
     closeBundle() {
       if (!screens) return;
-      mkdirSync(path.join(outDir, '.vite'), { recursive: true });
-      writeFileSync(path.join(outDir, '.vite', 'home-files.json'), JSON.stringify(screens));
+      mkdirSync(path.join(outDir(), '.vite'), { recursive: true });
+      writeFileSync(path.join(outDir(), '.vite', 'home-files.json'), JSON.stringify(screens));
     },
     transformIndexHtml: {
       order: 'post',
@@ -142,7 +141,7 @@ function homePrefetch(): Plugin {
         return `${html.slice(0, at)}<script>${source.trim()}</script>\n    ${html.slice(at)}`;
       },
     },
-  };
+  }));
 }
 
 export default defineConfig({

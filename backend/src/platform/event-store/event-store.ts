@@ -8,6 +8,7 @@
  * (commit, prepare) pair into one bigint as commit * 2^64 + prepare, which keeps the order.
  * Revisions: the 0-based number of an event within its stream.
  */
+import { randomUUID } from 'node:crypto';
 
 export interface EventMetadata {
   /** The user who caused the event, null for the system (workers, migrations). */
@@ -19,13 +20,16 @@ export interface EventMetadata {
 }
 
 export interface NewEvent<Type extends string = string, Data extends object = Record<string, unknown>> {
-  /** A UUID; the adapter generates one when absent. */
+  /** A UUID; the adapter generates one when absent (eventIdOf). */
   id?: string;
   /** An explicit stored type name such as 'CareRecipientAdded', never a class name. */
   type: Type;
   data: Data;
   metadata: EventMetadata;
 }
+
+/** The id a new event is stored with: its own, or a fresh UUID. */
+export const eventIdOf = (event: NewEvent): string => event.id ?? randomUUID();
 
 export interface RecordedEvent<Type extends string = string, Data extends object = Record<string, unknown>> {
   id: string;
@@ -71,9 +75,11 @@ export interface Subscription {
 export interface SubscribeOptions {
   /** Called with events in position order, each exactly once; the next batch waits for it. */
   handle(batch: RecordedEvent[]): Promise<void>;
-  /** Largest batch handed to handle(). */
+  /** Largest batch handed to handle(); DEFAULT_BATCH_SIZE when not given. */
   batchSize?: number;
 }
+
+export const DEFAULT_BATCH_SIZE = 100;
 
 /** A slice of a stream: a page of a task's history reads only what it shows. */
 export interface StreamRange {

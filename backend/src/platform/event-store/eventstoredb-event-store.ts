@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ANY,
   BACKWARDS,
@@ -18,8 +17,10 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
+  DEFAULT_BATCH_SIZE,
   WrongExpectedVersionError,
   checkAppends,
+  eventIdOf,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -33,7 +34,6 @@ import {
 } from './event-store';
 import { runSubscription } from './subscription-loop';
 
-const DEFAULT_BATCH_SIZE = 100;
 /** $all is read in pages of this size: system events are skipped, so a page can hold fewer of ours. */
 const READ_PAGE = 500;
 const POSITION_SHIFT = 64n;
@@ -87,7 +87,7 @@ export class EventStoreDbEventStore implements EventStore {
     try {
       const result = await this.client.appendToStream(
         streamId,
-        events.map((e) => jsonEvent({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: { ...e.metadata } })),
+        events.map((e) => jsonEvent({ id: eventIdOf(e), type: e.type, data: e.data, metadata: { ...e.metadata } })),
         { expectedRevision: toEsdbRevision(expectedRevision) },
       );
       if (!result.position) throw new Error(`EventStoreDB returned no position for the append to ${streamId}`);

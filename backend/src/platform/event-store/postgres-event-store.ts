@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { DatabaseError, Pool } from 'pg';
 import {
+  DEFAULT_BATCH_SIZE,
   WrongExpectedVersionError,
   checkAppends,
+  eventIdOf,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -28,7 +29,6 @@ const SCHEMA_LOCK = 2;
 const CHANNEL = 'es_events';
 /** Subscribers also poll: a transaction that held events back can end (abort) without a notification. */
 const POLL_INTERVAL_MS = 250;
-const DEFAULT_BATCH_SIZE = 100;
 
 /**
  * The append runs as one call of es_append (one round trip, in its own transaction), in this order:
@@ -196,7 +196,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   position: BigInt(row.global_position),
 });
 
-const toStored = (e: NewEvent) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: e.metadata });
+const toStored = (e: NewEvent) => ({ id: eventIdOf(e), type: e.type, data: e.data, metadata: e.metadata });
 
 const isRevisionConflict = (error: unknown) =>
   (error as DatabaseError).code === '23505' && (error as DatabaseError).constraint === 'es_events_stream_revision';

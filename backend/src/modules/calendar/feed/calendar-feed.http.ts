@@ -3,10 +3,11 @@ import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { addDays, CALENDAR_FEED, CALENDAR_MESSAGES, type TaskCategory } from '@carecircle/libs';
 import { APP_CONFIG, publicBaseUrl, type AppConfig } from '../../../config/app-config';
+import { hashSecretToken } from '../../../platform/http/secret-token';
 import { ChildrenQuery } from '../../care-recipients';
 import { Public } from '../../identity';
 import { DailyTasksQuery } from '../../scheduling';
-import { feedTokenOfFile, hashFeedToken } from '../commands/feed-token';
+import { feedTokenOfFile } from '../commands/feed-token';
 import { CalendarFeedsQuery } from '../read-models/calendar-feeds/calendar-feeds.query';
 import { icalFeed } from './ical-feed';
 
@@ -30,7 +31,7 @@ export class CalendarFeedController {
   @Get('feed/:file')
   async feed(@Param('file') file: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     const token = feedTokenOfFile(file);
-    const feed = token === null ? null : await this.feeds.byTokenHash(hashFeedToken(token));
+    const feed = token === null ? null : await this.feeds.byTokenHash(hashSecretToken(token));
     if (!feed) throw new NotFoundException(CALENDAR_MESSAGES.feedNotFound);
     const now = new Date();
     const today = now.toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Session, SessionData } from 'express-session';
+import { hashSecretToken, newSecretToken } from '../../../platform/http/secret-token';
 
 declare module 'express-session' {
   interface SessionData {
@@ -11,8 +12,6 @@ declare module 'express-session' {
 /** How long the consent page may take: a caregiver choosing an account and reading the scopes. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
-const hash = (state: string) => createHash('sha256').update(state, 'utf8').digest('hex');
-
 type AppSession = Session & Partial<SessionData>;
 
 const saved = (session: AppSession) => new Promise<void>((resolve, reject) => session.save((error) => (error ? reject(error) : resolve())));
@@ -22,8 +21,8 @@ const saved = (session: AppSession) => new Promise<void>((resolve, reject) => se
  * there, and a new consent replaces the one before.
  */
 export async function issueOAuthState(session: AppSession, now: number): Promise<string> {
-  const state = randomBytes(32).toString('base64url');
-  session.googleCalendarState = { hash: hash(state), expiresAt: now + OAUTH_STATE_TTL_MS };
+  const state = newSecretToken();
+  session.googleCalendarState = { hash: hashSecretToken(state), expiresAt: now + OAUTH_STATE_TTL_MS };
   await saved(session);
   return state;
 }
@@ -38,5 +37,5 @@ export async function takeOAuthState(session: AppSession, state: unknown, now: n
   delete session.googleCalendarState;
   await saved(session);
   if (typeof state !== 'string' || state.length === 0 || state.length > 200 || pending.expiresAt < now) return false;
-  return timingSafeEqual(Buffer.from(hash(state), 'hex'), Buffer.from(pending.hash, 'hex'));
+  return timingSafeEqual(Buffer.from(hashSecretToken(state), 'hex'), Buffer.from(pending.hash, 'hex'));
 }

@@ -1,18 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { publicBaseUrl, type AppConfig } from '../../../config/app-config';
+import { SECRET_TOKEN_PATTERN } from '../../../platform/http/secret-token';
 
 /**
- * An invitation link's secret (docs/care-team.md, "Tokens"): 32 random bytes (256 bits), base64url.
+ * An invitation link's secret (docs/care-team.md, "Tokens"): a secret token (platform/http/secret-token.ts).
  * It appears only in the accept link (the create and new-link answers, the invitation mail); events
- * and the read model hold its SHA-256, which is what an accept looks up, so a lookup compares hashes
- * (no timing leak about the token) and a database dump gives no usable link.
+ * and the read model hold its SHA-256 (hashSecretToken), which is what an accept looks up.
  */
-export const newInvitationToken = (): string => randomBytes(32).toString('base64url');
-
-export const hashInvitationToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+const INVITATION_TOKEN = new RegExp(`^${SECRET_TOKEN_PATTERN}$`);
 
 /** The shape of a token we issue; anything else is an invalid link without a lookup. */
-export const looksLikeInvitationToken = (text: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(text);
+export const looksLikeInvitationToken = (text: string): boolean => INVITATION_TOKEN.test(text);
 
 /** `{PUBLIC_URL}/accept-invitation/{token}`: the front end's accept page (spec document 1). */
 export const acceptInvitationUrl = (config: Pick<AppConfig, 'publicUrl' | 'port'>, token: string): string =>

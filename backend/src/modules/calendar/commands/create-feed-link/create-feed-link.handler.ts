@@ -4,9 +4,10 @@ import type { CalendarFeedLink } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { hashSecretToken, newSecretToken } from '../../../../platform/http/secret-token';
 import { calendarFeedStream } from '../../domain/calendar-feed';
 import { calendarFeedDecider } from '../../domain/calendar-feed.decide';
-import { feedUrl, hashFeedToken, newFeedToken } from '../feed-token';
+import { feedUrl } from '../feed-token';
 
 export class CreateFeedLink extends Command<CalendarFeedLink> {
   constructor(
@@ -27,10 +28,10 @@ export class CreateFeedLinkHandler implements ICommandHandler<CreateFeedLink> {
   ) {}
 
   async execute({ userId, includeMedications, metadata }: CreateFeedLink): Promise<CalendarFeedLink> {
-    const token = newFeedToken();
+    const token = newSecretToken();
     await this.streams.execute(calendarFeedStream(userId), calendarFeedDecider, {
       type: 'CreateCalendarFeedLink',
-      data: { userId, tokenHash: hashFeedToken(token), includeMedications },
+      data: { userId, tokenHash: hashSecretToken(token), includeMedications },
       metadata,
     });
     return { url: feedUrl(this.config, token), includeMedications, createdAt: metadata.occurredAt };

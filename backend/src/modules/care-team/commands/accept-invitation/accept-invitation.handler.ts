@@ -3,12 +3,13 @@ import { INVITATION_MESSAGES, type AcceptedInvitation, type User } from '@careci
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { hashSecretToken } from '../../../../platform/http/secret-token';
 import { ChildrenQuery, ExecuteCareRecipientCommand } from '../../../care-recipients';
 import { JoinCareTeam, UsersQuery } from '../../../identity';
 import { careTeamStream } from '../../domain/care-team';
 import { careTeamDecider } from '../../domain/care-team.decide';
 import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
-import { hashInvitationToken, looksLikeInvitationToken } from '../invitation-token';
+import { looksLikeInvitationToken } from '../invitation-token';
 import { AcceptThrottle } from './accept-throttle';
 
 export class AcceptInvitation extends Command<AcceptedInvitation> {
@@ -47,7 +48,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
   async execute({ token, user, address, metadata }: AcceptInvitation): Promise<AcceptedInvitation> {
     await this.throttle.beforeAccept(user.id, address);
     if (!looksLikeInvitationToken(token)) throw invalidLink();
-    const tokenHash = hashInvitationToken(token);
+    const tokenHash = hashSecretToken(token);
     const found = await this.invitations.byTokenHash(tokenHash);
     if (!found) throw invalidLink();
     const { primaryUserId, invitationId } = found;

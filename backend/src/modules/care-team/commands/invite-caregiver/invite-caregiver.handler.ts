@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { hashSecretToken, newSecretToken } from '../../../../platform/http/secret-token';
 import { TooManyRequestsException } from '../../../../platform/http/too-many-requests';
 import { MAILER, type Mailer } from '../../../../platform/mail/mailer';
 import { ChildrenQuery } from '../../../care-recipients';
@@ -13,7 +14,7 @@ import { careTeamStream } from '../../domain/care-team';
 import { careTeamDecider } from '../../domain/care-team.decide';
 import { InvitationViews } from '../../read-models/invitations/invitation-views';
 import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
-import { acceptInvitationUrl, hashInvitationToken, newInvitationToken } from '../invitation-token';
+import { acceptInvitationUrl } from '../invitation-token';
 import { invitationEmail } from './invitation-email';
 
 export class InviteCaregiver extends Command<CaregiverInvitationWithLink> {
@@ -45,7 +46,7 @@ export class InviteCaregiverHandler implements ICommandHandler<InviteCaregiver> 
   async execute({ inviter, input, metadata }: InviteCaregiver): Promise<CaregiverInvitationWithLink> {
     const visible = await this.children.listFor(inviter.id);
     const owned = visible.filter((child) => child.primaryCaregiverId === inviter.id);
-    const token = newInvitationToken();
+    const token = newSecretToken();
     const invitationId = randomUUID();
     try {
       await this.streams.execute(careTeamStream(inviter.id), careTeamDecider, {
@@ -59,7 +60,7 @@ export class InviteCaregiverHandler implements ICommandHandler<InviteCaregiver> 
           ownedChildIds: owned.map((child) => child.id),
           sharedChildIds: visible.filter((child) => child.primaryCaregiverId !== inviter.id).map((child) => child.id),
           canEdit: input.canEdit,
-          tokenHash: hashInvitationToken(token),
+          tokenHash: hashSecretToken(token),
         },
         metadata,
       });

@@ -4,11 +4,12 @@ import type { CaregiverInvitationWithLink } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { hashSecretToken, newSecretToken } from '../../../../platform/http/secret-token';
 import { careTeamStream } from '../../domain/care-team';
 import { careTeamDecider } from '../../domain/care-team.decide';
 import { InvitationViews } from '../../read-models/invitations/invitation-views';
 import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
-import { acceptInvitationUrl, hashInvitationToken, newInvitationToken } from '../invitation-token';
+import { acceptInvitationUrl } from '../invitation-token';
 
 export class RenewInvitationLink extends Command<CaregiverInvitationWithLink> {
   constructor(
@@ -35,10 +36,10 @@ export class RenewInvitationLinkHandler implements ICommandHandler<RenewInvitati
   ) {}
 
   async execute({ primaryUserId, invitationId, metadata }: RenewInvitationLink): Promise<CaregiverInvitationWithLink> {
-    const token = newInvitationToken();
+    const token = newSecretToken();
     await this.streams.execute(careTeamStream(primaryUserId), careTeamDecider, {
       type: 'RenewInvitationLink',
-      data: { invitationId, tokenHash: hashInvitationToken(token) },
+      data: { invitationId, tokenHash: hashSecretToken(token) },
       metadata,
     });
     const [invitation] = await this.views.present(primaryUserId, [(await this.invitations.byId(primaryUserId, invitationId))!]);

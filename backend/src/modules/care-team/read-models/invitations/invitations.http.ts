@@ -3,9 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { INVITATION_MESSAGES, type CaregiverInvitation, type InvitationInvitee, type User } from '@carecircle/libs';
 import { DomainError } from '../../../../platform/commands/domain-error';
+import { hashSecretToken } from '../../../../platform/http/secret-token';
 import { CurrentUser, Public } from '../../../identity';
 import { AcceptThrottle } from '../../commands/accept-invitation/accept-throttle';
-import { hashInvitationToken, looksLikeInvitationToken } from '../../commands/invitation-token';
+import { looksLikeInvitationToken } from '../../commands/invitation-token';
 import { InvitationViews } from './invitation-views';
 import { InvitationsQuery } from './invitations.query';
 
@@ -34,7 +35,7 @@ export class InvitationsReadController {
   @Get(':token/invitee')
   async invitee(@Param('token') token: string, @Req() req: Request): Promise<InvitationInvitee> {
     await this.throttle.beforeLookup(req.ip ?? 'unknown');
-    const email = looksLikeInvitationToken(token) ? await this.invitations.inviteeOf(hashInvitationToken(token)) : null;
+    const email = looksLikeInvitationToken(token) ? await this.invitations.inviteeOf(hashSecretToken(token)) : null;
     if (!email) throw new DomainError('CARE_TEAM.INVALID_LINK', 'not_found', INVITATION_MESSAGES.invalidLink);
     return { email };
   }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Controller, Get, Inject, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -9,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { IsText } from '../../../../platform/http/dto-rules';
+import { newSecretToken } from '../../../../platform/http/secret-token';
 import { AuthThrottle } from '../../session/auth-throttle';
 import { GOOGLE_SIGN_IN_MS, googleOAuthClient } from '../../session/google-oauth';
 import { Public } from '../../session/session.guard';
@@ -54,8 +54,8 @@ export class SignInWithGoogleController {
     const google = this.config.google;
     if (!google) throw new ServiceUnavailableException(GOOGLE_MESSAGES.notConfigured);
     await this.throttle.beforeSignInStart(requestOrigin(req).address);
-    const state = randomBytes(32).toString('base64url');
-    const nonce = randomBytes(32).toString('base64url');
+    const state = newSecretToken();
+    const nonce = newSecretToken();
     req.session.googleSignIn = { state, nonce, startedAt: Date.now() };
     const url = googleOAuthClient({ ...this.config, google }).generateAuthUrl({ scope: ['openid', 'email', 'profile'], state, nonce, prompt: 'select_account' });
     // Saved before the browser leaves, so the callback finds the state whatever instance answers it.
