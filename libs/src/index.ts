@@ -20,3 +20,4 @@ export * from './medication-stock';
 export * from './notification-settings';
 export * from './limits';
 export * from './reports';
+export * from './billing';
