@@ -7,6 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config';
 import { ormConfig, SESSION_BOUNDS } from './database/orm.config';
 import { AuditModule } from './modules/audit';
+import { BillingModule } from './modules/billing';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
 import { ReportsModule } from './modules/reports';
@@ -58,6 +59,7 @@ export class AppModule {
         CareUpdatesModule,
         PrayerTimesModule,
         ReportsModule,
+        BillingModule,
         ...(servesFrontend(config)
           ? [
               ServeStaticModule.forRoot({

@@ -81,7 +81,6 @@ export const BILLING_MESSAGES = {
   notConfigured: 'Billing is not configured on this server',
   webhookNotConfigured: 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)',
   planInvalid: 'plan must be per_child or family_plan',
-  childCountInvalid: 'childCount must be a whole number from 1 to 1000',
   alreadyActive: 'You already have an active subscription.',
   noSubscription: 'You have no active subscription. Choose a plan first.',
   noCustomer: 'There is no billing account for you yet. Choose a plan first.',
