@@ -46,7 +46,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.disable('x-powered-by');
   app.use(compressAnswers());
   app.setGlobalPrefix('api');
-  app.use(securityHeaders({ publicUrl: config.publicUrl, inlineScripts: servesFrontend(config) ? inlineScriptHashes(config.frontendDist) : [] }));
+  app.use(securityHeaders({ publicUrl: config.publicUrl, inlineScripts: servesFrontend(config) ? inlineScriptHashes(config.frontendDist) : [], stripe: Boolean(config.stripe?.publishableKey) }));
   app.use('/api', noStore);
 
   const pool = app.get<Pool>(PG_POOL);

@@ -176,6 +176,7 @@ export const baseApi = createApi({
     'CareTeam',
     'CareUpdate',
     'Calendar',
+    'Billing',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,

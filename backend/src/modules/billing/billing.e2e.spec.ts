@@ -53,6 +53,13 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
     await anonymous.post('/api/billing/portal').expect(401);
   });
 
+  it('with billing configured, the CSP lets Stripe.js load its script and Payment Element frames', async () => {
+    const csp = (await request(t.app.getHttpServer()).get('/api/health')).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
   it('bad input is a 400 naming the field, and changes nothing at Stripe or in the store', async () => {
     const before = { events: await events(), calls: stripe.calls.length };
     for (const [body, field] of [
