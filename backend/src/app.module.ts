@@ -8,6 +8,7 @@ import type { AppConfig } from './config/app-config';
 import { ormConfig, SESSION_BOUNDS } from './database/orm.config';
 import { AdminModule } from './modules/admin';
 import { AuditModule } from './modules/audit';
+import { BillingModule } from './modules/billing';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
 import { ReportsModule } from './modules/reports';
@@ -60,6 +61,7 @@ export class AppModule {
         CareUpdatesModule,
         PrayerTimesModule,
         ReportsModule,
+        BillingModule,
         ...(servesFrontend(config)
           ? [
               ServeStaticModule.forRoot({

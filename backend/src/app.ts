@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -24,6 +25,14 @@ import { serverRenderedHome } from './platform/http/server-rendered-home';
 import { resolveSessionSecret, sessionMiddleware, signedInHint } from './platform/session/session';
 
 export const JSON_BODY_LIMIT = '100kb';
+/**
+ * Requests whose exact bytes a route needs besides the parsed JSON: Stripe signs the raw body of its
+ * webhooks (docs/billing.md), which re-serialised JSON would not match. Kept as `req.rawBody`.
+ */
+const RAW_BODY_PATHS = ['/api/stripe/webhook'];
+const keepRawBody = (req: IncomingMessage & { rawBody?: Buffer }, _res: unknown, body: Buffer) => {
+  if (RAW_BODY_PATHS.includes((req.url ?? '').split('?')[0])) req.rawBody = body;
+};
 
 /** Builds the Nest application with every HTTP rule of DESIGN.md; used by main.ts and the e2e tests. */
 export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -37,7 +46,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.disable('x-powered-by');
   app.use(compressAnswers());
   app.setGlobalPrefix('api');
-  app.use(securityHeaders({ publicUrl: config.publicUrl, inlineScripts: servesFrontend(config) ? inlineScriptHashes(config.frontendDist) : [] }));
+  app.use(securityHeaders({ publicUrl: config.publicUrl, inlineScripts: servesFrontend(config) ? inlineScriptHashes(config.frontendDist) : [], stripe: Boolean(config.stripe?.publishableKey) }));
   app.use('/api', noStore);
 
   const pool = app.get<Pool>(PG_POOL);
@@ -45,7 +54,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // Built assets answer here, before the session and API middleware they do not need.
   if (servesFrontend(config)) app.use(precompressedFiles(config.frontendDist));
   app.use('/api', requestGuards({ multipartPaths: [/^\/upload$/] }));
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: keepRawBody });
   const filter = new HttpExceptionFilter();
   const answerError = (error: unknown, res: Response) => filter.catch(error, { switchToHttp: () => ({ getResponse: () => res }) } as never);
   // body-parser errors (bad JSON, too large) happen before routing: answer them like any other error.

@@ -21,3 +21,4 @@ export * from './notification-settings';
 export * from './limits';
 export * from './reports';
 export * from './admin';
+export * from './billing';

@@ -32,7 +32,12 @@ export interface AppConfig {
    * and demos shorten it, to watch a 15-minute escalation step in seconds.
    */
   reminderMinuteMs: number;
-  stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null } | null;
+  /**
+   * STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET for webhooks and STRIPE_PUBLISHABLE_KEY for
+   * Stripe.js); null: billing routes answer 503 (docs/billing.md). STRIPE_API_BASE_URL: unset, Stripe's
+   * API; set (tests, a local fake), the SDK's host, port and protocol point there.
+   */
+  stripe: { secretKey: string; webhookSecret: string | null; publishableKey: string | null; apiBaseUrl: string | null } | null;
   /**
    * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (Google sign-in and Calendar), and GOOGLE_API_BASE_URL:
    * unset, Google's real endpoints; set (tests, a local fake), one base for all of them: the consent
@@ -196,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     secretKey: text('STRIPE_SECRET_KEY')!,
     webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
     publishableKey: text('STRIPE_PUBLISHABLE_KEY'),
+    apiBaseUrl: url('STRIPE_API_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
   }));
   const google = group(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], () => ({
     clientId: text('GOOGLE_CLIENT_ID')!,

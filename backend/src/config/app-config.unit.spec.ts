@@ -67,7 +67,7 @@ describe('configuration', () => {
       registrationsPerAddressPerHour: 500,
       roles: ['api', 'projector'],
       databasePoolSize: 25,
-      stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null },
+      stripe: { secretKey: 'sk_test_1', webhookSecret: null, publishableKey: null, apiBaseUrl: null },
       google: { clientId: 'id', clientSecret: 'secret', apiBaseUrl: null },
       vapid: { publicKey: VAPID.publicKey, privateKey: VAPID.privateKey, subject: 'mailto:no-reply@care.example.org' },
       push: { subject: 'mailto:no-reply@care.example.org', allowLoopback: false, extraCaCertsFile: null },
@@ -181,6 +181,17 @@ describe('configuration', () => {
     const keys = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
     expect(loadConfig({ ...keys, GOOGLE_API_BASE_URL: 'http://127.0.0.1:4010/' }, defaults).google).toEqual({ clientId: 'id', clientSecret: 'secret', apiBaseUrl: 'http://127.0.0.1:4010' });
     expect(() => loadConfig({ ...keys, GOOGLE_API_BASE_URL: 'ftp://google.example' }, defaults)).toThrow(/GOOGLE_API_BASE_URL must start with http:\/\/ or https:\/\//);
+  });
+
+  it('points the Stripe SDK at another host with STRIPE_API_BASE_URL (tests), an http(s) URL', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    expect(loadConfig({ ...keys, STRIPE_API_BASE_URL: 'http://127.0.0.1:4011/' }, defaults).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      publishableKey: 'pk_test_1',
+      apiBaseUrl: 'http://127.0.0.1:4011',
+    });
+    expect(() => loadConfig({ ...keys, STRIPE_API_BASE_URL: 'ftp://stripe.example' }, defaults)).toThrow(/STRIPE_API_BASE_URL must start with http:\/\/ or https:\/\//);
   });
 
   it.each(['10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.256', '10.0.0.0/x', '*'])('refuses the trusted proxy %s', (entry) => {

@@ -33,6 +33,7 @@ import { Migration20261128120000 } from './migrations/Migration20261128120000';
 import { Migration20261128130000 } from './migrations/Migration20261128130000';
 import { Migration20261129010000 } from './migrations/Migration20261129010000';
 import { Migration20261129040000 } from './migrations/Migration20261129040000';
+import { Migration20261130090000 } from './migrations/Migration20261130090000';
 
 const MIGRATION_LOCK = 7300;
 
@@ -78,6 +79,7 @@ export async function migrate(clientUrl: string): Promise<string[]> {
           { name: 'Migration20261128130000', class: Migration20261128130000 },
           { name: 'Migration20261129010000', class: Migration20261129010000 },
           { name: 'Migration20261129040000', class: Migration20261129040000 },
+          { name: 'Migration20261130090000', class: Migration20261130090000 },
         ],
         transactional: true,
         snapshot: false,

@@ -178,6 +178,7 @@ export const baseApi = createApi({
     'Calendar',
     'AdminStats',
     'AdminUsers',
+    'Billing',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,

@@ -11,6 +11,7 @@ const LoginPage = lazyWithAntd(() => import('../features/identity/pages/login-pa
 const EmailSignInPage = lazyWithAntd(() => import('./pages/email-sign-in-screen'));
 const SettingsScreen = lazyWithAntd(() => import('./pages/settings-screen'));
 const CalendarScreen = lazyWithAntd(() => import('./pages/calendar-screen'));
+const SubscribeScreen = lazyWithAntd(() => import('./pages/subscribe-screen'));
 const AdherenceReportScreen = lazyWithAntd(() => import('./pages/adherence-report-screen'));
 const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
 const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitation-screen'));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/notifications" element={signedIn(<NotificationsScreen />)} />
         <Route path="/tasks/:taskId" element={signedIn(<TaskLinkScreen />)} />
         <Route path="/calendar" element={signedIn(<CalendarScreen />)} />
+        <Route path="/subscribe" element={signedIn(<SubscribeScreen />)} />
         <Route path="/reports/adherence" element={signedIn(<AdherenceReportScreen />)} />
         <Route path="/admin" element={signedIn(<AdminScreen />)} />
         <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>

@@ -29,8 +29,25 @@ export const CONTENT_SECURITY_POLICY = {
  * `Origin: null` on same-origin POSTs, which the CSRF check refuses). HSTS only when the request
  * came over HTTPS or the app's public address is https: a plain-http localhost must not be pinned.
  */
-export function securityHeaders(options: { publicUrl: string | null; inlineScripts?: string[] }): RequestHandler {
-  const directives = { ...CONTENT_SECURITY_POLICY, 'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...(options.inlineScripts ?? [])] };
+/**
+ * With billing configured (STRIPE_PUBLISHABLE_KEY), what Stripe.js needs (Stripe's documented CSP):
+ * its script and the Payment Element's frames from js.stripe.com, 3-D Secure from hooks.stripe.com,
+ * and calls to api.stripe.com (docs/billing.md).
+ */
+export const STRIPE_SOURCES = {
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
+export function securityHeaders(options: { publicUrl: string | null; inlineScripts?: string[]; stripe?: boolean }): RequestHandler {
+  const stripe = options.stripe === true;
+  const directives = {
+    ...CONTENT_SECURITY_POLICY,
+    'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...(options.inlineScripts ?? []), ...(stripe ? STRIPE_SOURCES['script-src'] : [])],
+    'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...(stripe ? STRIPE_SOURCES['connect-src'] : [])],
+    ...(stripe ? { 'frame-src': STRIPE_SOURCES['frame-src'] } : {}),
+  };
   const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },

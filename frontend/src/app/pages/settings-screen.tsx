@@ -1,6 +1,7 @@
 import { localDate } from '@carecircle/libs';
 import { lazy, Suspense } from 'react';
 import { useGetChildrenQuery } from '../base-api';
+import { BillingPanel } from '../../features/billing/components/billing-panel';
 import { CareRecipientsPanel } from '../../features/care-recipients/components/settings/care-recipients-panel';
 import { CalendarSettingsTab } from '../../features/scheduling/calendar/calendar-settings-tab';
 import { RepeatingSchedulesDialog } from '../../features/scheduling/repeating/repeating-schedules-dialog';
@@ -44,6 +45,7 @@ export default function SettingsScreen() {
         user={user}
         beforeSignOut={endPushOnThisDevice}
         calendarPanel={<CalendarSettingsTab />}
+        billingPanel={user && <BillingPanel subscriptionActive={user.subscriptionActive} subscriptionPlan={user.subscriptionPlan} recipients={owned.length} />}
         securityActivity={<SecurityActivity />}
         biometricCard={<BiometricCard />}
         dataPrivacy={<DataPrivacySection privacySettings={(onClose) => <PrivacySettings onClose={onClose} />} />}

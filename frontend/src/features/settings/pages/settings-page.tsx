@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { PageTabs } from '../../../shared/ui/page-tabs';
 import { AccountPanel, type AccountPanelSlots } from '../components/account-panel';
-import { BillingPanel } from '../components/billing-panel';
 import { ProfilePanel } from '../components/profile-panel';
 import { SETTINGS_TABS, settingsTabOf } from '../settings-tabs';
 import './settings-page.css';
@@ -16,6 +15,8 @@ interface Props extends AccountPanelSlots {
   careRecipientsPanel: ReactNode;
   /** The Calendar tab (scheduling's calendar), composed by the app. */
   calendarPanel: ReactNode;
+  /** The Billing tab (the billing feature's panel), composed by the app. */
+  billingPanel: ReactNode;
 }
 
 /**
@@ -23,7 +24,7 @@ interface Props extends AccountPanelSlots {
  * Care Recipients panel (?tab=children). The other features' parts come in as slots from the app
  * (app/pages/settings-screen.tsx).
  */
-export default function SettingsPage({ user, careRecipientsPanel, calendarPanel, careTeamPanel, ...accountSlots }: Props) {
+export default function SettingsPage({ user, careRecipientsPanel, calendarPanel, billingPanel, careTeamPanel, ...accountSlots }: Props) {
   const [params] = useSearchParams();
   const tab = settingsTabOf(params.get('tab'));
   useDocumentTitle(tab === 'children' ? 'Care Recipients' : 'Settings');
@@ -36,7 +37,7 @@ export default function SettingsPage({ user, careRecipientsPanel, calendarPanel,
       <div className="settings-page__panel">
         {tab === 'profile' && <ProfilePanel user={user} />}
         {tab === 'calendar' && calendarPanel}
-        {tab === 'billing' && <BillingPanel user={user} />}
+        {tab === 'billing' && billingPanel}
         {tab === 'account' && <AccountPanel user={user} careTeamPanel={user.role === 'secondary_caregiver' ? null : careTeamPanel} {...accountSlots} />}
         {tab === 'children' && careRecipientsPanel}
       </div>

@@ -153,4 +153,34 @@ describe('users and credentials read models (PostgreSQL)', () => {
     // Their secondary caregiver is linked to no one now.
     expect(await new UsersQuery(h.orm.em).byId('10000000-0000-4000-8000-000000000002')).toMatchObject({ primaryUserId: null });
   });
+  it('subscriptionActive and subscriptionPlan follow the billing events (trialing or active), the same through apply and applyBatch', async () => {
+    const ids = ['10000000-0000-4000-8000-0000000000b1', '10000000-0000-4000-8000-0000000000b2'];
+    const eventsOf = (id: string) => {
+      const sub = { userId: id, subscriptionId: `sub_${id}` };
+      return [
+        h.record(`user-${id}`, {
+          type: 'UserRegistered',
+          data: { userId: id, email: `${id}@example.com`, passwordHash: '$argon2id$p', firstName: 'Bo', lastName: 'Li', role: 'parent', timezone: 'UTC', registeredAt: '2026-12-01T08:00:00Z' },
+        }),
+        h.record(`billing-${id}`, { type: 'StripeCustomerCreated', data: { userId: id, customerId: `cus_${id}`, createdAt: '2026-12-01T09:00:00Z' } }),
+        h.record(`billing-${id}`, {
+          type: 'SubscriptionStarted',
+          data: { ...sub, stripeEventId: 'evt_1', plan: 'per_child', quantity: 1, status: 'trialing', trialEnd: null, currentPeriodEnd: null, startedAt: '2026-12-01T09:00:00Z' },
+        }),
+        h.record(`billing-${id}`, { type: 'SubscriptionPlanChanged', data: { ...sub, plan: 'family_plan', quantity: 1, changedAt: '2026-12-02T09:00:00Z' } }),
+      ];
+    };
+    const byId = (id: string) => new UsersQuery(h.orm.em.fork()).byId(id);
+    await h.apply(new UsersProjection(), eventsOf(ids[0]));
+    await h.em().transactional((em) => new UsersProjection().applyBatch(em, eventsOf(ids[1]) as Parameters<UsersProjection['applyBatch']>[1]));
+    for (const id of ids) expect(await byId(id)).toMatchObject({ subscriptionActive: true, subscriptionPlan: 'family_plan' });
+    const [row] = await h.em().execute('SELECT stripe_customer_id, stripe_subscription_id FROM users WHERE id = ?', [ids[0]]);
+    expect(row).toEqual({ stripe_customer_id: `cus_${ids[0]}`, stripe_subscription_id: `sub_${ids[0]}` });
+
+    const sub = { userId: ids[0], subscriptionId: `sub_${ids[0]}` };
+    await h.apply(new UsersProjection(), [h.record(`billing-${ids[0]}`, { type: 'SubscriptionStatusChanged', data: { ...sub, stripeEventId: 'evt_2', status: 'past_due', changedAt: '2026-12-09T09:00:00Z' } })]);
+    expect(await byId(ids[0])).toMatchObject({ subscriptionActive: false, subscriptionPlan: 'family_plan' });
+    await h.apply(new UsersProjection(), [h.record(`billing-${ids[0]}`, { type: 'SubscriptionCancelled', data: { ...sub, stripeEventId: 'evt_3', cancelledAt: '2026-12-10T09:00:00Z' } })]);
+    expect(await byId(ids[0])).toMatchObject({ subscriptionActive: false, subscriptionPlan: null });
+  });
 });

@@ -1,15 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_PRAYER_CALCULATION_METHOD } from '@carecircle/libs';
+import { DEFAULT_PRAYER_CALCULATION_METHOD, isLiveStatus } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import { BatchRows, columnsOf } from '../../../../platform/projections/batch-rows';
+import type { BillingEvent } from '../../../billing/events';
 import type { PasskeyEvent } from '../../domain/passkeys';
 import type { UserEvent } from '../../domain/user';
 import { UserEntity } from './users.entity';
 
 type UserRegistered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 /** users.hasWebAuthn: true from the first passkey until the last one is removed. */
-type Handled = UserEvent | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }>;
+type Handled = UserEvent | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }> | SubscriptionEvent;
+/**
+ * users.subscriptionActive (trialing or active) and subscriptionPlan follow the billing stream's
+ * events, read from billing's events.ts (billing depends on identity: no cycle; docs/billing.md).
+ */
+type SubscriptionEvent = Extract<
+  BillingEvent,
+  { type: 'StripeCustomerCreated' | 'SubscriptionStarted' | 'SubscriptionPlanChanged' | 'TrialEnded' | 'SubscriptionStatusChanged' | 'SubscriptionCancelled' }
+>;
 
 /** A new account's row: no profile image, subscription, care team link, passkey or prayer settings yet. */
 function registeredRow({ userId, email, firstName, lastName, role, timezone, registeredAt, signUpMethod }: UserRegistered) {
@@ -63,11 +72,37 @@ function changesOf(event: RecordedEventOf<Exclude<Handled, { type: 'UserRegister
       return { hasWebAuthn: true, updatedAt: new Date(event.data.registeredAt) };
     case 'PasskeyRemoved':
       return { hasWebAuthn: event.data.passkeysLeft > 0, updatedAt: new Date(event.data.removedAt) };
+    case 'StripeCustomerCreated':
+      return { stripeCustomerId: event.data.customerId };
+    case 'SubscriptionStarted':
+      return { stripeSubscriptionId: event.data.subscriptionId, subscriptionPlan: event.data.plan, subscriptionActive: isLiveStatus(event.data.status) };
+    case 'SubscriptionPlanChanged':
+      return { subscriptionPlan: event.data.plan };
+    case 'TrialEnded':
+    case 'SubscriptionStatusChanged':
+      return { subscriptionActive: isLiveStatus(event.data.status) };
+    case 'SubscriptionCancelled':
+      return { stripeSubscriptionId: null, subscriptionPlan: null, subscriptionActive: false };
   }
 }
 
 /** The events that change a `users` row (SessionGuard reads the row again after a wait for one of them). */
-export const USER_ROW_EVENTS = ['UserRegistered', 'TimezoneChanged', 'ProfileUpdated', 'PrayerSettingsChanged', 'CareTeamJoined', 'PasskeyRegistered', 'PasskeyRemoved', 'UserErased'] as const;
+export const USER_ROW_EVENTS = [
+  'UserRegistered',
+  'TimezoneChanged',
+  'ProfileUpdated',
+  'PrayerSettingsChanged',
+  'CareTeamJoined',
+  'PasskeyRegistered',
+  'PasskeyRemoved',
+  'UserErased',
+  'StripeCustomerCreated',
+  'SubscriptionStarted',
+  'SubscriptionPlanChanged',
+  'TrialEnded',
+  'SubscriptionStatusChanged',
+  'SubscriptionCancelled',
+] as const;
 
 @Injectable()
 @ReadModelProjection()

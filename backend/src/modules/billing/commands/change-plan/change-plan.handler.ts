@@ -1,0 +1,51 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { billedQuantity, type BillingPlan, type BillingSubscription } from '@carecircle/libs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { ChildrenQuery } from '../../../care-recipients';
+import { billingStream, hasLiveSubscription } from '../../domain/billing';
+import { billingDecider, noSubscription } from '../../domain/billing.decide';
+import { BillingSubscriptionsQuery } from '../../read-models/subscriptions/subscriptions.query';
+import { atStripe, StripeGateway } from '../../stripe/stripe-gateway';
+
+export class ChangePlan extends Command<BillingSubscription | null> {
+  constructor(
+    readonly userId: string,
+    readonly plan: BillingPlan,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Update Plan: the live subscription's item switches to the other plan's price (and per_child's
+ * quantity), prorated by Stripe (`create_prorations`), then recorded. The same plan changes nothing.
+ */
+@Injectable()
+@CommandHandler(ChangePlan)
+export class ChangePlanHandler implements ICommandHandler<ChangePlan> {
+  private readonly log = new Logger(ChangePlanHandler.name);
+
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly stripe: StripeGateway,
+    private readonly children: ChildrenQuery,
+    private readonly subscriptions: BillingSubscriptionsQuery,
+  ) {}
+
+  async execute({ userId, plan, metadata }: ChangePlan): Promise<BillingSubscription | null> {
+    this.stripe.requireConfigured();
+    const stream = billingStream(userId);
+    const { state } = await this.streams.load(stream, billingDecider);
+    const current = state.subscription;
+    if (!current || !hasLiveSubscription(state)) throw noSubscription();
+    if (current.plan !== plan) {
+      const quantity = billedQuantity(plan, await this.children.ownedCount(userId));
+      await atStripe(() => this.stripe.updateItem(current.subscriptionId, { plan, quantity }), this.log);
+      await this.streams.execute(stream, billingDecider, { type: 'ChangePlan', data: { userId, plan, quantity }, metadata });
+    }
+    return this.subscriptions.forUser(userId);
+  }
+}
