@@ -15,7 +15,7 @@ const VALUES: Card[] = [
   { icon: <CheckOutlined />, title: 'Right before fast', text: 'A dose must be given once, and the record must say who gave it. We check that before anything else.' },
   { icon: <MobileOutlined />, title: 'Made for tired hands', text: 'Big buttons, the day’s tasks first, and a phone that works offline: care happens in a hurry.' },
   { icon: <LockOutlined />, title: 'Your data, your choice', text: 'You decide who sees each person’s care, and you can take your data with you or erase it.' },
-  { icon: <HeartOutlined />, title: 'Honest about limits', text: 'CareCircle organises care; it does not give medical advice, and reminders are no substitute for a plan.' },
+  { icon: <HeartOutlined />, title: 'Honest about limits', text: 'CareCircle organises care; it does not give medical advice, and a reminder can be late: never rely on one alone.' },
 ];
 
 const TEAM: Card[] = [
