@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckOutlined } from '../../../shared/ui/public-icons';
+import { CheckList } from './feature-card';
 import { displayedPrice, type Billing, type MarketingPlan } from '../plans';
 
 /** One plan of spec section 9 (the landing page's and /pricing's cards), priced for `billing`; `children` go under the price. */
@@ -17,13 +17,7 @@ export function PlanCard({ plan, billing = 'monthly', children }: { plan: Market
         <span className="plan-card__amount">{price.amount}</span> <span>{price.period}</span>
       </p>
       {children}
-      <ul className="plan-card__features">
-        {plan.features.map((feature) => (
-          <li key={feature}>
-            <CheckOutlined /> {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={plan.features} className="plan-card__features" />
       {plan.limits && <p className="plan-card__limits">Limits: {plan.limits.join(', ')}.</p>}
     </article>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { BellOutlined, CheckOutlined, HeartOutlined, LockOutlined, MobileOutlined, TeamOutlined } from '../../../shared/ui/public-icons';
+import { FeatureCard } from '../components/feature-card';
 import { PageIntro } from '../components/page-intro';
 import { PageSection, SignUpCallToAction } from '../components/page-section';
 import '../marketing.css';
@@ -43,15 +44,7 @@ function CardGrid({ cards }: { cards: Card[] }) {
   return (
     <div className={cards.length === 3 ? 'feature-grid feature-grid--three' : 'feature-grid'}>
       {cards.map((card) => (
-        <article key={card.title} className="feature-card">
-          {card.icon && (
-            <span className="feature-card__icon" aria-hidden>
-              {card.icon}
-            </span>
-          )}
-          <h3 className="feature-card__title">{card.title}</h3>
-          <p className="feature-card__text">{card.text}</p>
-        </article>
+        <FeatureCard key={card.title} {...card} />
       ))}
     </div>
   );

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { BellOutlined, ClockCircleOutlined, HeartOutlined, LockOutlined, MedicineBoxOutlined, MobileOutlined, TeamOutlined } from '../../../shared/ui/public-icons';
 import { ContactForm } from '../components/contact-form';
+import { FeatureCard } from '../components/feature-card';
 import { PageIntro } from '../components/page-intro';
 import { PageSection, SignUpCallToAction } from '../components/page-section';
 import '../marketing.css';
@@ -31,21 +32,13 @@ export default function ContactPage() {
         <div>
           <PageSection id="channels" title="Other ways to reach us">
             <div className="contact-cards">
-              <article className="feature-card">
-                <h3 className="feature-card__title">Email support</h3>
-                <p className="feature-card__text">Every plan: an answer within 24 hours. Standard’s priority email support answers within 4 hours.</p>
-              </article>
-              <article className="feature-card">
-                <h3 className="feature-card__title">Phone support</h3>
-                <p className="feature-card__text">Premium Family’s priority phone support, within 4 hours.</p>
-              </article>
-              <article className="feature-card">
-                <h3 className="feature-card__title">Live chat</h3>
-                <p className="feature-card__text">For families with an account: sign in to reach us.</p>
+              <FeatureCard title="Email support" text="Every plan: an answer within 24 hours. Standard’s priority email support answers within 4 hours." />
+              <FeatureCard title="Phone support" text="Premium Family’s priority phone support, within 4 hours." />
+              <FeatureCard title="Live chat" text="For families with an account: sign in to reach us.">
                 <button type="button" className="plain-button contact-cards__button" onClick={() => navigate('/login')}>
                   <MobileOutlined /> Access Live Chat
                 </button>
-              </article>
+              </FeatureCard>
             </div>
           </PageSection>
           <PageSection id="hours" title="Office and business hours">
@@ -62,19 +55,14 @@ export default function ContactPage() {
       </div>
       <PageSection id="topics" title="Help by topic">
         <div className="feature-grid feature-grid--three">
-          {FAQ_CATEGORIES.map((category) => (
-            <article key={category.title} className="feature-card">
-              <span className="feature-card__icon" aria-hidden>
-                {category.icon}
-              </span>
-              <h3 className="feature-card__title">{category.title}</h3>
-              <p className="feature-card__text">{category.text}</p>
-              {category.link && (
-                <Link className="feature-card__link" to={category.link.to}>
-                  {category.link.label}
+          {FAQ_CATEGORIES.map(({ link, ...category }) => (
+            <FeatureCard key={category.title} {...category}>
+              {link && (
+                <Link className="feature-card__link" to={link.to}>
+                  {link.label}
                 </Link>
               )}
-            </article>
+            </FeatureCard>
           ))}
         </div>
       </PageSection>

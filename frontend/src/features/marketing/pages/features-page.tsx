@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { BellOutlined, CalendarOutlined, CheckOutlined, LockOutlined, MedicineBoxOutlined, TeamOutlined } from '../../../shared/ui/public-icons';
+import { BellOutlined, CalendarOutlined, LockOutlined, MedicineBoxOutlined, TeamOutlined } from '../../../shared/ui/public-icons';
+import { CheckList } from '../components/feature-card';
 import { PageIntro } from '../components/page-intro';
 import { SignUpCallToAction } from '../components/page-section';
 import '../marketing.css';
@@ -93,13 +94,7 @@ export default function FeaturesPage() {
                 {section.title}
               </h2>
               <p className="feature-section__text">{section.text}</p>
-              <ul className="check-list">
-                {section.details.map((detail) => (
-                  <li key={detail}>
-                    <CheckOutlined /> {detail}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={section.details} className="check-list" />
             </div>
           </section>
         ))}

@@ -11,6 +11,7 @@ import {
   MobileOutlined,
   TeamOutlined,
 } from '../../../shared/ui/public-icons';
+import { FeatureCard } from '../components/feature-card';
 import { PageSection, SignUpCallToAction } from '../components/page-section';
 import { PlanCard } from '../components/plan-card';
 import { MARKETING_PLANS } from '../plans';
@@ -44,18 +45,6 @@ const KEY_FEATURES: { icon: ReactNode; title: string; text: string }[] = [
     text: 'Timely nudges before a dose or appointment, and a heads-up when something was missed.',
   },
 ];
-
-function FeatureCard({ feature }: { feature: (typeof KEY_FEATURES)[number] }) {
-  return (
-    <article className="feature-card">
-      <span className="feature-card__icon" aria-hidden>
-        {feature.icon}
-      </span>
-      <h3 className="feature-card__title">{feature.title}</h3>
-      <p className="feature-card__text">{feature.text}</p>
-    </article>
-  );
-}
 
 export default function LandingPage() {
   const navigate = useNavigate();
@@ -94,7 +83,7 @@ export default function LandingPage() {
       <PageSection id="features" title="Everything a busy caregiver needs">
         <div className="feature-grid">
           {KEY_FEATURES.map((feature) => (
-            <FeatureCard key={feature.title} feature={feature} />
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </div>
       </PageSection>
