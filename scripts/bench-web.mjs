@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4399);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PUBLIC_PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean) ?? ['/', '/login', '/login/email', '/privacy', '/terms', '/accept-invitation'];
+const PUBLIC_PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean) ?? ['/', '/features', '/pricing', '/about', '/contact', '/login', '/login/email', '/privacy', '/terms', '/accept-invitation'];
 const TODAY_RUNS = Number(process.env.BENCH_WEB_TODAY_RUNS ?? 3);
 // Lighthouse's mobile slow 4G as DevTools applies it (its throttling.mobileSlow4G: 150 ms RTT and
 // 1.6 Mbps, with the latency and throughput factors Lighthouse uses for DevTools throttling), 4x CPU.

@@ -6,16 +6,14 @@ import { NotFoundScreen } from './pages/not-found-screen';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
-// Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the landing and legal pages do not.
+// Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the public pages do not.
 const LoginPage = lazyWithAntd(() => import('../features/identity/pages/login-page'));
 const EmailSignInPage = lazyWithAntd(() => import('./pages/email-sign-in-screen'));
 const SettingsScreen = lazyWithAntd(() => import('./pages/settings-screen'));
 const CalendarScreen = lazyWithAntd(() => import('./pages/calendar-screen'));
 const SubscribeScreen = lazyWithAntd(() => import('./pages/subscribe-screen'));
 const AdherenceReportScreen = lazyWithAntd(() => import('./pages/adherence-report-screen'));
-const PrivacyScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.PrivacyScreen })));
 const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitation-screen'));
-const TermsScreen = lazy(() => import('./pages/legal-screens').then((m) => ({ default: m.TermsScreen })));
 const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
 const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
 const AdminScreen = lazyWithAntd(() => import('./pages/admin-screen'));
@@ -32,6 +30,17 @@ const SchoolDaycarePage = lazy(() => comingSoon().then((m) => ({ default: m.Scho
 const PharmacyPage = lazy(() => comingSoon().then((m) => ({ default: m.PharmacyPage })));
 const CareNotesPage = lazy(() => comingSoon().then((m) => ({ default: m.CareNotesPage })));
 
+// The public pages (but the landing page, which `/` shows signed out): each its own small chunk, in
+// one layout route whose navigation stays while the next page loads.
+const PublicPages = lazy(() => import('./layout/public-layout'));
+const FeaturesPage = lazy(() => import('../features/marketing/pages/features-page'));
+const PricingPage = lazy(() => import('../features/marketing/pages/pricing-page'));
+const AboutPage = lazy(() => import('../features/marketing/pages/about-page'));
+const ContactPage = lazy(() => import('../features/marketing/pages/contact-page'));
+const legal = () => import('../features/marketing/pages/legal-pages');
+const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
+
 const signedIn = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
 
 /**
@@ -43,8 +52,14 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route path="/" element={<HomeRoute />} />
-        <Route path="/privacy" element={<PrivacyScreen />} />
-        <Route path="/terms" element={<TermsScreen />} />
+        <Route element={<PublicPages />}>
+          <Route path="/features" element={<FeaturesPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+        </Route>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/login/email" element={<EmailSignInPage />} />
         <Route path="/accept-invitation" element={<AcceptInvitationScreen />} />

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { TopNav } from './top-nav';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -15,5 +16,19 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </nav>
       </footer>
     </div>
+  );
+}
+
+/**
+ * The public pages' layout route (router.tsx): the navigation stays in place from one page to the
+ * next while the next one's code loads.
+ */
+export default function PublicPages() {
+  return (
+    <PublicLayout>
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    </PublicLayout>
   );
 }

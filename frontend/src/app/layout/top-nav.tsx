@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CloseOutlined, MenuOutlined } from '../../shared/ui/public-icons';
 
-/** Sections of the landing page; pages of their own are added here once they exist. */
+/** The public pages (spec document 1, Public pages). */
 const LINKS = [
   { to: '/', label: 'Home' },
-  { to: '/#features', label: 'Features' },
-  { to: '/#pricing', label: 'Pricing' },
+  { to: '/features', label: 'Features' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
 ];
 
 /** The links, in the bar (wide screens) or in the folded menu; the current one is marked. */
 function NavLinks({ inMenu, onNavigate }: { inMenu: boolean; onNavigate?: () => void }) {
-  const { pathname, hash } = useLocation();
+  const { pathname } = useLocation();
   const linkClass = inMenu ? 'top-nav__menu-link' : 'top-nav__link';
   return (
     <nav aria-label={inMenu ? 'Main menu' : 'Main'} className={inMenu ? 'top-nav__menu-links' : 'top-nav__links'}>
       {LINKS.map((link) => {
-        const current = link.to === `${pathname}${hash}`;
+        const current = link.to === pathname;
         return (
           <Link key={link.to} to={link.to} className={current ? `${linkClass} active` : linkClass} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
             {link.label}
@@ -42,20 +44,24 @@ function AccountButtons({ inMenu, onClick }: { inMenu: boolean; onClick: () => v
 }
 
 /**
- * Top navigation of the public pages; on small screens the links fold into a menu. Plain buttons, not
- * antd's: the public pages load no antd code (docs/performance.md).
+ * Top navigation of the public pages; on small screens the links fold into a menu, which the button
+ * opens and closes, as does Escape (focus then goes back to the button), or following one of its links.
+ * Plain buttons, not antd's: the public pages load no antd code (docs/performance.md).
  */
 export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setMenuOpen(false), [pathname, hash]);
 
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
     };
     window.addEventListener('keydown', closeOnEscape);
     return () => window.removeEventListener('keydown', closeOnEscape);
@@ -78,6 +84,7 @@ export function TopNav() {
         <NavLinks inMenu={false} />
         <AccountButtons inMenu={false} onClick={goToLogin} />
         <button
+          ref={toggle}
           type="button"
           className="plain-button plain-button--text plain-button--large plain-button--icon top-nav__toggle"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}

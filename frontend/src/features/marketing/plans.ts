@@ -1,9 +1,10 @@
-/** Plans on the marketing pages (spec document 1, section 9). Monthly prices; annual ones arrive with /pricing. */
+/** Plans on the marketing pages (spec document 1, section 9): the landing page and /pricing. */
 export interface MarketingPlan {
   id: 'free' | 'standard' | 'premium';
   name: string;
-  price: string;
-  period: string;
+  /** Dollars per month; 0 for Free, which is free forever. */
+  monthlyPrice: number;
+  /** Dollars per year; the paid plans only. */
   annualPrice?: number;
   bestValue?: boolean;
   features: string[];
@@ -14,8 +15,7 @@ export const MARKETING_PLANS: MarketingPlan[] = [
   {
     id: 'free',
     name: 'Free',
-    price: '$0',
-    period: 'forever',
+    monthlyPrice: 0,
     features: [
       '1 child profile',
       'Basic task management',
@@ -28,8 +28,7 @@ export const MARKETING_PLANS: MarketingPlan[] = [
   {
     id: 'standard',
     name: 'Standard',
-    price: '$19',
-    period: 'per month',
+    monthlyPrice: 19,
     annualPrice: 190,
     bestValue: true,
     features: [
@@ -46,8 +45,7 @@ export const MARKETING_PLANS: MarketingPlan[] = [
   {
     id: 'premium',
     name: 'Premium Family',
-    price: '$39',
-    period: 'per month',
+    monthlyPrice: 39,
     annualPrice: 390,
     features: [
       'Unlimited children',
@@ -61,3 +59,18 @@ export const MARKETING_PLANS: MarketingPlan[] = [
     ],
   },
 ];
+
+export type Billing = 'monthly' | 'annual';
+
+/** What a year costs paid annually rather than monthly: twelve times the monthly price minus the annual price (spec). */
+export function annualSavings(plan: MarketingPlan): number {
+  return plan.annualPrice === undefined ? 0 : 12 * plan.monthlyPrice - plan.annualPrice;
+}
+
+/** The price a plan card shows, and what it is per: Free is $0 forever whatever the billing. */
+export function displayedPrice(plan: MarketingPlan, billing: Billing): { amount: string; period: string } {
+  if (plan.annualPrice === undefined) return { amount: dollars(plan.monthlyPrice), period: 'forever' };
+  return billing === 'annual' ? { amount: dollars(plan.annualPrice), period: 'per year' } : { amount: dollars(plan.monthlyPrice), period: 'per month' };
+}
+
+export const dollars = (amount: number) => `$${amount}`;

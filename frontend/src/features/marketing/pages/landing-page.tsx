@@ -4,7 +4,6 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import {
   BellOutlined,
   CalendarOutlined,
-  CheckOutlined,
   ClockCircleOutlined,
   HeartOutlined,
   LockOutlined,
@@ -12,6 +11,9 @@ import {
   MobileOutlined,
   TeamOutlined,
 } from '../../../shared/ui/public-icons';
+import { FeatureCard } from '../components/feature-card';
+import { PageSection, SignUpCallToAction } from '../components/page-section';
+import { PlanCard } from '../components/plan-card';
 import { MARKETING_PLANS } from '../plans';
 
 const TRUST_BADGES: { icon: ReactNode; label: string }[] = [
@@ -44,35 +46,11 @@ const KEY_FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   },
 ];
 
-/** A section the top navigation links to (#features, #pricing), named by its heading. */
-function LandingSection({ id, titleId, title, children }: { id: string; titleId: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} className="landing-section" aria-labelledby={titleId}>
-      <h2 id={titleId} className="landing-section__title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function FeatureCard({ feature }: { feature: (typeof KEY_FEATURES)[number] }) {
-  return (
-    <article className="feature-card">
-      <span className="feature-card__icon" aria-hidden>
-        {feature.icon}
-      </span>
-      <h3 className="feature-card__title">{feature.title}</h3>
-      <p className="feature-card__text">{feature.text}</p>
-    </article>
-  );
-}
-
 export default function LandingPage() {
   const navigate = useNavigate();
   const { hash } = useLocation();
   useDocumentTitle();
-  // The top navigation's Features and Pricing links are sections of this page.
+  // See how it works (and older links to /#features, /#pricing) open a section of this page.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
@@ -102,52 +80,23 @@ export default function LandingPage() {
         </ul>
       </section>
 
-      <LandingSection id="features" titleId="features-title" title="Everything a busy caregiver needs">
+      <PageSection id="features" title="Everything a busy caregiver needs">
         <div className="feature-grid">
           {KEY_FEATURES.map((feature) => (
-            <FeatureCard key={feature.title} feature={feature} />
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </div>
-      </LandingSection>
+      </PageSection>
 
-      <LandingSection id="pricing" titleId="plans-title" title="Simple plans for every family">
+      <PageSection id="pricing" title="Simple plans for every family">
         <div className="plan-grid">
           {MARKETING_PLANS.map((plan) => (
-            <article
-              key={plan.id}
-              className={plan.bestValue ? 'plan-card plan-card--highlight' : 'plan-card'}
-              aria-labelledby={`plan-${plan.id}`}
-            >
-              <div className="plan-card__head">
-                <h3 id={`plan-${plan.id}`} className="plan-card__name">{plan.name}</h3>
-                {plan.bestValue && <span className="plan-card__badge">Best Value</span>}
-              </div>
-              <p className="plan-card__price">
-                <span className="plan-card__amount">{plan.price}</span> <span>{plan.period}</span>
-              </p>
-              <ul className="plan-card__features">
-                {plan.features.map((feature) => (
-                  <li key={feature}>
-                    <CheckOutlined /> {feature}
-                  </li>
-                ))}
-              </ul>
-              {plan.limits && (
-                <p className="plan-card__limits">Limits: {plan.limits.join(', ')}.</p>
-              )}
-            </article>
+            <PlanCard key={plan.id} plan={plan} />
           ))}
         </div>
-      </LandingSection>
+      </PageSection>
 
-      <section className="cta" aria-labelledby="cta-title">
-        <h2 id="cta-title" className="cta__title">Ready to make care a little easier?</h2>
-        <p className="cta__text">Start with the Free plan and upgrade whenever your family needs more.</p>
-        {/* Full navigation: the server sends the visitor on to the sign-in page. */}
-        <a className="plain-button plain-button--large cta__button" href="/api/login">
-          Get Started Free
-        </a>
-      </section>
+      <SignUpCallToAction />
     </div>
   );
 }
