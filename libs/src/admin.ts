@@ -1,17 +1,19 @@
+import type { BillingPlan } from './billing';
 import type { SubscriptionPlan, UserRole } from './schema';
 
 /** How each role is named on screen (Settings > Account's Account Type, the admin's Users table). */
 export const ROLE_LABELS: Record<UserRole, string> = { parent: 'Primary Caregiver', secondary_caregiver: 'Secondary Caregiver', super_admin: 'Super Admin' };
 
-/** The plans a family can buy (spec document 1, section 9, "Plans (purchase flow)"): US dollars a month. */
-export const PLAN_MONTHLY_PRICE = { per_child: 20, family_plan: 100 } as const;
-export type PurchasablePlan = keyof typeof PLAN_MONTHLY_PRICE;
-export const PLAN_LABELS: Record<PurchasablePlan, string> = { per_child: 'Per Child', family_plan: 'Family' };
+/** The Users table's Subscription column (spec document 1, "Admin dashboard"): Family, Per Child or None. */
+export const PLAN_LABELS: Record<BillingPlan, string> = { per_child: 'Per Child', family_plan: 'Family' };
 
 /** GET /api/admin/users: at most this many characters of `search`. */
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
 export const ADMIN_TEXT = {
   accessDenied: "You don't have permission to access the admin dashboard.",
+  subscriptionUpdated: 'User subscription updated successfully.',
+  subscriptionUpdateFailed: 'Failed to update user subscription.',
+  activeInvalid: 'active must be true or false',
   badSearch: `search must be text of at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`,
 } as const;
 
@@ -44,7 +46,13 @@ export interface AdminStats {
   activeSubscriptions: number;
   revenue: number;
   conversionPercent: number;
-  plans: Record<PurchasablePlan, PlanFigures>;
+  plans: Record<BillingPlan, PlanFigures>;
+}
+
+/** PUT /api/admin/users/{userId}/subscription: the plan and whether it is active, as an admin sets them. */
+export interface AdminSubscriptionChange {
+  plan: BillingPlan;
+  active: boolean;
 }
 
 /** Active divided by total, as a whole percent (0 without users). */

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS = {
   invitation_revoked: 'Caregiver invitation revoked',
   invitation_accepted: 'Caregiver invitation accepted',
   data_exported: 'Data exported',
+  subscription_set_by_admin: 'Subscription set by an administrator',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -89,4 +89,5 @@ export const BILLING_MESSAGES = {
   subscriptionFailed: 'Failed to create subscription. Please try again.',
   subscriptionCreated: 'Please complete your payment to activate your subscription.',
   planUpdated: 'Your plan was updated. The difference is prorated on your next invoice.',
+  setByAdmin: 'Your plan was set by CareCircle support; contact us to change it.',
 } as const;

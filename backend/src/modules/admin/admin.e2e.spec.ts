@@ -9,9 +9,8 @@ describe('admin dashboard API (issue 25)', () => {
   let parent: Awaited<ReturnType<TestApp['signUp']>>;
   let others: Awaited<ReturnType<TestApp['signUp']>>[];
 
-  /** What billing's events make of a user's row (the admin's own figures read it as it is). */
-  const subscribe = (userId: string, plan: 'per_child' | 'family_plan') =>
-    t.sql(`UPDATE users SET subscription_active = true, subscription_plan = $2 WHERE id = $1`, [userId, plan]);
+  /** The admin's edit dialog: a plan set active by hand (a billing event naming the admin). */
+  const subscribe = (userId: string, plan: 'per_child' | 'family_plan') => admin.agent.put(`/api/admin/users/${userId}/subscription`).send({ plan, active: true }).expect(204);
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
@@ -34,6 +33,13 @@ describe('admin dashboard API (issue 25)', () => {
       await parent.agent.get(path).expect(403);
       await admin.agent.get(path).expect(200);
     }
+    const change = { plan: 'family_plan', active: true };
+    await t.agent().put(`/api/admin/users/${parent.user.id}/subscription`).send(change).expect(401);
+    // Not even one's own: a parent cannot give themselves a plan.
+    await parent.agent.put(`/api/admin/users/${parent.user.id}/subscription`).send(change).expect(403);
+    await others[2].agent.put(`/api/admin/users/${parent.user.id}/subscription`).send(change).expect(403);
+    expect((await parent.agent.get('/api/auth/user').expect(200)).body).toMatchObject({ subscriptionActive: false, subscriptionPlan: null });
+    expect((await t.sql(`SELECT count(*)::int AS n FROM es_events WHERE type = 'SubscriptionSetByAdmin'`)).rows[0].n).toBe(0);
   });
 
   it('lists every user newest first, in cursor pages that neither repeat nor skip anyone', async () => {
@@ -104,5 +110,49 @@ describe('admin dashboard API (issue 25)', () => {
     });
     const listed = ((await admin.agent.get('/api/admin/users').query({ search: 'maria' }).expect(200)).body as Page<AdminUser>).items;
     expect(listed).toEqual([expect.objectContaining({ subscriptionActive: true, subscriptionPlan: 'per_child' })]);
+  });
+
+  it("an admin's change of a subscription: the user's own answer follows, the audit names the admin, the same again records nothing", async () => {
+    const kim = others[2];
+    await admin.agent.put(`/api/admin/users/${kim.user.id}/subscription`).send({ plan: 'family_plan', active: true }).expect(204);
+    expect((await kim.agent.get('/api/auth/user').expect(200)).body).toMatchObject({ subscriptionActive: true, subscriptionPlan: 'family_plan' });
+    await admin.agent.put(`/api/admin/users/${kim.user.id}/subscription`).send({ plan: 'family_plan', active: true }).expect(204);
+    await admin.agent.put(`/api/admin/users/${kim.user.id}/subscription`).send({ plan: 'per_child', active: false }).expect(204);
+    expect((await kim.agent.get('/api/auth/user').expect(200)).body).toMatchObject({ subscriptionActive: false, subscriptionPlan: 'per_child' });
+    const events = await t.sql(`SELECT data FROM es_events WHERE stream_id = $1 AND type = 'SubscriptionSetByAdmin' ORDER BY global_position`, [`billing-${kim.user.id}`]);
+    expect(events.rows.map((row) => [row.data.plan, row.data.active, row.data.adminId])).toEqual([
+      ['family_plan', true, admin.user.id],
+      ['per_child', false, admin.user.id],
+    ]);
+    const audit = (await kim.agent.get('/api/user/audit').expect(200)).body.items as { action: string; actorId: string | null }[];
+    expect(audit.filter((entry) => entry.action === 'subscription_set_by_admin')).toEqual([
+      expect.objectContaining({ actorId: admin.user.id }),
+      expect.objectContaining({ actorId: admin.user.id }),
+    ]);
+    // Kim cannot switch a plan the admin set (there is nothing at Stripe to switch): billing is not configured here at all.
+    await kim.agent.put('/api/billing/plan').send({ plan: 'family_plan' }).expect(503);
+  });
+
+  it('refuses a bad user id, an unknown user, another plan or a state that is not a boolean, and changes nothing', async () => {
+    const before = (await t.sql(`SELECT count(*)::int AS n FROM es_events`)).rows[0].n;
+    const put = (userId: string, body: unknown) => admin.agent.put(`/api/admin/users/${userId}/subscription`).send(body as object);
+    expect(JSON.stringify((await put('not-a-uuid', { plan: 'per_child', active: true }).expect(400)).body)).toContain('userId');
+    await put('6f1c2d3e-0000-4000-8000-000000000000', { plan: 'per_child', active: true }).expect(404);
+    const cases: [unknown, string][] = [
+      [{ plan: 'free_tier', active: true }, 'plan'],
+      [{ plan: 'per_child', active: 'true' }, 'active'],
+      [{ plan: 'per_child' }, 'active'],
+      [{ active: true }, 'plan'],
+      [[{ plan: 'per_child', active: true }], ''],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put(parent.user.id, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+      expect(JSON.stringify(res.body)).toContain(field);
+    }
+    expect((await t.sql(`SELECT count(*)::int AS n FROM es_events`)).rows[0].n).toBe(before);
+    // Properties the body does not have are dropped (docs/validation.md): no role rides along.
+    await put(parent.user.id, { plan: 'per_child', active: true, role: 'super_admin' }).expect(204);
+    expect((await parent.agent.get('/api/auth/user').expect(200)).body).toMatchObject({ role: 'parent', subscriptionPlan: 'per_child' });
   });
 });

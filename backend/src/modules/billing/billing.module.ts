@@ -11,6 +11,8 @@ import { OpenBillingPortalHandler } from './commands/open-billing-portal/open-bi
 import { OpenBillingPortalController } from './commands/open-billing-portal/open-billing-portal.http';
 import { RecordStripeEventHandler } from './commands/record-stripe-event/record-stripe-event.handler';
 import { StripeWebhookController } from './commands/record-stripe-event/record-stripe-event.http';
+import { SetSubscriptionByAdminHandler } from './commands/set-subscription-by-admin/set-subscription-by-admin.handler';
+import { SetSubscriptionByAdminController } from './commands/set-subscription-by-admin/set-subscription-by-admin.http';
 import { SyncSubscriptionQuantityHandler } from './commands/sync-subscription-quantity/sync-subscription-quantity.handler';
 import { RecipientOwnersProjection } from './read-models/recipient-owners/recipient-owners.projection';
 import { RecipientOwnersQuery } from './read-models/recipient-owners/recipient-owners.query';
@@ -27,7 +29,7 @@ import { SUBSCRIPTION_QUANTITY_QUEUE, SubscriptionQuantityWorker } from './worke
  */
 @Module({
   imports: [CqrsModule, IdentityModule, CareRecipientsModule, BullModule.registerQueue({ name: SUBSCRIPTION_QUANTITY_QUEUE })],
-  controllers: [BillingReadController, CreateSubscriptionController, ChangePlanController, OpenBillingPortalController, StripeWebhookController],
+  controllers: [BillingReadController, CreateSubscriptionController, ChangePlanController, OpenBillingPortalController, StripeWebhookController, SetSubscriptionByAdminController],
   providers: [
     StripeGateway,
     BillingSubscriptionsQuery,
@@ -39,6 +41,7 @@ import { SUBSCRIPTION_QUANTITY_QUEUE, SubscriptionQuantityWorker } from './worke
     OpenBillingPortalHandler,
     RecordStripeEventHandler,
     SyncSubscriptionQuantityHandler,
+    SetSubscriptionByAdminHandler,
     SubscriptionQuantityWorker,
   ],
 })

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, isBillingPlan, isLiveStatus, SUBSCRIPTION_STATUSES, type BillingPlan, type SubscriptionStatus } from '@carecircle/libs';
+import { ADMIN_TEXT, BILLING_MESSAGES, isBillingPlan, isLiveStatus, SUBSCRIPTION_STATUSES, type BillingPlan, type SubscriptionStatus } from '@carecircle/libs';
 import type { Decider, DomainCommand } from '../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../platform/commands/domain-error';
 import { evolveBilling, hasLiveSubscription, initialBillingState, type BillingEvent, type BillingState } from './billing';
@@ -33,7 +33,9 @@ export type BillingCommand =
   /** customer.subscription.created / updated / deleted */
   | DomainCommand<'RecordStripeSubscription', { userId: string; stripeEventId: string; deleted: boolean; subscription: StripeSubscriptionSnapshot }>
   /** invoice.paid / invoice.payment_failed */
-  | DomainCommand<'RecordStripeInvoice', { userId: string; stripeEventId: string; paid: boolean; invoice: StripeInvoiceSnapshot }>;
+  | DomainCommand<'RecordStripeInvoice', { userId: string; stripeEventId: string; paid: boolean; invoice: StripeInvoiceSnapshot }>
+  /** PUT /api/admin/users/{userId}/subscription */
+  | DomainCommand<'SetSubscriptionByAdmin', { userId: string; adminId: string; plan: BillingPlan; active: boolean }>;
 
 /** The most units one subscription bills (well above FAMILY_LIMITS.recipientsPerCaregiver; within an integer column). */
 export const MAX_QUANTITY = 1000;
@@ -42,6 +44,7 @@ const STRIPE_ID_MAX = 255;
 const invalid = invalidInput('BILLING.INVALID');
 export const alreadyActive = () => new DomainError('BILLING.ALREADY_ACTIVE', 'conflict', BILLING_MESSAGES.alreadyActive);
 export const noSubscription = () => new DomainError('BILLING.NO_SUBSCRIPTION', 'conflict', BILLING_MESSAGES.noSubscription);
+export const setByAdmin = () => new DomainError('BILLING.SET_BY_ADMIN', 'conflict', BILLING_MESSAGES.setByAdmin);
 
 function checkPlan(plan: unknown): void {
   if (!isBillingPlan(plan)) throw invalid('plan', BILLING_MESSAGES.planInvalid);
@@ -136,6 +139,14 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
       return paid
         ? [{ type: 'PaymentSucceeded', data: { ...ids, amountPaid: invoice.amount, paidAt: at } }]
         : [{ type: 'PaymentFailed', data: { ...ids, amountDue: invoice.amount, attemptCount: invoice.attemptCount, failedAt: at } }];
+    }
+    case 'SetSubscriptionByAdmin': {
+      const { userId, adminId, plan, active } = command.data;
+      checkPlan(plan);
+      if (typeof active !== 'boolean') throw invalid('active', ADMIN_TEXT.activeInvalid);
+      const live = hasLiveSubscription(state);
+      if (active ? live && current!.plan === plan : !live) return [];
+      return [{ type: 'SubscriptionSetByAdmin', data: { userId, adminId, plan, active, setAt: at } }];
     }
     default: {
       const unknown: never = command;

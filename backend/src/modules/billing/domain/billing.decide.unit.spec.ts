@@ -173,4 +173,28 @@ describe('billing decider', () => {
       spec.given([customer, requested, started, family]).when(changeQuantity(3)).then([]);
     });
   });
+
+  describe("an admin's setting (the admin dashboard's edit dialog)", () => {
+    const set = (plan: string, active: unknown) =>
+      ({ type: 'SetSubscriptionByAdmin', data: { userId: 'u1', adminId: 'admin-1', plan: plan as 'per_child', active: active as boolean }, metadata }) as const;
+    const setBy = (plan: 'per_child' | 'family_plan', active: boolean): BillingEvent => ({ type: 'SubscriptionSetByAdmin', data: { userId: 'u1', adminId: 'admin-1', plan, active, setAt: at } });
+    it('records the plan and the state, naming the admin, for a user with or without a Stripe subscription', () => {
+      spec.given([]).when(set('family_plan', true)).then([setBy('family_plan', true)]);
+      spec.given([customer, started]).when(set('family_plan', true)).then([setBy('family_plan', true)]);
+      spec.given([customer, started]).when(set('per_child', false)).then([setBy('per_child', false)]);
+    });
+    it('records nothing when it is already so', () => {
+      spec.given([customer, started]).when(set('per_child', true)).then([]);
+      spec.given([]).when(set('per_child', false)).then([]);
+      spec.given([setBy('family_plan', true)]).when(set('family_plan', true)).then([]);
+      spec.given([setBy('family_plan', true), setBy('family_plan', false)]).when(set('per_child', false)).then([]);
+    });
+    it('refuses another plan or a non-boolean state, naming the field', () => {
+      spec.given([]).when(set('free_tier', true)).thenThrows('BILLING.INVALID', BILLING_MESSAGES.planInvalid);
+      spec.given([]).when(set('per_child', 'yes')).thenThrows('BILLING.INVALID');
+    });
+    it('a Stripe subscription started after an admin turned the plan off starts afresh', () => {
+      spec.given([customer, setBy('per_child', true), setBy('per_child', false)]).when(fromStripe('evt_1')).then([started]);
+    });
+  });
 });

@@ -37,7 +37,14 @@ export type BillingEvent =
   | { type: 'SubscriptionPeriodChanged'; data: Subscription & FromStripe & Period & { changedAt: string } }
   | { type: 'SubscriptionCancelled'; data: Subscription & FromStripe & { cancelledAt: string } }
   | { type: 'PaymentSucceeded'; data: Subscription & FromStripe & { invoiceId: string; amountPaid: number; currency: string; paidAt: string } }
-  | { type: 'PaymentFailed'; data: Subscription & FromStripe & { invoiceId: string; amountDue: number; currency: string; attemptCount: number; failedAt: string } };
+  | { type: 'PaymentFailed'; data: Subscription & FromStripe & { invoiceId: string; amountDue: number; currency: string; attemptCount: number; failedAt: string } }
+  /**
+   * A super admin set the user's plan and whether it is active (spec document 1, the admin's edit
+   * dialog), by hand: the app's view of the subscription, not Stripe's (nothing is charged or
+   * refunded). Active without a subscription gives a manual one (MANUAL_SUBSCRIPTION_ID); inactive
+   * ends the one there is, as a cancellation does. The next Stripe webhook about a real one wins again.
+   */
+  | { type: 'SubscriptionSetByAdmin'; data: { userId: string; adminId: string; plan: BillingPlan; active: boolean; setAt: string } };
 
 export type BillingEventType = BillingEvent['type'];
 
@@ -58,6 +65,10 @@ export interface BillingState {
 }
 
 export const billingStream = (userId: string): string => `billing-${userId}`;
+
+/** The subscription id of a plan an admin turned on for a user without a Stripe subscription: nothing at Stripe to update. */
+export const MANUAL_SUBSCRIPTION_ID = 'set-by-admin';
+export const isManual = (subscription: CurrentSubscription | null): boolean => subscription?.subscriptionId === MANUAL_SUBSCRIPTION_ID;
 
 export const initialBillingState = (): BillingState => ({ customerId: null, subscription: null, stripeEventIds: {} });
 
@@ -93,6 +104,12 @@ export function evolveBilling(state: BillingState, event: BillingEvent): Billing
     case 'PaymentSucceeded':
     case 'PaymentFailed':
       return next;
+    case 'SubscriptionSetByAdmin': {
+      const { plan, active } = event.data;
+      if (!active) return { ...next, subscription: null };
+      const kept = current ?? { subscriptionId: MANUAL_SUBSCRIPTION_ID, quantity: 1, trialEnd: null, currentPeriodEnd: null };
+      return { ...next, subscription: { ...kept, plan, status: 'active' } };
+    }
     default: {
       const unknown: never = event;
       return unknown;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { conversionPercent, PLAN_MONTHLY_PRICE, type AdminStats } from '@carecircle/libs';
+import { conversionPercent, PLAN_DETAILS, type AdminStats } from '@carecircle/libs';
 import { ChildrenQuery } from '../../../care-recipients';
 import { ACTIVE_PER_CHILD_USER_IDS, UsersQuery } from '../../../identity';
 
@@ -17,8 +17,8 @@ export class AdminStatsQuery {
 
   async stats(): Promise<AdminStats> {
     const [counts, perChildUnits] = await Promise.all([this.users.subscriptionCounts(), this.children.billedRecipients(ACTIVE_PER_CHILD_USER_IDS)]);
-    const perChild = { activeSubscriptions: counts.active.per_child, billedUnits: perChildUnits, revenue: perChildUnits * PLAN_MONTHLY_PRICE.per_child };
-    const family = { activeSubscriptions: counts.active.family_plan, billedUnits: counts.active.family_plan, revenue: counts.active.family_plan * PLAN_MONTHLY_PRICE.family_plan };
+    const perChild = { activeSubscriptions: counts.active.per_child, billedUnits: perChildUnits, revenue: perChildUnits * PLAN_DETAILS.per_child.monthlyPrice };
+    const family = { activeSubscriptions: counts.active.family_plan, billedUnits: counts.active.family_plan, revenue: counts.active.family_plan * PLAN_DETAILS.family_plan.monthlyPrice };
     const activeSubscriptions = perChild.activeSubscriptions + family.activeSubscriptions;
     return {
       totalUsers: counts.totalUsers,

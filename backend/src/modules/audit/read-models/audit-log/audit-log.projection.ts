@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditAction } from '@carecircle/libs';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import type { BillingEvent } from '../../../billing';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { CareTeamEvent } from '../../../care-team';
 import type { AccountSecurityEvent, PasskeyEvent, UserEvent } from '../../../identity';
@@ -13,7 +14,8 @@ type AuditedEvent =
   | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | 'PasskeyRemoved' }>
   | CareRecipientEvent
   | CareTeamEvent
-  | DataExportEvent;
+  | DataExportEvent
+  | Extract<BillingEvent, { type: 'SubscriptionSetByAdmin' }>;
 
 const SIGNED_IN = { password: 'signed_in', passkey: 'signed_in_with_passkey', google: 'signed_in_with_google' } as const;
 
@@ -34,7 +36,7 @@ interface AuditRow {
  * is the one who did it and the row belongs to the caregiver concerned; invitations sent, revoked
  * and accepted from the care-team streams (an acceptance belongs to the one who accepted, and the
  * access it gives is recorded as access granted by the inviter); exports of data (modules/reports) for the
- * one who exported. An erased account keeps one
+ * one who exported; a super admin's change of a user's subscription (modules/billing), the admin named. An erased account keeps one
  * row, that it was deleted: its other rows (addresses, browsers) go with it.
  */
 @Injectable()
@@ -42,7 +44,7 @@ interface AuditRow {
 export class AuditLogProjection implements Projection<AuditedEvent> {
   readonly name = 'audit.log';
   readonly handles = ['UserRegistered', 'UserErased', 'SignedIn', 'SignInFailed', 'SignedOut', 'PasskeyRegistered', 'PasskeyRemoved', 'CaregiverAccessGranted', 'CaregiverAccessRevoked', 'CareRecipientRemoved',
-    'CaregiverInvited', 'CaregiverInvitationRevoked', 'CaregiverInvitationAccepted', 'DataExported'] as const;
+    'CaregiverInvited', 'CaregiverInvitationRevoked', 'CaregiverInvitationAccepted', 'DataExported', 'SubscriptionSetByAdmin'] as const;
   readonly tables = ['audit_log'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<AuditedEvent>): Promise<void> {
@@ -87,6 +89,8 @@ export class AuditLogProjection implements Projection<AuditedEvent> {
         return { action: 'invitation_accepted', occurredAt: event.data.acceptedAt, userId: event.data.userId, actorId: event.data.primaryUserId };
       case 'DataExported':
         return { action: 'data_exported', occurredAt: event.data.exportedAt, userId: event.data.userId, childId: event.data.childId };
+      case 'SubscriptionSetByAdmin':
+        return { action: 'subscription_set_by_admin', occurredAt: event.data.setAt, userId: event.data.userId, actorId: event.data.adminId };
       default:
         return null;
     }

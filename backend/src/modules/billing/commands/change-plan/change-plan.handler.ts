@@ -4,8 +4,8 @@ import { billedQuantity, type BillingPlan, type BillingSubscription } from '@car
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ChildrenQuery } from '../../../care-recipients';
-import { billingStream, hasLiveSubscription } from '../../domain/billing';
-import { billingDecider, noSubscription } from '../../domain/billing.decide';
+import { billingStream, hasLiveSubscription, isManual } from '../../domain/billing';
+import { billingDecider, noSubscription, setByAdmin } from '../../domain/billing.decide';
 import { BillingSubscriptionsQuery } from '../../read-models/subscriptions/subscriptions.query';
 import { atStripe, StripeGateway } from '../../stripe/stripe-gateway';
 
@@ -41,6 +41,8 @@ export class ChangePlanHandler implements ICommandHandler<ChangePlan> {
     const { state } = await this.streams.load(stream, billingDecider);
     const current = state.subscription;
     if (!current || !hasLiveSubscription(state)) throw noSubscription();
+    // A plan an admin turned on has nothing at Stripe to switch.
+    if (isManual(current)) throw setByAdmin();
     if (current.plan !== plan) {
       const quantity = billedQuantity(plan, await this.children.ownedCount(userId));
       await atStripe(() => this.stripe.updateItem(current.subscriptionId, { plan, quantity }), this.log);

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { billedQuantity } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
-import { billingStream, hasLiveSubscription } from '../../domain/billing';
+import { billingStream, hasLiveSubscription, isManual } from '../../domain/billing';
 import { billingDecider } from '../../domain/billing.decide';
 import { RecipientOwnersQuery } from '../../read-models/recipient-owners/recipient-owners.query';
 import { StripeGateway } from '../../stripe/stripe-gateway';
@@ -37,7 +37,7 @@ export class SyncSubscriptionQuantityHandler implements ICommandHandler<SyncSubs
     const stream = billingStream(userId);
     const { state } = await this.streams.load(stream, billingDecider);
     const current = state.subscription;
-    if (!current || !hasLiveSubscription(state) || current.plan !== 'per_child') return { skipped: true };
+    if (!current || !hasLiveSubscription(state) || current.plan !== 'per_child' || isManual(current)) return { skipped: true };
     const quantity = billedQuantity('per_child', await this.owners.countFor(userId));
     if (quantity === current.quantity) return { skipped: true };
     await this.stripe.updateItem(current.subscriptionId, { quantity });

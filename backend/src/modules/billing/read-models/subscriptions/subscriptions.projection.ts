@@ -46,10 +46,17 @@ function changesOf(event: RecordedEventOf<Exclude<BillingEvent, { type: 'StripeC
       return { lastPaymentAt: new Date(event.data.paidAt), updatedAt: new Date(event.data.paidAt) };
     case 'PaymentFailed':
       return { lastPaymentFailedAt: new Date(event.data.failedAt), updatedAt: new Date(event.data.failedAt) };
+    case 'SubscriptionSetByAdmin': {
+      const { plan, active, setAt } = event.data;
+      return active ? { plan, status: 'active', updatedAt: new Date(setAt) } : { plan, status: 'canceled', cancelledAt: new Date(setAt), updatedAt: new Date(setAt) };
+    }
   }
 }
 
-/** billing_subscriptions from the billing stream; an erased account's row goes. */
+/**
+ * billing_subscriptions from the billing stream; an erased account's row goes. A user without a
+ * Stripe customer has no row: an admin's setting for them shows in the users row only.
+ */
 @Injectable()
 @ReadModelProjection()
 export class BillingSubscriptionsProjection implements Projection<Handled> {
@@ -66,6 +73,7 @@ export class BillingSubscriptionsProjection implements Projection<Handled> {
     'SubscriptionCancelled',
     'PaymentSucceeded',
     'PaymentFailed',
+    'SubscriptionSetByAdmin',
     'UserErased',
   ] as const;
   readonly tables = ['billing_subscriptions'] as const;

@@ -17,7 +17,9 @@ type Handled = UserEvent | Extract<PasskeyEvent, { type: 'PasskeyRegistered' | '
  */
 type SubscriptionEvent = Extract<
   BillingEvent,
-  { type: 'StripeCustomerCreated' | 'SubscriptionStarted' | 'SubscriptionPlanChanged' | 'TrialEnded' | 'SubscriptionStatusChanged' | 'SubscriptionCancelled' }
+  {
+    type: 'StripeCustomerCreated' | 'SubscriptionStarted' | 'SubscriptionPlanChanged' | 'TrialEnded' | 'SubscriptionStatusChanged' | 'SubscriptionCancelled' | 'SubscriptionSetByAdmin';
+  }
 >;
 
 /** A new account's row: no profile image, subscription, care team link, passkey or prayer settings yet. */
@@ -83,6 +85,8 @@ function changesOf(event: RecordedEventOf<Exclude<Handled, { type: 'UserRegister
       return { subscriptionActive: isLiveStatus(event.data.status) };
     case 'SubscriptionCancelled':
       return { stripeSubscriptionId: null, subscriptionPlan: null, subscriptionActive: false };
+    case 'SubscriptionSetByAdmin':
+      return { subscriptionPlan: event.data.plan, subscriptionActive: event.data.active };
   }
 }
 
@@ -102,6 +106,7 @@ export const USER_ROW_EVENTS = [
   'TrialEnded',
   'SubscriptionStatusChanged',
   'SubscriptionCancelled',
+  'SubscriptionSetByAdmin',
 ] as const;
 
 @Injectable()
