@@ -125,7 +125,7 @@ describe('GET /api/metrics', () => {
       const depth = (samples: Sample[]) => series(samples, 'bull_queue_jobs');
       const before = depth(await scrape());
       const queues = [...new Set(before.map((s) => s.labels.queue))].sort();
-      expect(queues).toEqual(['google-calendar-sync', 'maintenance', 'prayer-tasks', 'recurring-tasks', 'refill-reminders', 'reminders']);
+      expect(queues).toEqual(['billing-subscription-quantity', 'google-calendar-sync', 'maintenance', 'prayer-tasks', 'recurring-tasks', 'refill-reminders', 'reminders']);
       for (const queue of queues) {
         expect(before.filter((s) => s.labels.queue === queue).map((s) => s.labels.state).sort()).toEqual(['active', 'delayed', 'failed', 'waiting']);
       }
