@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { AdminStats } from '@carecircle/libs';
-import { DESKTOP, expectAccessibleOnPhoneAndDesktop, getJson, PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 
 // The admin dashboard (spec document 1, "Admin dashboard"; issue 25): a super admin reads the figures
 // and finds a user; anyone else is shown Access Denied.
@@ -64,6 +64,20 @@ test('a super admin reads the overview, finds a user by part of a name, and sees
   await expect(row).toContainText('None');
   await expect(row).toContainText('Inactive');
   await expectAccessibleOnPhoneAndDesktop(page);
+
+  // The edit dialog: the user read-only, a plan and a status; saved in the admin's name.
+  await row.getByRole('button', { name: `Edit Noor ${lastName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Subscription' });
+  await expect(dialog).toContainText(email);
+  await expectAccessibleOnPhoneAndDesktop(page, '.ant-modal');
+  await dialog.getByLabel('Plan').selectOption({ label: 'Family Plan' });
+  await dialog.getByLabel('Status').selectOption({ label: 'Active' });
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'User subscription updated successfully.');
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Family');
+  await expect(row).toContainText('Active');
+
   await page.getByLabel('Search users').fill(`${lastName}-nobody`);
   await expect(table.getByText(`No users match "${lastName}-nobody".`)).toBeVisible();
 

@@ -1,4 +1,4 @@
-import type { AdminStats, AdminUser, Page } from '@carecircle/libs';
+import type { AdminStats, AdminSubscriptionChange, AdminUser, Page } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
 
 /** The admin dashboard's reads (super admins only; docs/admin.md). */
@@ -11,7 +11,12 @@ const api = baseApi.injectEndpoints({
       query: ({ search, cursor }) => ({ url: 'admin/users', params: { ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } }),
       providesTags: ['AdminUsers'],
     }),
+    /** PUT /api/admin/users/{userId}/subscription (spec section 7): on success the users and the stats are read again. */
+    setUserSubscription: build.mutation<void, { userId: string } & AdminSubscriptionChange>({
+      query: ({ userId, ...body }) => ({ url: `admin/users/${userId}/subscription`, method: 'PUT', body }),
+      invalidatesTags: ['AdminUsers', 'AdminStats'],
+    }),
   }),
 });
 
-export const { useGetAdminStatsQuery, useGetAdminUsersQuery } = api;
+export const { useGetAdminStatsQuery, useGetAdminUsersQuery, useSetUserSubscriptionMutation } = api;

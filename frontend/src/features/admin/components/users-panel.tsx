@@ -1,6 +1,8 @@
+import { EditOutlined } from '@ant-design/icons';
 import { ADMIN_SEARCH_MAX_LENGTH, ROLE_LABELS, type AdminUser } from '@carecircle/libs';
 import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
+import { EditSubscriptionDialog } from './edit-subscription-dialog';
 import { formatIsoDate } from '../../../shared/formatting/dates';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useGetAdminUsersQuery } from '../api';
@@ -42,6 +44,7 @@ export function UsersPanel() {
               <th scope="col">Subscription</th>
               <th scope="col">Status</th>
               <th scope="col">Created</th>
+              <th scope="col">Actions</th>
             </tr>
           </thead>
           {cursors.map((cursor, index) => (
@@ -55,7 +58,7 @@ export function UsersPanel() {
 
 function UsersPage({ search, cursor, last, onMore }: { search: string; cursor: string | null; last: boolean; onMore: (next: string) => void }) {
   const { data, isLoading, isError, refetch } = useGetAdminUsersQuery({ search, cursor });
-  const colSpan = 5;
+  const colSpan = 6;
   if (isLoading) {
     return (
       <tbody>
@@ -102,6 +105,7 @@ function UsersPage({ search, cursor, last, onMore }: { search: string; cursor: s
 }
 
 function UserRow({ user }: { user: AdminUser }) {
+  const [editing, setEditing] = useState(false);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <tr>
@@ -115,6 +119,10 @@ function UserRow({ user }: { user: AdminUser }) {
         <span className={user.subscriptionActive ? 'status-badge status-badge--on' : 'status-badge'}>{user.subscriptionActive ? 'Active' : 'Inactive'}</span>
       </td>
       <td>{formatIsoDate(user.createdAt.slice(0, 10))}</td>
+      <td>
+        <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${name || user.email}`} onClick={() => setEditing(true)} />
+        {editing && <EditSubscriptionDialog user={user} onClose={() => setEditing(false)} />}
+      </td>
     </tr>
   );
 }
