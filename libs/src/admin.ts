@@ -55,5 +55,35 @@ export interface AdminSubscriptionChange {
   active: boolean;
 }
 
+/** GET /api/admin/revenue: at most this many days (a year, leap or not). */
+export const REVENUE_RANGE_MAX_DAYS = 366;
+export const REVENUE_TEXT = {
+  badDate: 'from and to must be dates (yyyy-mm-dd)',
+  tooLong: `A revenue range is at most ${REVENUE_RANGE_MAX_DAYS} days.`,
+} as const;
+
+/** One day of the revenue chart: the totals at the day's end (UTC). */
+export interface RevenueDay {
+  date: string;
+  activeSubscriptions: number;
+  mrr: number;
+}
+
+/**
+ * GET /api/admin/revenue?from&to: the daily series (DESIGN.md) and, over the range, trials started,
+ * trials converted to paid, subscriptions ended, trial-to-paid conversion (converted / started) and
+ * churn (ended / active the day before the range), whole percents.
+ */
+export interface AdminRevenue {
+  from: string;
+  to: string;
+  days: RevenueDay[];
+  trialsStarted: number;
+  trialsConverted: number;
+  cancellations: number;
+  trialConversionPercent: number;
+  churnPercent: number;
+}
+
 /** Active divided by total, as a whole percent (0 without users). */
 export const conversionPercent = (active: number, total: number): number => (total === 0 ? 0 : Math.round((active / total) * 100));

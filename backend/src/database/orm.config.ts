@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { AdminEntities } from '../modules/admin';
 import { AuditEntities } from '../modules/audit';
 import { BillingEntities } from '../modules/billing';
 import { CareHubEntities } from '../modules/care-hub';
@@ -34,7 +35,7 @@ export const SESSION_BOUNDS: SessionBounds = { statementMs: 30_000, idleInTransa
 export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS, poolSize = 10): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities, ...CalendarEntities, ...BillingEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities, ...CalendarEntities, ...BillingEntities, ...AdminEntities],
     pool: { min: 0, max: poolSize },
     // node-postgres sends these as the session's settings when it connects.
     driverOptions: bounds ? { connection: { statement_timeout: bounds.statementMs, idle_in_transaction_session_timeout: bounds.idleInTransactionMs } } : {},

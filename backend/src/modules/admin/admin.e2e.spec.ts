@@ -1,4 +1,4 @@
-import { ADMIN_SEARCH_MAX_LENGTH, type AdminStats, type AdminUser, type Page } from '@carecircle/libs';
+import { ADMIN_SEARCH_MAX_LENGTH, type AdminRevenue, type AdminStats, type AdminUser, type Page } from '@carecircle/libs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 const ADMIN_EMAIL = 'admin@example.com';
@@ -87,7 +87,7 @@ describe('admin dashboard API (issue 25)', () => {
     await admin.agent.get('/api/admin/users').query({ search: 'x'.repeat(ADMIN_SEARCH_MAX_LENGTH) }).expect(200);
   });
 
-  it("counts users and active subscriptions, and the month's revenue per plan: a Per Child subscription counts each recipient, at least one", async () => {
+  it("counts users and active subscriptions, and the month's revenue per plan, from billing events (Stripe's quantities: docs/billing.md)", async () => {
     const empty: AdminStats = (await admin.agent.get('/api/admin/stats').expect(200)).body;
     expect(empty).toEqual({
       totalUsers: 5,
@@ -96,20 +96,36 @@ describe('admin dashboard API (issue 25)', () => {
       conversionPercent: 0,
       plans: { per_child: { activeSubscriptions: 0, billedUnits: 0, revenue: 0 }, family_plan: { activeSubscriptions: 0, billedUnits: 0, revenue: 0 } },
     });
-    for (const firstName of ['Leo', 'Noor', 'Sami']) await parent.agent.post('/api/children').send({ firstName, lastName: 'López' }).expect(201);
-    await subscribe(parent.user.id, 'per_child'); // three recipients: 3 x $20
-    await subscribe(others[0].user.id, 'per_child'); // none yet: billed as one
+    // Plans an admin turns on bill one unit each (nothing at Stripe counts recipients for them).
+    await subscribe(parent.user.id, 'per_child');
+    await subscribe(others[0].user.id, 'per_child');
     await subscribe(others[1].user.id, 'family_plan');
     const stats: AdminStats = (await admin.agent.get('/api/admin/stats').expect(200)).body;
     expect(stats).toEqual({
       totalUsers: 5,
       activeSubscriptions: 3,
-      revenue: 4 * 20 + 100,
+      revenue: 2 * 20 + 100,
       conversionPercent: 60,
-      plans: { per_child: { activeSubscriptions: 2, billedUnits: 4, revenue: 80 }, family_plan: { activeSubscriptions: 1, billedUnits: 1, revenue: 100 } },
+      plans: { per_child: { activeSubscriptions: 2, billedUnits: 2, revenue: 40 }, family_plan: { activeSubscriptions: 1, billedUnits: 1, revenue: 100 } },
     });
     const listed = ((await admin.agent.get('/api/admin/users').query({ search: 'maria' }).expect(200)).body as Page<AdminUser>).items;
     expect(listed).toEqual([expect.objectContaining({ subscriptionActive: true, subscriptionPlan: 'per_child' })]);
+    // Today's totals in the revenue series; a bad or too long range is a 400 naming it.
+    const today = new Date().toISOString().slice(0, 10);
+    const revenue: AdminRevenue = (await admin.agent.get('/api/admin/revenue').expect(200)).body;
+    expect(revenue.days).toHaveLength(30);
+    expect(revenue.days.at(-1)).toEqual({ date: today, activeSubscriptions: 3, mrr: 140 });
+    for (const [query, field] of [
+      [{ from: '2026-02-30' }, 'from'],
+      [{ to: '9999-12-31' }, 'to'],
+      [{ from: '2026-03-01', to: '2026-02-01' }, 'to'],
+      [{ from: '2025-01-01', to: '2026-01-02' }, 'to'],
+    ] as const) {
+      expect(JSON.stringify((await admin.agent.get('/api/admin/revenue').query(query).expect(400)).body)).toContain(field);
+    }
+    expect((await admin.agent.get('/api/admin/revenue').query({ from: '2025-01-01', to: '2026-01-01' }).expect(200)).body.days).toHaveLength(366);
+    await parent.agent.get('/api/admin/revenue').expect(403);
+    await t.agent().get('/api/admin/revenue').expect(401);
   });
 
   it("an admin's change of a subscription: the user's own answer follows, the audit names the admin, the same again records nothing", async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BILLING_MESSAGES } from '@carecircle/libs';
+import { addDays, BILLING_MESSAGES, type AdminRevenue, type AdminStats } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { startStripeFake, type StripeEventJson, type StripeFake } from '../../test-support/stripe-fake';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
@@ -9,6 +9,13 @@ type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 
 const SECRET_KEY = 'sk_test_carecircle_fake';
 const WEBHOOK_SECRET = 'whsec_carecircle_test';
+const ADMIN_EMAIL = 'billing.admin@example.com';
+/** The admin's figures once they show `wanted` (they are a projection of the same billing events). */
+const adminFigures = <T>(agent: Agent, path: string, wanted: (body: T) => boolean) =>
+  until(`the admin's ${path}`, async () => {
+    const body = (await agent.get(path).expect(200)).body as T;
+    return wanted(body) && body;
+  });
 const STRIPE = { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_carecircle' };
 
 describe('billing over HTTP, the real stripe SDK against a local Stripe', () => {
@@ -16,6 +23,7 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
   let t: TestApp;
   let owner: { agent: Agent; user: { id: string; email: string } };
   let other: { agent: Agent; user: { id: string } };
+  let admin: Agent;
   let subscriptionId: string;
 
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
@@ -34,9 +42,10 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
 
   beforeAll(async () => {
     stripe = await startStripeFake(SECRET_KEY);
-    t = await startTestApp({ ...STRIPE, STRIPE_API_BASE_URL: stripe.baseUrl, PUBLIC_URL: 'https://care.example.com' });
+    t = await startTestApp({ ...STRIPE, STRIPE_API_BASE_URL: stripe.baseUrl, PUBLIC_URL: 'https://care.example.com', ADMIN_EMAILS: ADMIN_EMAIL });
     owner = await t.signUp({ firstName: 'Ana', lastName: 'Silva' });
     other = await t.signUp();
+    admin = (await t.signUp({ email: ADMIN_EMAIL })).agent;
     await addRecipient(owner.agent, 'Maya');
     await addRecipient(owner.agent, 'Robert');
   }, 60_000);
@@ -114,6 +123,9 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
     const before = await events();
     expect((await deliver(started).expect(200)).body).toEqual({ received: true, recorded: [] });
     expect(await events()).toBe(before);
+    // The admin's figures count the trial: two recipients at $20.
+    await adminFigures<AdminStats>(admin, '/api/admin/stats', (stats) => stats.plans.per_child.activeSubscriptions === 1);
+    expect((await admin.get('/api/admin/stats').expect(200)).body).toMatchObject({ activeSubscriptions: 1, revenue: 40, plans: { per_child: { billedUnits: 2, revenue: 40 } } });
     // The other user is untouched.
     expect(await me(other.agent)).toMatchObject({ subscriptionActive: false, subscriptionPlan: null });
     expect((await other.agent.get('/api/billing').expect(200)).body.subscription).toBeNull();
@@ -182,6 +194,7 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
     await owner.agent.delete(`/api/children/${added}`).expect(204);
     await until('quantity 2 at Stripe', () => quantity() === 2);
     await until('quantity 2 recorded', async () => (await owner.agent.get('/api/billing')).body.subscription.monthlyTotal === 40);
+    await adminFigures<AdminStats>(admin, '/api/admin/stats', (stats) => stats.plans.per_child.billedUnits === 2 && stats.revenue === 40);
   });
 
   it('Update Plan switches the item to the family plan’s price with proration; the same plan again changes nothing; another user is refused (409)', async () => {
@@ -210,6 +223,17 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
     const again = await owner.agent.post('/api/create-subscription').send({ plan: 'family_plan', childCount: 1 }).expect(201);
     expect(again.body.clientSecret).toMatch(/_secret_/);
     expect(stripe.customers.size).toBe(1);
+  });
+
+  it("the admin's revenue series follows the same events: today's totals, the trial started and converted, two ends (past_due, cancelled)", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const revenue = await adminFigures<AdminRevenue>(admin, `/api/admin/revenue?from=${addDays(today, -6)}&to=${today}`, (body) => body.days.at(-1)!.activeSubscriptions === 0);
+    expect(revenue.days).toHaveLength(7);
+    expect(revenue.days[0]).toEqual({ date: addDays(today, -6), activeSubscriptions: 0, mrr: 0 });
+    expect(revenue.days.at(-1)).toEqual({ date: today, activeSubscriptions: 0, mrr: 0 });
+    expect(revenue).toMatchObject({ trialsStarted: 1, trialsConverted: 1, cancellations: 2, trialConversionPercent: 100, churnPercent: 0 });
+    expect((await admin.get('/api/admin/stats').expect(200)).body).toMatchObject({ activeSubscriptions: 0, revenue: 0 });
+    await owner.agent.get('/api/admin/revenue').expect(403);
   });
 });
 

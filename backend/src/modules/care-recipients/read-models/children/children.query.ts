@@ -84,19 +84,6 @@ export class ChildrenQuery {
     return rows.map((row) => row.id);
   }
 
-  /**
-   * Per Child billing: the recipients of each owner `ownerIds` (a statement answering a column `id`,
-   * e.g. identity's ACTIVE_PER_CHILD_USER_IDS) is primary caregiver of, at least one an owner, summed;
-   * one statement whatever the number of owners.
-   */
-  async billedRecipients(ownerIds: string): Promise<number> {
-    const [row]: { units: number }[] = await this.em.fork().execute(
-      `SELECT coalesce(sum(greatest(1, coalesce(c.n, 0))), 0)::int AS units
-       FROM (${ownerIds}) AS o LEFT JOIN (SELECT primary_caregiver_id, count(*) AS n FROM children GROUP BY 1) AS c ON c.primary_caregiver_id = o.id`,
-    );
-    return row.units;
-  }
-
   /** The primary caregivers of these recipients (those that exist). */
   async primaryCaregiversOf(childIds: string[]): Promise<string[]> {
     if (childIds.length === 0) return [];

@@ -92,18 +92,6 @@ const SEARCHED_TEXT = `(lower(email) || ' ' || lower(coalesce(first_name, '')) |
 /** `text` matched literally inside LIKE: its wildcards and the escape character escaped. */
 const likeAnywhere = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * A statement answering the ids (column `id`) of the users with an active Per Child subscription, for
- * another module's query to count their recipients in one statement (the admin's revenue).
- */
-export const ACTIVE_PER_CHILD_USER_IDS = `SELECT id FROM users WHERE subscription_active AND subscription_plan = 'per_child'`;
-
-/** How many users there are, and how many of them subscribe to each plan (active subscriptions only). */
-export interface SubscriptionCounts {
-  totalUsers: number;
-  active: { per_child: number; family_plan: number };
-}
-
 /** Reads only the users read model. */
 @Injectable()
 export class UsersQuery {
@@ -173,15 +161,10 @@ export class UsersQuery {
     return toPage(rows, limit, (row) => [row.created_key, row.id], toAdminUser);
   }
 
-  /** The users' count and the active subscriptions per plan, in one scan. */
-  async subscriptionCounts(): Promise<SubscriptionCounts> {
-    const [row]: { total: number; per_child: number; family_plan: number }[] = await this.em.fork().execute(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE subscription_active AND subscription_plan = 'per_child')::int AS per_child,
-              count(*) FILTER (WHERE subscription_active AND subscription_plan = 'family_plan')::int AS family_plan
-       FROM users`,
-    );
-    return { totalUsers: row.total, active: { per_child: row.per_child, family_plan: row.family_plan } };
+  /** How many accounts there are (the admin's Total Users). */
+  async count(): Promise<number> {
+    const [row]: { n: number }[] = await this.em.fork().execute('SELECT count(*)::int AS n FROM users');
+    return row.n;
   }
 
   /** Display names (first and last name, else the email) of the users that exist among `ids`. */
