@@ -48,7 +48,11 @@ test('a super admin reads the overview, finds a user by part of a name, and sees
   for (const card of ['Total Users', 'Active Subscriptions', 'Monthly Revenue']) await expect(page.getByRole('region', { name: card })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Monthly Revenue' })).toContainText('$');
   await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
-  await expect(page.getByText(/^\d+%$/)).toBeVisible();
+  await expect(page.getByText(/^\d+%$/).first()).toBeVisible();
+  // The revenue chart, read as its first and last values; another range asks again.
+  await expect(page.locator('.admin-revenue__chart figcaption')).toContainText('Monthly recurring revenue');
+  await page.getByLabel('Range').selectOption({ label: 'Last 90 days' });
+  await expect(page.getByText('Trial-to-paid conversion')).toBeVisible();
   await expectAccessibleOnPhoneAndDesktop(page);
 
   await page.getByRole('link', { name: 'Users' }).click();
@@ -85,5 +89,11 @@ test('a super admin reads the overview, finds a user by part of a name, and sees
   await page.getByRole('link', { name: 'Subscriptions' }).click();
   await expect(page.getByRole('heading', { name: 'Per Child Plan' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Family Plan' })).toBeVisible();
+  await expectAccessibleOnPhoneAndDesktop(page);
+
+  // The audit log names the admin's change of Noor's subscription.
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByText('Subscription set by an administrator').first()).toBeVisible();
   await expectAccessibleOnPhoneAndDesktop(page);
 });

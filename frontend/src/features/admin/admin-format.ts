@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'users', label: 'Users' },
   { key: 'subscriptions', label: 'Subscriptions' },
+  { key: 'audit', label: 'Audit' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
 export const adminTabOf = (requested: string | null): AdminTab => ADMIN_TABS.find((tab) => tab.key === requested)?.key ?? 'overview';

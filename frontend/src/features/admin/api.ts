@@ -1,4 +1,4 @@
-import type { AdminStats, AdminSubscriptionChange, AdminUser, Page } from '@carecircle/libs';
+import type { AdminRevenue, AdminStats, AdminSubscriptionChange, AdminUser, Page } from '@carecircle/libs';
 import { baseApi } from '../../app/base-api';
 
 /** The admin dashboard's reads (super admins only; docs/admin.md). */
@@ -11,6 +11,11 @@ const api = baseApi.injectEndpoints({
       query: ({ search, cursor }) => ({ url: 'admin/users', params: { ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } }),
       providesTags: ['AdminUsers'],
     }),
+    /** GET /api/admin/revenue: active subscriptions and monthly revenue per day, with the range's conversion and churn. */
+    getAdminRevenue: build.query<AdminRevenue, { from: string; to: string }>({
+      query: (range) => ({ url: 'admin/revenue', params: range }),
+      providesTags: ['AdminStats'],
+    }),
     /** PUT /api/admin/users/{userId}/subscription (spec section 7): on success the users and the stats are read again. */
     setUserSubscription: build.mutation<void, { userId: string } & AdminSubscriptionChange>({
       query: ({ userId, ...body }) => ({ url: `admin/users/${userId}/subscription`, method: 'PUT', body }),
@@ -19,4 +24,4 @@ const api = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetAdminStatsQuery, useGetAdminUsersQuery, useSetUserSubscriptionMutation } = api;
+export const { useGetAdminStatsQuery, useGetAdminUsersQuery, useGetAdminRevenueQuery, useSetUserSubscriptionMutation } = api;

@@ -34,6 +34,11 @@ export const identityApi = baseApi.injectEndpoints({
       query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
       providesTags: ['User'],
     }),
+    /** GET /api/admin/audit: every account's security events and admin changes, newest first (super admins). */
+    getAllAudit: build.query<Page<AuditEntry>, string | undefined>({
+      query: (cursor) => ({ url: 'admin/audit', params: cursor ? { cursor } : undefined }),
+      providesTags: ['AdminUsers'],
+    }),
     /** Erases the account and the recipients it owns; the session ends with it. Confirmed by the password or a passkey's answer to passkey-options. */
     deleteAccount: build.mutation<void, { password: string } | { passkeyAssertion: AuthenticationResponseJSON }>({
       query: (body) => ({ url: 'user', method: 'DELETE', body }),
@@ -48,6 +53,7 @@ export const identityApi = baseApi.injectEndpoints({
 export const {
   useGetCurrentUserQuery,
   useGetMyAuditQuery,
+  useGetAllAuditQuery,
   useGetGoogleSignInStatusQuery,
   useLoginMutation,
   useRegisterMutation,

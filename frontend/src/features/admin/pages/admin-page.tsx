@@ -1,4 +1,5 @@
 import { ADMIN_TEXT, type User } from '@carecircle/libs';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -7,21 +8,29 @@ import { PageSkeleton } from '../../../shared/ui/page-skeleton';
 import { ADMIN_TABS, adminTabOf } from '../admin-format';
 import { useGetAdminStatsQuery } from '../api';
 import { OverviewPanel } from '../components/overview-panel';
+import { RevenuePanel } from '../components/revenue-panel';
 import { SubscriptionsPanel } from '../components/subscriptions-panel';
 import { UsersPanel } from '../components/users-panel';
 import '../admin.css';
 
-/**
- * /admin (spec document 1, "Admin dashboard"): Overview, Users and Subscriptions for super admins;
- * everyone else sees Access Denied (the API answers them 403 as well).
- */
-export default function AdminPage({ user }: { user: User }) {
-  useDocumentTitle('Admin Dashboard');
-  if (user.role !== 'super_admin') return <AccessDenied />;
-  return <Dashboard />;
+interface Props {
+  user: User;
+  /** The Audit tab: every account's security events (identity's SecurityActivity, composed by the app). */
+  auditPanel: ReactNode;
 }
 
-function Dashboard() {
+/**
+ * /admin (spec document 1, "Admin dashboard"): Overview (with the revenue chart), Users and
+ * Subscriptions, and the audit log, for super admins; everyone else sees Access Denied (the API
+ * answers them 403 as well).
+ */
+export default function AdminPage({ user, auditPanel }: Props) {
+  useDocumentTitle('Admin Dashboard');
+  if (user.role !== 'super_admin') return <AccessDenied />;
+  return <Dashboard auditPanel={auditPanel} />;
+}
+
+function Dashboard({ auditPanel }: { auditPanel: ReactNode }) {
   const [params] = useSearchParams();
   const tab = adminTabOf(params.get('tab'));
   const { data: stats, isError, refetch } = useGetAdminStatsQuery();
@@ -31,6 +40,8 @@ function Dashboard() {
       <PageTabs label="Admin sections" path="/admin" tabs={ADMIN_TABS} current={tab} />
       {tab === 'users' ? (
         <UsersPanel />
+      ) : tab === 'audit' ? (
+        <section className="section-card">{auditPanel}</section>
       ) : isError ? (
         <LoadError title="Could not load the figures." onRetry={refetch} />
       ) : !stats ? (
@@ -38,7 +49,10 @@ function Dashboard() {
       ) : tab === 'subscriptions' ? (
         <SubscriptionsPanel stats={stats} />
       ) : (
-        <OverviewPanel stats={stats} />
+        <>
+          <OverviewPanel stats={stats} />
+          <RevenuePanel today={new Date().toISOString().slice(0, 10)} />
+        </>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Skeleton } from 'antd';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@carecircle/libs';
-import { useGetMyAuditQuery } from '../api';
+import { useGetAllAuditQuery, useGetMyAuditQuery } from '../api';
 import { LoadError } from '../../../shared/ui/load-error';
+import './security-activity.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -12,25 +13,31 @@ function browserOf(userAgent: string): string {
   return known ? known[0].split('/')[0].replace('Edg', 'Edge') : userAgent.slice(0, 40);
 }
 
-/** Account tab: the user's recent sign-ins, failures and access changes (GET /api/user/audit), page by page. */
-export function SecurityActivity() {
+/**
+ * Account tab: the user's recent sign-ins, failures and access changes (GET /api/user/audit), page by
+ * page. With `everyone` (the admin dashboard's Audit tab): every account's (GET /api/admin/audit),
+ * each entry naming the account it is about.
+ */
+export function SecurityActivity({ everyone = false }: { everyone?: boolean }) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return (
     <section className="security-activity" aria-labelledby="security-activity-title">
       <h3 id="security-activity-title" className="settings-section__title">
-        Recent security activity
+        {everyone ? 'Audit log' : 'Recent security activity'}
       </h3>
       <ul className="security-activity__list">
         {cursors.map((cursor) => (
-          <ActivityPage key={cursor ?? 'first'} cursor={cursor} isLast={cursor === cursors[cursors.length - 1]} onMore={(next) => setCursors([...cursors, next])} />
+          <ActivityPage key={cursor ?? 'first'} everyone={everyone} cursor={cursor} isLast={cursor === cursors[cursors.length - 1]} onMore={(next) => setCursors([...cursors, next])} />
         ))}
       </ul>
     </section>
   );
 }
 
-function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boolean; onMore: (next: string) => void }) {
-  const { data, isLoading, isError, refetch } = useGetMyAuditQuery(cursor);
+function ActivityPage({ everyone, cursor, isLast, onMore }: { everyone: boolean; cursor?: string; isLast: boolean; onMore: (next: string) => void }) {
+  const mine = useGetMyAuditQuery(cursor, { skip: everyone });
+  const all = useGetAllAuditQuery(cursor, { skip: !everyone });
+  const { data, isLoading, isError, refetch } = everyone ? all : mine;
   // Every child of the list is an <li>, the placeholder and the error too (axe: list).
   if (isLoading) {
     return (
@@ -42,14 +49,14 @@ function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boo
   if (isError || !data) {
     return (
       <li>
-        <LoadError title="Could not load your security activity." onRetry={() => refetch()} />
+        <LoadError title={everyone ? 'Could not load the audit log.' : 'Could not load your security activity.'} onRetry={() => refetch()} />
       </li>
     );
   }
   return (
     <>
       {data.items.map((entry) => (
-        <ActivityItem key={entry.id} entry={entry} />
+        <ActivityItem key={entry.id} entry={entry} everyone={everyone} />
       ))}
       {isLast && data.next && (
         <li>
@@ -62,12 +69,14 @@ function ActivityPage({ cursor, isLast, onMore }: { cursor?: string; isLast: boo
   );
 }
 
-function ActivityItem({ entry }: { entry: AuditEntry }) {
+function ActivityItem({ entry, everyone }: { entry: AuditEntry; everyone: boolean }) {
   return (
     <li className={entry.action === 'sign_in_failed' || entry.action === 'passkey_sign_in_failed' ? 'security-activity__item security-activity__item--warning' : 'security-activity__item'}>
       <span className="security-activity__action">{AUDIT_ACTION_LABELS[entry.action]}</span>
       <span className="security-activity__detail">
         <time dateTime={entry.occurredAt}>{when(entry.occurredAt)}</time>
+        {everyone && ` · account ${entry.userId}`}
+        {everyone && entry.actorId && ` · by ${entry.actorId}`}
         {entry.address && ` · ${entry.address}`}
         {entry.userAgent && ` · ${browserOf(entry.userAgent)}`}
       </span>
