@@ -10,7 +10,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * Issue 25: the admin dashboard's reads with USERS accounts (seeded into the read models: a third of
- * them subscribed, half of those Per Child with one to three recipients each). Each cell: ROUNDS
+ * them subscribed, half of those Per Child billing one or two recipients; a year of revenue days). Each cell: ROUNDS
  * requests one after another, through the whole app (session, role check, JSON).
  */
 export async function adminBenchmark(): Promise<BenchReport> {
@@ -25,17 +25,24 @@ export async function adminBenchmark(): Promise<BenchReport> {
        FROM generate_series(1, $1::int) AS i`,
       [USERS],
     );
+    // What the billing events of those subscriptions project (admin.subscription-figures), and a year of days.
     await t.sql(
-      `INSERT INTO children (id, first_name, last_name, name, primary_caregiver_id, created_at, updated_at)
-       SELECT gen_random_uuid(), 'Child', 'One', 'Child One', u.id, now(), now()
-       FROM users u, generate_series(1, 1 + (hashtext(u.email) & 1)) AS n WHERE u.subscription_plan = 'per_child'`,
+      `INSERT INTO admin_subscription_figures (user_id, plan, units, status, live, mrr, position, updated_at)
+       SELECT id, subscription_plan, CASE WHEN subscription_plan = 'per_child' THEN 1 + (hashtext(email) & 1) ELSE 1 END, 'active', true, 0, 1, now()
+       FROM users WHERE subscription_active`,
     );
-    await t.sql('ANALYZE users; ANALYZE children');
+    await t.sql(`UPDATE admin_subscription_figures SET mrr = CASE WHEN plan = 'per_child' THEN 20 * units ELSE 100 END`);
+    await t.sql(
+      `INSERT INTO admin_revenue_days (day, active, mrr, trials_started, conversions, cancellations)
+       SELECT current_date - i, 30000 + i, 2000000 + 37 * i, i % 50, i % 30, i % 20 FROM generate_series(0, 365) AS i`,
+    );
+    await t.sql('ANALYZE users; ANALYZE admin_subscription_figures; ANALYZE admin_revenue_days');
     const cells: [string, string][] = [
       ['GET /api/admin/stats', '/api/admin/stats'],
       ['GET /api/admin/users (first page)', '/api/admin/users'],
       ['GET /api/admin/users?search=last42 (common)', '/api/admin/users?search=last42'],
       ['GET /api/admin/users?search=user99999@ (rare)', '/api/admin/users?search=user99999@'],
+      ['GET /api/admin/revenue (365 days)', `/api/admin/revenue?from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}`],
     ];
     const rows: string[][] = [];
     for (const [label, path] of cells) {
@@ -52,7 +59,7 @@ export async function adminBenchmark(): Promise<BenchReport> {
     return {
       title: `Admin dashboard reads over ${USERS.toLocaleString('en-US')} users`,
       notes: [
-        'Seeded into the users and children read models; a third subscribed, half of those Per Child with 1-2 recipients.',
+        'Seeded into the users and admin figures read models; a third subscribed, half of those Per Child billing 1-2 recipients; 366 revenue days.',
         `${ROUNDS} requests per cell, one at a time, through the whole app in this process (goal for the stats: under 100 ms).`,
       ],
       columns: ['cell', 'requests', 'p50 ms', 'p99 ms'],
