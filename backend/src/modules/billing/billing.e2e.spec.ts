@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { addDays, BILLING_MESSAGES, type AdminRevenue, type AdminStats } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
+import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { startStripeFake, type StripeEventJson, type StripeFake } from '../../test-support/stripe-fake';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
@@ -10,6 +11,8 @@ type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 const SECRET_KEY = 'sk_test_carecircle_fake';
 const WEBHOOK_SECRET = 'whsec_carecircle_test';
 const ADMIN_EMAIL = 'billing.admin@example.com';
+/** TestApp.signUp's password. */
+const PASSWORD = 'correct horse battery';
 /** The admin's figures once they show `wanted` (they are a projection of the same billing events). */
 const adminFigures = <T>(agent: Agent, path: string, wanted: (body: T) => boolean) =>
   until(`the admin's ${path}`, async () => {
@@ -234,6 +237,30 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
     expect(revenue).toMatchObject({ trialsStarted: 1, trialsConverted: 1, cancellations: 2, trialConversionPercent: 100, churnPercent: 0 });
     expect((await admin.get('/api/admin/stats').expect(200)).body).toMatchObject({ activeSubscriptions: 0, revenue: 0 });
     await owner.agent.get('/api/admin/revenue').expect(403);
+  });
+
+  it('Delete Account cancels the subscription at Stripe before the account is erased, so nothing more is charged', async () => {
+    const live = [...stripe.subscriptions.values()].filter((sub) => sub.customer === [...stripe.customers.keys()][0] && sub.status !== 'canceled');
+    expect(live).toHaveLength(1);
+    await owner.agent.delete('/api/user').send({ password: PASSWORD }).expect(204);
+    expect(stripe.subscriptions.get(live[0].id)!.status).toBe('canceled');
+    expect((await t.sql('SELECT count(*)::int AS n FROM billing_subscriptions WHERE user_id = $1', [owner.user.id])).rows[0].n).toBe(0);
+  });
+
+  it('projections:rebuild gives the same billing rows, users and admin figures (a recomputation from the events)', async () => {
+    const stats = (await admin.get('/api/admin/stats').expect(200)).body;
+    const today = new Date().toISOString().slice(0, 10);
+    const revenue = (await admin.get(`/api/admin/revenue?from=${addDays(today, -6)}&to=${today}`).expect(200)).body;
+    const tables = ['billing_subscriptions', 'users', 'admin_subscription_figures', 'admin_revenue_days'];
+    const snapshot = async () => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await t.sql(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
+    const live = await snapshot();
+    expect(live.admin_revenue_days.length).toBeGreaterThan(0);
+    const runner = t.app.get(ProjectionRunner);
+    await runner.stop(); // the rebuild needs the live projector stopped (the last test of this app)
+    await runner.rebuild();
+    expect(await snapshot()).toEqual(live);
+    expect((await admin.get('/api/admin/stats').expect(200)).body).toEqual(stats);
+    expect((await admin.get(`/api/admin/revenue?from=${addDays(today, -6)}&to=${today}`).expect(200)).body).toEqual(revenue);
   });
 });
 

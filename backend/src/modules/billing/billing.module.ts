@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CareRecipientsModule } from '../care-recipients';
 import { IdentityModule } from '../identity';
+import { CancelSubscriptionOnErasure } from './commands/cancel-on-erasure/cancel-on-erasure';
 import { ChangePlanHandler } from './commands/change-plan/change-plan.handler';
 import { ChangePlanController } from './commands/change-plan/change-plan.http';
 import { CreateSubscriptionHandler } from './commands/create-subscription/create-subscription.handler';
@@ -42,6 +43,7 @@ import { SUBSCRIPTION_QUANTITY_QUEUE, SubscriptionQuantityWorker } from './worke
     RecordStripeEventHandler,
     SyncSubscriptionQuantityHandler,
     SetSubscriptionByAdminHandler,
+    CancelSubscriptionOnErasure,
     SubscriptionQuantityWorker,
   ],
 })
