@@ -51,6 +51,11 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    name: 'carecircle/stripe-js-stand-in',
+    files: ['e2e/stripe-js-stand-in.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
+  {
     name: 'carecircle/boot-script',
     files: ['frontend/home-prefetch.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser, HOME_FILES: 'readonly' } },

@@ -20,6 +20,13 @@ const GOOGLE = {
 // The browser tests' super admin (registered by e2e/admin.spec.ts; the database is the run's own).
 process.env.E2E_ADMIN_EMAIL ??= 'admin@carecircle.e2e.test';
 
+// Billing with Stripe (e2e/subscribe-payment.spec.ts): a second server of the same app and database,
+// API only, with STRIPE_* pointing at the local Stripe API that e2e/global-setup.ts starts on
+// E2E_STRIPE_PORT (the first server keeps billing unconfigured, as e2e/subscribe.spec.ts needs).
+process.env.E2E_STRIPE_APP_PORT ??= String(PORT + 3);
+process.env.E2E_STRIPE_PORT ??= String(PORT + 4);
+process.env.E2E_STRIPE_SECRET_KEY ??= 'sk_test_carecircle_e2e';
+
 // Worker processes evaluate this file again: they inherit these variables, so the name stays one per run.
 process.env.E2E_DATABASE_NAME ??= `carecircle_e2e_${Date.now()}_${process.pid}`;
 const databaseUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -56,6 +63,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: './e2e/.artifacts/results.json' }]],
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   // The one figure a browser test times (another caregiver's screen within 2 s, issue 3) is taken
   // after every other test, with nothing else sharing the machine's two cores. A file filter runs a
@@ -113,6 +121,26 @@ export default defineConfig({
         ADMIN_EMAILS: process.env.E2E_ADMIN_EMAIL,
         NODE_EXTRA_CA_CERTS: process.env.E2E_PUSH_CERT_FILE,
         ...GOOGLE,
+      },
+    },
+    {
+      command: 'node backend/dist/main.js',
+      url: `http://127.0.0.1:${process.env.E2E_STRIPE_APP_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_STRIPE_APP_PORT,
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        REDIS_URL: process.env.E2E_REDIS_URL,
+        QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
+        APP_ROLES: 'api',
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+        STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: 'whsec_carecircle_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_carecircle_e2e',
+        STRIPE_API_BASE_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
       },
     },
   ],

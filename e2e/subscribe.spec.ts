@@ -3,9 +3,9 @@ import { DESKTOP, expectAccessibleOnPhoneAndDesktop, PHONE, registerThroughApi, 
 
 // Subscribe and Settings > Billing on a server without STRIPE_* (the test server has no Stripe, and
 // js.stripe.com cannot be reached from here): the pages say billing is not configured, load no
-// Stripe.js, and the plan choice and its total work. Subscribing, webhooks, the portal and Update Plan
-// against the real SDK are backend/src/modules/billing/billing.e2e.spec.ts's; the Payment Element
-// itself is not exercised offline (docs/billing.md).
+// Stripe.js, and the plan choice and its total work. The payment step with billing configured is
+// e2e/subscribe-payment.spec.ts's (a Stripe.js stand-in); webhooks, the portal and Update Plan against
+// the real SDK are backend/src/modules/billing/billing.e2e.spec.ts's.
 
 test.describe.configure({ mode: 'parallel' });
 

@@ -66,7 +66,7 @@ export function parseStripeForm(text: string): Form {
 
 const DAY = 86_400;
 
-export async function startStripeFake(secretKey: string): Promise<StripeFake> {
+export async function startStripeFake(secretKey: string, listenOn = 0): Promise<StripeFake> {
   const products = new Map<string, Record<string, unknown>>();
   const customers = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
@@ -199,7 +199,7 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
       send(res, result.status, result.body);
     })().catch((error: Error) => send(res, 500, { error: { type: 'api_error', message: error.message } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const event = (type: string, object: Record<string, unknown>): StripeEventJson => ({
