@@ -26,6 +26,7 @@ process.env.E2E_ADMIN_EMAIL ??= 'admin@carecircle.e2e.test';
 process.env.E2E_STRIPE_APP_PORT ??= String(PORT + 3);
 process.env.E2E_STRIPE_PORT ??= String(PORT + 4);
 process.env.E2E_STRIPE_SECRET_KEY ??= 'sk_test_carecircle_e2e';
+process.env.E2E_STRIPE_WEBHOOK_SECRET ??= 'whsec_carecircle_e2e';
 
 // Worker processes evaluate this file again: they inherit these variables, so the name stays one per run.
 process.env.E2E_DATABASE_NAME ??= `carecircle_e2e_${Date.now()}_${process.pid}`;
@@ -138,7 +139,7 @@ export default defineConfig({
         APP_ROLES: 'api',
         REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
         STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: 'whsec_carecircle_e2e',
+        STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
         STRIPE_PUBLISHABLE_KEY: 'pk_test_carecircle_e2e',
         STRIPE_API_BASE_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
       },

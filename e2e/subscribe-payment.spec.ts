@@ -10,6 +10,8 @@ import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, PHONE, registe
 
 const STRIPE_APP = `http://127.0.0.1:${process.env.E2E_STRIPE_APP_PORT}`;
 const STAND_IN = readFileSync(require.resolve('./stripe-js-stand-in.js'), 'utf8');
+/** The second server's STRIPE_WEBHOOK_SECRET (playwright.config.ts). */
+const WEBHOOK_SECRET = process.env.E2E_STRIPE_WEBHOOK_SECRET!;
 
 test.use({ baseURL: STRIPE_APP });
 
@@ -28,10 +30,11 @@ for (const [screen, viewport] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const) {
-  test(`Start 7-Day Free Trial opens the payment step; a declined card says so; Back to Plans and a good card go on to /?subscribed=true (${screen})`, async ({ page }) => {
+  test(`Subscribe to the payment step (a declined card, Back to Plans, then /?subscribed=true); once Stripe says so, Update Plan and Manage Billing (${screen})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const elsewhere = await serveStripeJs(page);
-    await registerThroughApi(page.request, STRIPE_APP, { email: uniqueEmail(`pay-${screen}`), firstName: 'Ana', lastName: 'Silva' });
+    const email = uniqueEmail(`pay-${screen}`);
+    await registerThroughApi(page.request, STRIPE_APP, { email, firstName: 'Ana', lastName: 'Silva' });
     for (const firstName of ['Leo', 'Mia']) expect((await page.request.post('/api/children', { data: { firstName, lastName: 'Silva' }, headers: { Origin: STRIPE_APP } })).status()).toBe(201);
 
     await page.goto('/subscribe');
@@ -59,6 +62,33 @@ for (const [screen, viewport] of [
     await card.fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Complete Subscription' }).click();
     await expect(page).toHaveURL(/\/\?subscribed=true$/);
-    expect(elsewhere).toEqual([]);
+
+    // Stripe's webhook that the subscription started (its trial): Settings > Billing then shows the
+    // plan, Update Plan switches it (prorated, at the local Stripe) and Manage Billing opens the portal.
+    await stripeSays(page, email, 'customer.subscription.created');
+    await page.goto('/settings?tab=billing');
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await expect(billing.getByText('Per Child Plan')).toBeVisible();
+    await expect(billing.getByText('Active', { exact: true })).toBeVisible();
+    await billing.getByRole('button', { name: 'Update Plan' }).click();
+    await billing.getByRole('radio', { name: /Family Plan/ }).click();
+    await expectAccessibleOnPhoneAndDesktop(page);
+    await billing.getByRole('button', { name: 'Switch to Family Plan' }).click();
+    await expectToast(page, 'Plan Updated');
+    await expect(billing.getByText('Family Plan', { exact: true })).toBeVisible();
+    await page.route('https://billing.stripe.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe portal</title><h1>Stripe portal</h1>' }));
+    await billing.getByRole('button', { name: 'Manage Billing' }).click();
+    await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(elsewhere.filter((url) => !url.startsWith('https://billing.stripe.test/'))).toEqual([]);
   });
+}
+
+/** Posts to the app the webhook the local Stripe makes about the newest subscription of `email` (signed with the app's secret). */
+async function stripeSays(page: Page, email: string, type: string): Promise<void> {
+  const query = new URLSearchParams({ email, type, secret: WEBHOOK_SECRET });
+  const made = await page.request.get(`http://127.0.0.1:${process.env.E2E_STRIPE_PORT}/_webhook?${query}`);
+  expect(made.status()).toBe(200);
+  const { payload, signature } = (await made.json()) as { payload: string; signature: string };
+  const delivered = await page.request.post('/api/stripe/webhook', { data: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
 }

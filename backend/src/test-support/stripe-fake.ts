@@ -188,6 +188,7 @@ export async function startStripeFake(secretKey: string, listenOn = 0): Promise<
       const url = new URL(req.url ?? '/', 'http://fake');
       const text = await readBody(req);
       const form = parseStripeForm(req.method === 'GET' ? url.search.slice(1) : text);
+      if (url.pathname === '/_webhook') return send(res, ...webhookFor(url.searchParams));
       calls.push({ method: req.method ?? '', path: url.pathname, body: form });
       if (req.headers.authorization !== `Bearer ${secretKey}`) return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       const key = req.headers['idempotency-key'];
@@ -202,6 +203,19 @@ export async function startStripeFake(secretKey: string, listenOn = 0): Promise<
   await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  /**
+   * For a test in another process (the browser tests): GET /_webhook?email&type&secret answers
+   * `{payload, signature}`, the webhook Stripe would send about the newest subscription of the
+   * customer with that email, signed for `secret`; the test posts it to the app.
+   */
+  const webhookFor = (query: URLSearchParams): [number, unknown] => {
+    const customer = [...customers.values()].reverse().find((c) => c.email === query.get('email'));
+    const subscription = [...subscriptions.values()].reverse().find((sub) => sub.customer === customer?.id);
+    if (!subscription) return [404, { error: { message: `no subscription of ${query.get('email') ?? 'nobody'}` } }];
+    const payload = JSON.stringify(fake.subscriptionEvent(query.get('type') as 'customer.subscription.created', subscription.id));
+    return [200, { payload, signature: fake.sign(payload, query.get('secret') ?? '') }];
+  };
+
   const event = (type: string, object: Record<string, unknown>): StripeEventJson => ({
     id: next('evt'),
     object: 'event',
@@ -211,7 +225,7 @@ export async function startStripeFake(secretKey: string, listenOn = 0): Promise<
     data: { object },
   });
 
-  return {
+  const fake: StripeFake = {
     baseUrl: `http://127.0.0.1:${port}`,
     customers,
     subscriptions,
@@ -241,4 +255,5 @@ export async function startStripeFake(secretKey: string, listenOn = 0): Promise<
     sign: (payload, secret, timestamp = now()) => stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
