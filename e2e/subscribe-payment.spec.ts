@@ -66,6 +66,11 @@ for (const [screen, viewport] of [
     // Stripe's webhook that the subscription started (its trial): Settings > Billing then shows the
     // plan, Update Plan switches it (prorated, at the local Stripe) and Manage Billing opens the portal.
     await stripeSays(page, email, 'customer.subscription.created');
+    await page.goto('/subscribe');
+    await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+    await expect(page.getByText('Your plan: Per Child Plan, $40 per month.')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
     await page.goto('/settings?tab=billing');
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Per Child Plan')).toBeVisible();
