@@ -5,3 +5,15 @@
  * cycle through index.ts.
  */
 export type { BillingEvent, BillingEventType } from './domain/billing';
+
+/** The events that change a subscription's plan, units or status: what the admin's figures follow (modules/admin). */
+export const SUBSCRIPTION_CHANGES = [
+  'SubscriptionStarted',
+  'SubscriptionPlanChanged',
+  'SubscriptionQuantityChanged',
+  'TrialEnded',
+  'SubscriptionStatusChanged',
+  'SubscriptionPeriodChanged',
+  'SubscriptionCancelled',
+  'SubscriptionSetByAdmin',
+] as const;

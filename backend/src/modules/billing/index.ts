@@ -4,6 +4,7 @@ import { BillingSubscriptionEntity } from './read-models/subscriptions/subscript
 
 export { BillingModule } from './billing.module';
 export type { BillingEvent, BillingEventType } from './domain/billing';
+export { SUBSCRIPTION_CHANGES } from './events';
 /** A user's subscription (plan, status, quantity, trial and period ends) from billing_subscriptions. */
 export { BillingSubscriptionsQuery } from './read-models/subscriptions/subscriptions.query';
 export const BillingEntities = [BillingSubscriptionEntity, BillingRecipientEntity];

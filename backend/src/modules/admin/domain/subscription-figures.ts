@@ -1,5 +1,5 @@
 import { isLiveStatus, PLAN_DETAILS, type BillingPlan, type SubscriptionStatus } from '@carecircle/libs';
-import type { BillingEvent } from '../../billing';
+import type { BillingEvent, SUBSCRIPTION_CHANGES } from '../../billing';
 
 /**
  * What the admin's figures count of one user's subscription (issue 25): its plan, the units it bills
@@ -21,7 +21,7 @@ export interface FigureChange {
   cancellations: number;
 }
 
-export type FigureEvent = Exclude<BillingEvent, { type: 'StripeCustomerCreated' | 'SubscriptionRequested' | 'PaymentSucceeded' | 'PaymentFailed' }>;
+export type FigureEvent = Extract<BillingEvent, { type: (typeof SUBSCRIPTION_CHANGES)[number] }>;
 
 export const NO_SUBSCRIPTION: SubscriptionFigure = { plan: null, units: 0, status: null };
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
+import { SUBSCRIPTION_CHANGES } from '../../../billing';
 import type { UserEvent } from '../../../identity';
 import { changeOf, dayOf, isLive, monthlyRevenue, nextFigure, NO_SUBSCRIPTION, type FigureEvent, type SubscriptionFigure } from '../../domain/subscription-figures';
 
@@ -25,17 +26,7 @@ interface FigureRow {
 @ReadModelProjection()
 export class SubscriptionFiguresProjection implements Projection<Handled> {
   readonly name = 'admin.subscription-figures';
-  readonly handles = [
-    'SubscriptionStarted',
-    'SubscriptionPlanChanged',
-    'SubscriptionQuantityChanged',
-    'TrialEnded',
-    'SubscriptionStatusChanged',
-    'SubscriptionPeriodChanged',
-    'SubscriptionCancelled',
-    'SubscriptionSetByAdmin',
-    'UserErased',
-  ] as const;
+  readonly handles = [...SUBSCRIPTION_CHANGES, 'UserErased'] as const;
   readonly tables = ['admin_subscription_figures', 'admin_revenue_days'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {

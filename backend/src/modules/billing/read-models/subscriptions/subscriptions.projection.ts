@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReadModelProjection, type Projection, type RecordedEventOf } from '../../../../platform/projections/projection';
 import type { UserEvent } from '../../../identity';
 import type { BillingEvent } from '../../domain/billing';
+import { SUBSCRIPTION_CHANGES } from '../../events';
 import { BillingSubscriptionEntity } from './subscriptions.entity';
 
 type Handled = BillingEvent | Extract<UserEvent, { type: 'UserErased' }>;
@@ -61,21 +62,7 @@ function changesOf(event: RecordedEventOf<Exclude<BillingEvent, { type: 'StripeC
 @ReadModelProjection()
 export class BillingSubscriptionsProjection implements Projection<Handled> {
   readonly name = 'billing.subscriptions';
-  readonly handles = [
-    'StripeCustomerCreated',
-    'SubscriptionRequested',
-    'SubscriptionStarted',
-    'SubscriptionPlanChanged',
-    'SubscriptionQuantityChanged',
-    'TrialEnded',
-    'SubscriptionStatusChanged',
-    'SubscriptionPeriodChanged',
-    'SubscriptionCancelled',
-    'PaymentSucceeded',
-    'PaymentFailed',
-    'SubscriptionSetByAdmin',
-    'UserErased',
-  ] as const;
+  readonly handles = ['StripeCustomerCreated', 'SubscriptionRequested', ...SUBSCRIPTION_CHANGES, 'PaymentSucceeded', 'PaymentFailed', 'UserErased'] as const;
   readonly tables = ['billing_subscriptions'] as const;
 
   async apply(em: EntityManager, event: RecordedEventOf<Handled>): Promise<void> {
