@@ -19,6 +19,8 @@ const KB = 1024;
 const ANTD = 'src/shared/ui/antd-theme.tsx';
 const NO_ANTD = /node_modules\/(antd|@ant-design|@rc-component)\//;
 const PUBLIC_LAYOUT = 'src/app/layout/public-layout.tsx';
+/** KiB of brotli per signed-in screen (measured 2026-11-29, plus about 5 %). */
+const SCREEN_BUDGETS = { '/settings': 335, '/calendar': 255, '/notifications': 210, '/subscribe': 210, '/admin': 255 };
 const ROUTES = [
   {
     name: 'Today (signed in home)',
@@ -36,8 +38,17 @@ const ROUTES = [
     ['/terms, /privacy', 'legal-pages'],
   ].map(([name, page]) => ({ name, chunks: [PUBLIC_LAYOUT, `src/features/marketing/pages/${page}.tsx`], gzipBudgetKb: 150, forbidden: [NO_ANTD] })),
   { name: 'Page Not Found (signed out)', chunks: [PUBLIC_LAYOUT], gzipBudgetKb: 150, forbidden: [NO_ANTD] },
-  { name: '/login', chunks: [ANTD, 'src/features/identity/pages/login-page.tsx'] },
-  { name: '/care-hub/emergency-contacts', chunks: [ANTD, 'src/app/pages/care-hub-screen.tsx', 'src/features/care-hub/pages/emergency-contacts-page.tsx'] },
+  // The signed-in screens and sign-in: today's first load plus about 5 %, so a screen that grows is
+  // seen (issue 27 brings them down).
+  { name: '/login', chunks: [ANTD, 'src/features/identity/pages/login-page.tsx'], budgetKb: 210 },
+  { name: '/care-hub/emergency-contacts', chunks: [ANTD, 'src/app/pages/care-hub-screen.tsx', 'src/features/care-hub/pages/emergency-contacts-page.tsx'], budgetKb: 325 },
+  ...[
+    ['/settings', 'settings-screen'],
+    ['/calendar', 'calendar-screen'],
+    ['/notifications', 'notifications-screen'],
+    ['/subscribe', 'subscribe-screen'],
+    ['/admin', 'admin-screen'],
+  ].map(([name, screen]) => ({ name, chunks: [ANTD, `src/app/pages/${screen}.tsx`], budgetKb: SCREEN_BUDGETS[name] })),
 ];
 
 const out = mkdtempSync(path.join(tmpdir(), 'carecircle-budget-'));
