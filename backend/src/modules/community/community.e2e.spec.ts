@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import { GROUP_CATEGORIES, GROUP_DEFINITIONS, type SupportGroup } from '@carecircle/libs';
 import { createApp } from '../../app';
+import { CreateGroup } from './commands/create-group/create-group.handler';
+import { CreateGroupsAtStart } from './commands/create-group/create-groups-at-start';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
@@ -34,6 +38,28 @@ describe('support groups over HTTP', () => {
     expect((await events()).filter((e) => e.type === 'GroupCreated')).toHaveLength(7);
     expect((await t.sql('SELECT count(*)::int AS n FROM groups')).rows).toEqual([{ n: 7 }]);
   }, 60_000);
+
+  it('start-ups at the same moment (several processes) record each group once', async () => {
+    const start = t.app.get(CreateGroupsAtStart);
+    await Promise.all([start.onApplicationBootstrap(), start.onApplicationBootstrap(), start.onApplicationBootstrap()]);
+    expect((await events()).filter((e) => e.type === 'GroupCreated')).toHaveLength(7);
+    // The race on an empty stream: three creations of a new group at once record it once.
+    const groupId = randomUUID();
+    const { category, name, description, icon, color, rules } = GROUP_DEFINITIONS[6];
+    const create = () => t.app.get(CommandBus).execute(new CreateGroup(groupId, { category, name, description, icon, color, rules: [...rules] }, { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() }));
+    await Promise.all([create(), create(), create()]);
+    expect((await events()).filter((e) => e.type === 'GroupCreated' && e.data.groupId === groupId)).toHaveLength(1);
+    await allProjectionsCaughtUp(t.app);
+    await t.sql('DELETE FROM groups WHERE id = $1', [groupId]); // the lists in the other tests show the seven
+  });
+
+  it('ten caregivers joining one group at once are ten members', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => t.signUp()));
+    const group = (await list(users[0].agent)).find((g) => g.category === 'general_parenting')!;
+    await Promise.all(users.map(({ agent }) => agent.post(`/api/groups/${group.id}/join`).expect(200)));
+    expect((await list(users[0].agent)).find((g) => g.id === group.id)!.memberCount).toBe(group.memberCount + 10);
+    expect((await t.sql('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1', [group.id])).rows).toEqual([{ n: group.memberCount + 10 }]);
+  }, 30_000);
 
   it('join, my groups, member count; joining again changes nothing; leave; leaving again is a 409', async () => {
     const { agent: ana } = await t.signUp();
