@@ -43,4 +43,13 @@ test('join a group, see it under My Groups, leave it, and the empty state', asyn
   await page.getByRole('button', { name: 'Browse Available Groups' }).click();
   await expect(page.getByRole('tab', { name: 'Available Groups' })).toHaveAttribute('aria-selected', 'true');
   await expect(card.getByRole('button', { name: 'Join Group Autism Support' })).toBeVisible();
+
+  // A refused join says so with the server's message, and changes nothing on screen.
+  await page.route('**/api/groups/*/join', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, message: 'Someone else changed this at the same moment. Please try again.' }) }),
+  );
+  await card.getByRole('button', { name: 'Join Group Autism Support' }).click();
+  await expectToast(page, 'Failed to join group');
+  await expectToast(page, 'Someone else changed this at the same moment. Please try again.');
+  await expect(page.getByRole('tab', { name: 'My Groups (0)' })).toBeVisible();
 });
