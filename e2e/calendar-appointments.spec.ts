@@ -23,8 +23,8 @@ test('a caregiver adds an appointment and finds it on the calendar and the dashb
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-    // Only screens that exist are offered: Today, Care Hub, then Quick Add, then Settings.
-    await expect(nav.getByRole('link')).toHaveText(['Today', 'Care Hub', 'Settings']);
+    // The spec's entries: Today, Care Hub, then Quick Add, then Groups and Settings.
+    await expect(nav.getByRole('link')).toHaveText(['Today', 'Care Hub', 'Groups', 'Settings']);
     const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('button');
     await expect(days).toHaveCount(7);
     await expect(days.first()).toHaveAttribute('aria-pressed', 'true');

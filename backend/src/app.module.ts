@@ -11,6 +11,7 @@ import { AuditModule } from './modules/audit';
 import { BillingModule } from './modules/billing';
 import { CalendarModule } from './modules/calendar';
 import { CareHubModule } from './modules/care-hub';
+import { CommunityModule } from './modules/community';
 import { ReportsModule } from './modules/reports';
 import { CareRecipientsModule } from './modules/care-recipients';
 import { CareTeamModule } from './modules/care-team';
@@ -62,6 +63,7 @@ export class AppModule {
         PrayerTimesModule,
         ReportsModule,
         BillingModule,
+        CommunityModule,
         ...(servesFrontend(config)
           ? [
               ServeStaticModule.forRoot({

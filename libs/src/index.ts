@@ -22,3 +22,4 @@ export * from './limits';
 export * from './reports';
 export * from './admin';
 export * from './billing';
+export * from './community';

@@ -35,6 +35,7 @@ import { Migration20261129010000 } from './migrations/Migration20261129010000';
 import { Migration20261129040000 } from './migrations/Migration20261129040000';
 import { Migration20261130090000 } from './migrations/Migration20261130090000';
 import { Migration20261130100000 } from './migrations/Migration20261130100000';
+import { Migration20261130110000 } from './migrations/Migration20261130110000';
 
 const MIGRATION_LOCK = 7300;
 
@@ -82,6 +83,7 @@ export async function migrate(clientUrl: string): Promise<string[]> {
           { name: 'Migration20261129040000', class: Migration20261129040000 },
           { name: 'Migration20261130090000', class: Migration20261130090000 },
           { name: 'Migration20261130100000', class: Migration20261130100000 },
+          { name: 'Migration20261130110000', class: Migration20261130110000 },
         ],
         transactional: true,
         snapshot: false,

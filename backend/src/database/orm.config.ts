@@ -7,6 +7,7 @@ import { CareRecipientsEntities } from '../modules/care-recipients';
 import { CalendarEntities } from '../modules/calendar';
 import { CareTeamEntities } from '../modules/care-team';
 import { CareUpdatesEntities } from '../modules/care-updates';
+import { CommunityEntities } from '../modules/community';
 import { IdentityEntities } from '../modules/identity';
 import { SchedulingEntities } from '../modules/scheduling';
 import { UploadsEntities } from '../modules/uploads';
@@ -35,7 +36,7 @@ export const SESSION_BOUNDS: SessionBounds = { statementMs: 30_000, idleInTransa
 export function ormConfig(clientUrl: string, bounds: SessionBounds | null = SESSION_BOUNDS, poolSize = 10): Options {
   return defineConfig({
     clientUrl,
-    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities, ...CalendarEntities, ...BillingEntities, ...AdminEntities],
+    entities: [ProjectionCheckpointEntity, ...IdentityEntities, ...CareRecipientsEntities, ...NotificationsEntities, ...SchedulingEntities, ...AuditEntities, ...UploadsEntities, ...CareHubEntities, ...CareTeamEntities, ...CareUpdatesEntities, ...ReportsEntities, ...CalendarEntities, ...BillingEntities, ...AdminEntities, ...CommunityEntities],
     pool: { min: 0, max: poolSize },
     // node-postgres sends these as the session's settings when it connects.
     driverOptions: bounds ? { connection: { statement_timeout: bounds.statementMs, idle_in_transaction_session_timeout: bounds.idleInTransactionMs } } : {},

@@ -179,6 +179,7 @@ export const baseApi = createApi({
     'AdminStats',
     'AdminUsers',
     'Billing',
+    'Group',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,

@@ -17,6 +17,7 @@ const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitat
 const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
 const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
 const AdminScreen = lazyWithAntd(() => import('./pages/admin-screen'));
+const GroupsScreen = lazyWithAntd(() => import('./pages/groups-screen'));
 
 // Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
 const CareHubScreen = lazyWithAntd(() => import('./pages/care-hub-screen'));
@@ -71,6 +72,7 @@ export function AppRoutes() {
         <Route path="/subscribe" element={signedIn(<SubscribeScreen />)} />
         <Route path="/reports/adherence" element={signedIn(<AdherenceReportScreen />)} />
         <Route path="/admin" element={signedIn(<AdminScreen />)} />
+        <Route path="/groups" element={signedIn(<GroupsScreen />)} />
         <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
           <Route index element={<CareHubMenuPage />} />
           <Route path="emergency-contacts" element={<EmergencyContactsPage />} />

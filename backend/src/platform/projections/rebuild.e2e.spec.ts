@@ -63,6 +63,11 @@ describe('projections:rebuild', () => {
     await agent.post('/api/calendar/feed-token').send({ includeMedications: true }).expect(201);
     await helper.agent.post('/api/calendar/feed-token').send({}).expect(201);
     await helper.agent.delete('/api/calendar/feed-token').expect(204);
+    // Support groups: joined, left and joined again elsewhere (each group keeps at most one member here, so ORDER BY 1 is a total order).
+    const groups = (await agent.get('/api/groups').expect(200)).body as { id: string }[];
+    for (const i of [0, 1, 2]) await agent.post(`/api/groups/${groups[i].id}/join`).expect(200);
+    await agent.delete(`/api/groups/${groups[1].id}/leave`).expect(204);
+    await helper.agent.post(`/api/groups/${groups[3].id}/join`).expect(200);
     // An erased account and its recipient stay in the log: the replay reads them as "Erased", then drops them.
     const { agent: erased } = await t.signUp({ firstName: 'Erased', email: 'erased-in-rebuild@example.com' });
     const gone = (await erased.post('/api/children').send({ firstName: 'Gone', lastName: 'Soon', dateOfBirth: '2019-01-02' }).expect(201)).body;
@@ -72,6 +77,7 @@ describe('projections:rebuild', () => {
     await erased.post('/api/caregiver-invitations').send({ inviteeEmail: 'invited-by-erased@example.com' }).expect(201);
     await erased.post(`/api/children/${gone.id}/updates`).send({ text: 'Erased update', important: true }).expect(201);
     await erased.post('/api/calendar/feed-token').send({}).expect(201);
+    await erased.post(`/api/groups/${groups[4].id}/join`).expect(200);
     await erased.delete('/api/user').send({ password: 'correct horse battery' }).expect(204);
     await t.signUp({ firstName: 'Again', email: 'erased-in-rebuild@example.com' }); // the email is free again
 
@@ -92,6 +98,9 @@ describe('projections:rebuild', () => {
     expect(live.family_support).toHaveLength(1);
     expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
     expect(live.calendar_feeds).toEqual([expect.objectContaining({ include_medications: true })]);
+    expect(live.groups).toHaveLength(7);
+    expect(live.group_members).toHaveLength(3); // the erased account's membership went with it
+    expect(live.groups.map((row: { member_count: number }) => row.member_count).sort()).toEqual([0, 0, 0, 0, 1, 1, 1]);
     await runner.stop(); // the rebuild needs the live projector stopped
     const warn = jest.spyOn(Logger.prototype, 'warn');
     await runner.rebuild();

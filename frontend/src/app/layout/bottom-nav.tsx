@@ -1,4 +1,4 @@
-import { HomeOutlined, MedicineBoxOutlined, SettingOutlined } from '../../shared/ui/icons';
+import { HomeOutlined, MedicineBoxOutlined, SettingOutlined, TeamOutlined } from '../../shared/ui/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QuickAddMenu } from './quick-add-menu';
@@ -12,13 +12,14 @@ interface NavItem {
 
 const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-// Spec document 2, section 2: Today, Care Hub, Quick Add, Groups, Settings. Groups (/groups) joins
-// once its screen exists: no entry leads nowhere.
+// Spec document 2, section 2: Today, Care Hub, Quick Add, Groups, Settings. Groups is active for
+// /groups and any path below it (spec document 3).
 const LEFT: NavItem[] = [
   { to: '/', label: 'Today', icon: <HomeOutlined />, isActive: (pathname) => pathname === '/' },
   { to: '/care-hub', label: 'Care Hub', icon: <MedicineBoxOutlined />, isActive: under('/care-hub') },
 ];
 const RIGHT: NavItem[] = [
+  { to: '/groups', label: 'Groups', icon: <TeamOutlined />, isActive: under('/groups') },
   {
     to: '/settings',
     label: 'Settings',

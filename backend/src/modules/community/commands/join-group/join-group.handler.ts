@@ -1,0 +1,31 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SupportGroup } from '@carecircle/libs';
+import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
+import { groupStream } from '../../domain/group';
+import { groupDecider } from '../../domain/group.decide';
+import { GroupsQuery } from '../../read-models/groups/groups.query';
+
+/** The signed-in user joins a group as a member; joining again changes nothing. Answers the group as they now see it. */
+export class JoinGroup extends Command<SupportGroup> {
+  constructor(
+    readonly groupId: string,
+    readonly userId: string,
+    readonly metadata: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(JoinGroup)
+export class JoinGroupHandler implements ICommandHandler<JoinGroup> {
+  constructor(
+    private readonly streams: EventSourcedStreams,
+    private readonly groups: GroupsQuery,
+  ) {}
+
+  async execute({ groupId, userId, metadata }: JoinGroup): Promise<SupportGroup> {
+    await this.streams.execute(groupStream(groupId), groupDecider, { type: 'JoinGroup', groupId, userId, metadata });
+    return (await this.groups.byId(userId, groupId))!;
+  }
+}

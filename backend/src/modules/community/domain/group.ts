@@ -1,0 +1,48 @@
+import type { GroupCategory, GroupMemberRole } from '@carecircle/libs';
+
+/**
+ * One stream per group (`group-<groupId>`): its creation and its members joining and leaving. A
+ * group's members are decided on one stream so "already a member" and "not a member" see every
+ * earlier join and leave; concurrent joins to one group are decided again on the fresh stream
+ * (EventSourcedStreams). Membership holds no personal data beyond user ids.
+ */
+export const groupStream = (groupId: string) => `group-${groupId}`;
+
+export interface GroupDetails {
+  name: string;
+  description: string;
+  category: GroupCategory;
+  icon: string;
+  color: string;
+  rules: string[];
+}
+
+export type GroupEvent =
+  | { type: 'GroupCreated'; data: { groupId: string } & GroupDetails & { createdAt: string } }
+  | { type: 'GroupJoined'; data: { groupId: string; userId: string; role: GroupMemberRole; joinedAt: string } }
+  | { type: 'GroupLeft'; data: { groupId: string; userId: string; leftAt: string } };
+
+export interface GroupState {
+  exists: boolean;
+  /** Current members by user id, with their role. */
+  members: Record<string, GroupMemberRole>;
+}
+
+export const initialGroupState = (): GroupState => ({ exists: false, members: {} });
+
+export function evolveGroup(state: GroupState, event: GroupEvent): GroupState {
+  switch (event.type) {
+    case 'GroupCreated':
+      return { ...state, exists: true };
+    case 'GroupJoined':
+      return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
+    case 'GroupLeft': {
+      const { [event.data.userId]: _left, ...members } = state.members;
+      return { ...state, members };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { EntitySchema } from '@mikro-orm/postgresql';
+import type { GroupCategory, GroupMemberRole } from '@carecircle/libs';
+
+/** A support group as the lists show it; memberCount is the number of its group_members rows. */
+export interface GroupRow {
+  id: string;
+  name: string;
+  description: string;
+  category: GroupCategory;
+  icon: string;
+  color: string;
+  rules: string[];
+  isActive: boolean;
+  memberCount: number;
+  createdAt: Date;
+}
+
+/** One row per group and user (the spec's unique pair). */
+export interface GroupMemberRow {
+  groupId: string;
+  userId: string;
+  role: GroupMemberRole;
+  isMuted: boolean;
+  joinedAt: Date;
+}
+
+export const GroupEntity = new EntitySchema<GroupRow>({
+  name: 'GroupEntity',
+  tableName: 'groups',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    name: { type: 'text' },
+    description: { type: 'text' },
+    category: { type: 'text' },
+    icon: { type: 'text' },
+    color: { type: 'text' },
+    rules: { type: 'json' },
+    isActive: { type: 'boolean' },
+    memberCount: { type: 'integer' },
+    createdAt: { type: 'timestamptz' },
+  },
+});
+
+export const GroupMemberEntity = new EntitySchema<GroupMemberRow>({
+  name: 'GroupMemberEntity',
+  tableName: 'group_members',
+  properties: {
+    groupId: { type: 'uuid', primary: true },
+    userId: { type: 'uuid', primary: true, index: true },
+    role: { type: 'text' },
+    isMuted: { type: 'boolean' },
+    joinedAt: { type: 'timestamptz' },
+  },
+});

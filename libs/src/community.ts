@@ -1,0 +1,120 @@
+/**
+ * Community contracts (spec document 3, Support Groups): the seven groups, one per group_category,
+ * created at first start (backend modules/community), and the texts both sides show. Icons are
+ * names the front end maps to its icon set; colours are the card's accent.
+ */
+import { GROUP_CATEGORIES } from './schema';
+
+export type GroupCategory = (typeof GROUP_CATEGORIES)[number];
+export const GROUP_MEMBER_ROLES = ['member', 'moderator', 'admin'] as const;
+export type GroupMemberRole = (typeof GROUP_MEMBER_ROLES)[number];
+
+export type GroupIcon = 'puzzle' | 'kidney' | 'drop' | 'brain' | 'heart' | 'mind' | 'family';
+
+export interface GroupDefinition {
+  category: GroupCategory;
+  name: string;
+  description: string;
+  icon: GroupIcon;
+  color: string;
+  rules: string[];
+}
+
+export const GROUP_CATEGORY_LABELS: Record<GroupCategory, string> = {
+  autism_support: 'Autism Support',
+  puv_kidney_care: 'PUV & Kidney Care',
+  diabetes_children: 'Diabetes (Children)',
+  epilepsy_neurology: 'Epilepsy & Neurology',
+  heart_cardiology: 'Heart & Cardiology',
+  caregiver_mental_health: 'Caregiver Mental Health',
+  general_parenting: 'General Parenting',
+};
+
+/** Every group keeps these; each adds its own. Families share experience here, not medical advice. */
+const COMMON_RULES = [
+  'Be kind: everyone here is caring for someone.',
+  'Share experience, not medical advice: talk to your care team before changing any treatment.',
+  "Keep others' stories private: what is shared here stays here.",
+];
+
+/** The seven groups, in the order the screen lists them. */
+export const GROUP_DEFINITIONS: readonly GroupDefinition[] = [
+  {
+    category: 'autism_support',
+    name: 'Autism Support',
+    description: 'For families of autistic children and adults: routines, sensory needs, school and therapy, and the everyday wins.',
+    icon: 'puzzle',
+    color: '#7c3aed',
+    rules: [...COMMON_RULES, 'Respect different views on therapies and language; no one approach fits every family.'],
+  },
+  {
+    category: 'puv_kidney_care',
+    name: 'PUV & Kidney Care',
+    description: 'For families living with posterior urethral valves and kidney conditions: catheters, dialysis, clinic visits and transplants.',
+    icon: 'kidney',
+    color: '#0891b2',
+    rules: [...COMMON_RULES, 'Lab results differ from child to child; compare with care.'],
+  },
+  {
+    category: 'diabetes_children',
+    name: 'Diabetes in Children',
+    description: 'For parents of children with type 1 or type 2 diabetes: glucose checks, insulin at school, meals and nights.',
+    icon: 'drop',
+    color: '#dc2626',
+    rules: [...COMMON_RULES, 'Never share dosing numbers as advice for another child.'],
+  },
+  {
+    category: 'epilepsy_neurology',
+    name: 'Epilepsy & Neurology',
+    description: 'For families caring for someone with epilepsy or another neurological condition: seizures, medications and daily safety.',
+    icon: 'brain',
+    color: '#2563eb',
+    rules: [...COMMON_RULES, 'In an emergency, call your local emergency number first.'],
+  },
+  {
+    category: 'heart_cardiology',
+    name: 'Heart & Cardiology',
+    description: 'For families of children and adults with heart conditions: surgeries, check-ups, feeding and recovery.',
+    icon: 'heart',
+    color: '#e11d48',
+    rules: [...COMMON_RULES, 'Be gentle when sharing outcomes; other families may be waiting for surgery.'],
+  },
+  {
+    category: 'caregiver_mental_health',
+    name: 'Caregiver Mental Health',
+    description: 'For the people doing the caring: stress, burnout, grief and finding moments for yourself.',
+    icon: 'mind',
+    color: '#16a34a',
+    rules: [...COMMON_RULES, 'If you are in crisis, contact a crisis line or emergency services: this group is peer support, not a service.'],
+  },
+  {
+    category: 'general_parenting',
+    name: 'General Parenting',
+    description: 'For every family: siblings, schools, work, benefits and the questions that fit nowhere else.',
+    icon: 'family',
+    color: '#ea580c',
+    rules: [...COMMON_RULES, 'No selling or advertising.'],
+  },
+];
+
+/** A support group as GET /api/groups and GET /api/user/groups answer it. */
+export interface SupportGroup {
+  id: string;
+  name: string;
+  description: string;
+  category: GroupCategory;
+  icon: string;
+  color: string;
+  rules: string[];
+  memberCount: number;
+  isMember: boolean;
+}
+
+export const COMMUNITY_TEXT = {
+  groupNotFound: 'Group not found.',
+  notAMember: 'You are not a member of this group.',
+  joined: { title: 'Successfully joined group', description: 'You can now participate in discussions and share experiences.' },
+  left: { title: 'Left group', description: 'You have been removed from the group.' },
+  joinFailed: 'Failed to join group',
+  leaveFailed: 'Failed to leave group',
+} as const;
