@@ -1,17 +1,9 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import type { GroupCategory, GroupMemberRole } from '@carecircle/libs';
+import type { GroupMemberRole, SupportGroup } from '@carecircle/libs';
 
-/** A support group as the lists show it; memberCount is the number of its group_members rows. */
-export interface GroupRow {
-  id: string;
-  name: string;
-  description: string;
-  category: GroupCategory;
-  icon: string;
-  color: string;
-  rules: string[];
+/** A support group as the lists show it (but the caller's isMember); memberCount is the number of its group_members rows. */
+export interface GroupRow extends Omit<SupportGroup, 'isMember'> {
   isActive: boolean;
-  memberCount: number;
   createdAt: Date;
 }
 
