@@ -21,6 +21,7 @@ import {
   type User,
 } from '@carecircle/libs';
 import { ExecuteCareDirectoryCommand, ExecuteEmergencyContactCommand } from '../modules/care-hub';
+import { START_UP_EVENT_TYPES } from '../modules/community';
 import { AddCareRecipient, AddMedication, ChildrenQuery } from '../modules/care-recipients';
 import { AcceptInvitation, InviteCaregiver } from '../modules/care-team';
 import { ChangeTimezone, hashPassword, RegisterUser, UsersQuery } from '../modules/identity';
@@ -317,10 +318,14 @@ export function checkDemoPassword(password: string): void {
   }
 }
 
+/** How many of the store's first events are read to tell an empty database (start-up events only) from a used one. */
+const START_UP_EVENT_SCAN = 50;
+
 /**
  * Fills an empty database with the demo family; on a database that already has it, changes nothing
- * and says so. Refuses (DemoSeedRefused, nothing written) when the event store holds anything else:
- * the demo password is public, so the demo never goes into a database with real families.
+ * and says so. Refuses (DemoSeedRefused, nothing written) when the event store holds anything but
+ * the app's own start-up events: the demo password is public, so the demo never goes into a
+ * database with real families.
  */
 export async function seedDemoFamily(app: INestApplication, options: DemoSeedOptions): Promise<DemoSeedResult> {
   checkDemoPassword(options.password);
@@ -329,8 +334,9 @@ export async function seedDemoFamily(app: INestApplication, options: DemoSeedOpt
 
   const existing = await existingDemo(app);
   if (existing) return existing;
-  const [anyEvent] = await app.get<EventStore>(EVENT_STORE).readAll(null, 1);
-  if (anyEvent) {
+  // The app's own start-up (the support groups) comes first in the store; anything else is someone's data.
+  const first = await app.get<EventStore>(EVENT_STORE).readAll(null, START_UP_EVENT_SCAN);
+  if (first.some((event) => !(START_UP_EVENT_TYPES as readonly string[]).includes(event.type))) {
     throw new DemoSeedRefused(
       'The database already holds data, and seed:demo only fills an empty one (the demo password is public). ' +
         'Point DATABASE_URL at a new database, or remove .data/ when using the embedded one.',
