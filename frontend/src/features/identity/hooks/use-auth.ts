@@ -10,7 +10,11 @@ export interface AuthState {
 
 export function useAuth(): AuthState {
   // The root subscribes once; later subscribers share that result instead of refetching on mount.
-  const { data, isError, isLoading } = useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: false });
-  const user = isError ? undefined : data;
+  const { data, error, isLoading } = useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: false });
+  // Spec document 1: authenticated when the call answers data; a failure means unauthenticated. Once a
+  // user is known, only a 401 signs them out here: a refetch a busy server answers 503 (a projection
+  // still catching up) keeps the screen and what is being typed in it, and the next read settles it.
+  const signedOut = error !== undefined && (data === undefined || (error as { status?: unknown }).status === 401);
+  const user = signedOut ? undefined : data;
   return { user, isAuthenticated: user !== undefined, isLoading };
 }
