@@ -21,6 +21,8 @@ test('join a group, see it under My Groups, leave it, and the empty state', asyn
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(7);
   const members = Number((await card.getByText(/^\d+ members?$/).textContent())!.split(' ')[0]);
   await expect(card.getByText('Autism Support', { exact: true }).last()).toBeVisible(); // the category badge
+  await card.getByText('Group rules').click();
+  await expect(card.locator('.group-card__rules li').first()).toBeVisible();
   await expectAccessibleOnPhoneAndDesktop(page);
 
   await card.getByRole('button', { name: 'Join Group Autism Support' }).click();

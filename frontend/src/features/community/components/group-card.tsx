@@ -38,6 +38,16 @@ export function GroupCard({ group, busy, onJoin, onLeave }: { group: SupportGrou
       </div>
       <p className="group-card__description">{group.description}</p>
       <span className="group-card__badge">{GROUP_CATEGORY_LABELS[group.category]}</span>
+      {group.rules.length > 0 && (
+        <details className="group-card__rules">
+          <summary>Group rules</summary>
+          <ul>
+            {group.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       <div className="group-card__actions">
         {group.isMember ? (
           <>

@@ -29,6 +29,9 @@ describe('SupportGroupsPage', () => {
     expect(within(kidney).getByText('0 members')).toBeTruthy();
     expect(within(kidney).getByText('PUV & Kidney Care', { selector: '.group-card__badge' })).toBeTruthy();
     expect(within(kidney).queryByRole('button', { name: 'View Posts' })).toBeNull();
+    // Each group's rules, folded under Group rules.
+    expect(within(kidney).getByText('Group rules', { selector: 'summary' })).toBeTruthy();
+    for (const rule of GROUP_DEFINITIONS[1].rules) expect(within(kidney).getByText(rule)).toBeTruthy();
   });
 
   it('Join Group posts the join, says so, and My Groups counts it', async () => {
