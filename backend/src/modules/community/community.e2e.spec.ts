@@ -101,8 +101,8 @@ describe('support groups over HTTP', () => {
   it('a bad id is a 400 and an unknown group a 404, recording nothing', async () => {
     const { agent } = await t.signUp();
     const before = (await events()).length;
-    await agent.post('/api/groups/not-a-uuid/join').expect(400);
-    await agent.delete('/api/groups/not-a-uuid/leave').expect(400);
+    expect((await agent.post('/api/groups/not-a-uuid/join').expect(400)).body.errors).toEqual([{ field: 'id', message: 'id must be a group id (UUID)' }]);
+    expect((await agent.delete('/api/groups/not-a-uuid/leave').expect(400)).body.errors).toEqual([{ field: 'id', message: 'id must be a group id (UUID)' }]);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await agent.post(`/api/groups/${unknown}/join`).expect(404)).body).toMatchObject({ code: 'COMMUNITY.GROUP_NOT_FOUND' });
     await agent.delete(`/api/groups/${unknown}/leave`).expect(404);

@@ -1,4 +1,5 @@
-import { Controller, HttpCode, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { groupIdPipe } from '../group-id';
+import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -15,7 +16,7 @@ export class JoinGroupController {
 
   @Post('groups/:id/join')
   @HttpCode(200)
-  join(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<SupportGroup> {
+  join(@Param('id', groupIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<SupportGroup> {
     return this.commands.execute(new JoinGroup(id, user.id, commandMetadata(req)));
   }
 }

@@ -1,4 +1,5 @@
-import { Controller, Delete, HttpCode, Param, ParseUUIDPipe, Req } from '@nestjs/common';
+import { groupIdPipe } from '../group-id';
+import { Controller, Delete, HttpCode, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -15,7 +16,7 @@ export class LeaveGroupController {
 
   @Delete('groups/:id/leave')
   @HttpCode(204)
-  leave(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
+  leave(@Param('id', groupIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
     return this.commands.execute(new LeaveGroup(id, user.id, commandMetadata(req)));
   }
 }
