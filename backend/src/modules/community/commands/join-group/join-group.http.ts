@@ -1,4 +1,3 @@
-import { groupIdPipe } from '../group-id';
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -7,6 +6,7 @@ import type { SupportGroup, User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { CurrentUser } from '../../../identity';
 import { JoinGroup } from './join-group.handler';
+import { groupIdPipe } from '../group-id';
 
 /** 200 with the group (isMember true), also when already a member; 404 for an unknown group, 400 for an id that is not one. */
 @ApiTags('community')

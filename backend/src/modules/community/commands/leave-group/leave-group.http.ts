@@ -1,4 +1,3 @@
-import { groupIdPipe } from '../group-id';
 import { Controller, Delete, HttpCode, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -7,6 +6,7 @@ import type { User } from '@carecircle/libs';
 import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { CurrentUser } from '../../../identity';
 import { LeaveGroup } from './leave-group.handler';
+import { groupIdPipe } from '../group-id';
 
 /** 204; 409 when not a member, 404 for an unknown group, 400 for an id that is not one. */
 @ApiTags('community')
