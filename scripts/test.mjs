@@ -267,8 +267,11 @@ async function runBrowser() {
   const smtpPort = process.env.E2E_SMTP_PORT ?? String(await freePort());
   // The local Google stand-in (e2e/google-fake.mjs) that playwright.config.ts starts before the app.
   const googlePort = process.env.E2E_GOOGLE_PORT ?? String(await freePort());
+  // The billing tests' API-only server and the local Stripe API it calls.
+  const stripeAppPort = process.env.E2E_STRIPE_APP_PORT ?? String(await freePort());
+  const stripePort = process.env.E2E_STRIPE_PORT ?? String(await freePort());
   const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests'], {
-    env: { E2E_PORT: port, E2E_SMTP_PORT: smtpPort, E2E_GOOGLE_PORT: googlePort },
+    env: { E2E_PORT: port, E2E_SMTP_PORT: smtpPort, E2E_GOOGLE_PORT: googlePort, E2E_STRIPE_APP_PORT: stripeAppPort, E2E_STRIPE_PORT: stripePort },
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   const report = readJson(PLAYWRIGHT_RESULTS);

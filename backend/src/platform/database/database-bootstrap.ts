@@ -56,11 +56,13 @@ async function createDatabaseIfMissing(url: string, log: Logger): Promise<void> 
     throw new Error(`Cannot reach PostgreSQL at ${target.host} (DATABASE_URL): ${(error as Error).message}`);
   }
   try {
+    // Processes starting together on a new database (the app with its workers, the browser tests' two
+    // servers) check and create one at a time: two CREATE DATABASE of one name race on pg_database's
+    // unique index, and the loser's start failed. The lock ends with the session.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`carecircle:create-database:${name}`]);
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created meanwhile by another process
-      });
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
       log.info({ database: name }, 'created database');
     }
   } finally {
