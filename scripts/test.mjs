@@ -2,6 +2,7 @@
 // first failing step:
 //   1. prerequisites: PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) answer, Debian Chromium present
 //   2. npm run build                       libs, backend, frontend
+//      npm run budget                      every route's first-load JS within its budget (with browser)
 //   3. lint-rules                          node --test tools/
 //   4. unit, int, e2e                      backend jest projects; unit also runs the front end's
 //                                          component tests (Vitest in jsdom, frontend/vitest.config.ts)
@@ -345,6 +346,8 @@ async function main() {
     }],
   ];
   if (selected.has('browser') || selected.has('e2e')) steps.push(['build', async () => ({ ok: (await run('npm', ['run', 'build'])).code === 0 })]);
+  // First-load budgets of every route (scripts/bundle-budget.mjs), on the bundles the browser tests use.
+  if (selected.has('browser')) steps.push(['budget', async () => ({ ok: (await run('npm', ['run', 'budget'])).code === 0 })]);
   if (selected.has('lint-rules')) steps.push(['lint-rules', () => runLintRules(workDir)]);
   if (selected.has('unit')) steps.push(['unit', () => runUnit(workDir)]);
   for (const project of ['int', 'e2e']) if (selected.has(project)) steps.push([project, () => runJest(project, workDir)]);

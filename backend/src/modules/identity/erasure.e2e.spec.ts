@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 const PASSWORD = 'correct horse battery';
@@ -152,6 +153,8 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     ]);
     expect(await rowsOf('care_updates', 'child_id', child.id)).toEqual([]);
 
+    // Every read model has applied the erasure (reminders and reports catch up after the answer).
+    await allProjectionsCaughtUp(t.app);
     const after = await dump(t.databaseUrl);
     for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email, invitee.email, invitee.name, news]) expect(after).not.toContain(word);
     expect(after).toContain(user.id); // ids stay for ordering and audit
@@ -169,6 +172,8 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect(await rowsOf('doctors', 'child_id', child.id)).toEqual([]);
     expect(await rowsOf('family_support', 'child_id', child.id)).toEqual([]);
     expect(await rowsOf('doctors', 'child_id', other.child.id)).toHaveLength(1);
+    // Every read model has applied the erasure (reminders and reports catch up after the answer).
+    await allProjectionsCaughtUp(t.app);
     const after = await dump(t.databaseUrl);
     for (const word of Object.values(words)) expect(after).not.toContain(word);
     expect((await agent.get(`/api/tasks/${other.task.id}/history`).expect(200)).body.items[0].data.name).toBe(other.task.name);
