@@ -26,7 +26,7 @@ function CommentItem({ comment, groupId, canModerate, canWrite, onReply }: { com
       {!comment.removed && <ReactionBar target={target} summary={comment.reactions} disabled={!canWrite} about={`the comment from ${comment.authorName}`} />}
       <div className="comment__actions">
         {onReply && canWrite && !comment.removed && (
-          <Button size="small" type="text" icon={<MessageOutlined />} onClick={onReply} aria-label={`Reply to ${comment.authorName}`}>
+          <Button size="small" type="text" icon={<MessageOutlined aria-hidden />} onClick={onReply} aria-label={`Reply to ${comment.authorName}`}>
             Reply
           </Button>
         )}

@@ -54,12 +54,12 @@ export function ItemActions({ item, canModerate, onDeleted }: { item: ActionItem
   return (
     <div className="item-actions">
       {!item.isMine && !item.removed && (
-        <Button size="small" type="text" icon={<FlagOutlined />} onClick={() => setDialog('report')}>
+        <Button size="small" type="text" icon={<FlagOutlined aria-hidden />} onClick={() => setDialog('report')}>
           Report
         </Button>
       )}
       {item.isMine && !item.removed && (
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => setDialog('delete')}>
+        <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDialog('delete')}>
           Delete
         </Button>
       )}
@@ -67,7 +67,7 @@ export function ItemActions({ item, canModerate, onDeleted }: { item: ActionItem
         <Button
           size="small"
           type="text"
-          icon={<PushpinOutlined />}
+          icon={<PushpinOutlined aria-hidden />}
           loading={pinning.isLoading}
           onClick={() => void run(() => setPinned({ groupId: item.groupId, postId: item.id, pinned: !item.isPinned }).unwrap(), item.isPinned ? 'Post unpinned' : 'Post pinned', 'Could not change the pin')}
         >
@@ -75,12 +75,12 @@ export function ItemActions({ item, canModerate, onDeleted }: { item: ActionItem
         </Button>
       )}
       {canModerate && !item.isMine && !item.removed && (
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => setDialog('remove')}>
+        <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDialog('remove')}>
           Remove
         </Button>
       )}
       {canModerate && !item.isMine && item.authorId && (
-        <Button size="small" type="text" icon={<StopOutlined />} onClick={() => setDialog('mute')}>
+        <Button size="small" type="text" icon={<StopOutlined aria-hidden />} onClick={() => setDialog('mute')}>
           Mute author
         </Button>
       )}

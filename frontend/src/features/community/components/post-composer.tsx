@@ -35,7 +35,7 @@ export function PostComposer({ groupId, groupName }: { groupId: string; groupNam
 
   return (
     <>
-      <Button type="primary" icon={<EditOutlined />} className="group-page__new-post" onClick={() => setOpen(true)}>
+      <Button type="primary" icon={<EditOutlined aria-hidden />} className="group-page__new-post" onClick={() => setOpen(true)}>
         New post
       </Button>
       <Modal

@@ -40,6 +40,7 @@ export function ReactionBar({ target, summary, disabled = false, about }: { targ
             size="small"
             type={pressed ? 'primary' : 'default'}
             aria-pressed={pressed}
+            aria-label={`${REACTION_LABELS[type]} ${count}`}
             disabled={disabled}
             className="reaction-bar__button"
             onClick={() => void tap(type)}

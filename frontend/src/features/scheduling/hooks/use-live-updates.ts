@@ -20,7 +20,8 @@ function tagsFor({ childId, groupId, postId, changed }: LiveMessage): Tag[] {
   const tags: Tag[] = [];
   if (groupId) {
     // A group's conversation: its list, the open post (every post when the message names none) and its reports.
-    if (changed.includes('group-posts')) tags.push({ type: 'GroupPosts', id: groupId }, postId ? { type: 'Post', id: postId } : 'Post', { type: 'GroupReports', id: groupId });
+    if (changed.includes('group-posts')) tags.push({ type: 'GroupPosts', id: groupId }, postId ? { type: 'Post', id: postId } : 'Post');
+    if (changed.includes('group-posts') || changed.includes('group-reports')) tags.push({ type: 'GroupReports', id: groupId });
     return tags;
   }
   if (!childId) return tags;
