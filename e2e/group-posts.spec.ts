@@ -5,8 +5,9 @@ import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, PASSW
 // A group's conversation (issue 26; /work/community-contract.md), clicked through as caregivers
 // would: Ana (a phone, 360 px) joins Autism Support and posts anonymously; Bea (a desktop, a second
 // browser) sees the post arrive without a reload, comments and reacts, and Ana sees the comment
-// arrive on her open post. Bea, made a moderator by the run's super admin, pins the post and removes
-// it with a reason; Ana sees it removed, and why. Axe on every page and dialog, on a phone and a desktop.
+// arrive on her open post and reports it. Bea, made a moderator by the run's super admin, dismisses
+// the report from the group's queue, pins the post and removes it with a reason; Ana sees it removed,
+// and why; Bea mutes Ana for a day, and Ana reads on without New post. Axe on every page and dialog, on a phone and a desktop.
 
 /** playwright.config.ts makes this address a super admin (e2e/admin.spec.ts). */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
@@ -36,7 +37,7 @@ async function signInAsAdmin(request: APIRequestContext, baseURL: string) {
 /** Axe on the open dialog (named), on a phone and on a desktop. */
 const expectDialogAccessible = (page: Page) => expectAccessibleOnPhoneAndDesktop(page, '.ant-modal');
 
-test('post anonymously, a second member comments and reacts live, a moderator pins and removes with a reason', async ({ page, browser, baseURL, watchCsp }) => {
+test('post anonymously, a second member comments and reacts live, a report is dismissed, a moderator pins, removes with a reason and mutes', async ({ page, browser, baseURL, watchCsp }) => {
   test.setTimeout(180_000);
   // Ana, on a phone.
   await registerThroughApi(page.request, baseURL!, { email: uniqueEmail('ana'), firstName: 'Ana', lastName: 'Lopez' });
@@ -98,7 +99,7 @@ test('post anonymously, a second member comments and reacts live, a moderator pi
   await beaPost.getByRole('link', { name: TITLE }).click();
   await expect(bea.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
   await expect(bea.getByText('Every day at 4 pm he melts down.')).toBeVisible();
-  await bea.getByLabel('Write a comment').fill('A quiet corner and a snack helped us.');
+  await bea.getByRole('textbox', { name: 'Write a comment' }).fill('A quiet corner and a snack helped us.');
   await bea.getByRole('button', { name: 'Send comment' }).click();
   await expectToast(bea, 'Comment posted');
   const reactions = bea.getByRole('group', { name: 'Reactions to this post' });
@@ -111,12 +112,20 @@ test('post anonymously, a second member comments and reacts live, a moderator pi
   await expect(beaComment.getByText('A quiet corner and a snack helped us.')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Reactions to this post' }).getByRole('button', { name: 'Helpful 1' })).toHaveAttribute('aria-pressed', 'false');
   await beaComment.getByRole('button', { name: 'Reply to Bea Okafor' }).click();
-  await page.getByLabel('Reply to Bea Okafor').fill('Thank you, we will try it.');
+  await page.getByRole('textbox', { name: 'Reply to Bea Okafor' }).fill('Thank you, we will try it.');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expectToast(page, 'Reply posted');
   await expect(page.getByRole('list', { name: 'Replies to Bea Okafor' }).getByText('Thank you, we will try it.')).toBeVisible();
   // Bea sees the reply under her comment.
   await expect(bea.getByRole('list', { name: 'Replies to Bea Okafor' }).getByText('Thank you, we will try it.')).toBeVisible();
+
+  // Ana reports Bea's comment (as a caregiver might, by mistake).
+  await beaComment.getByRole('button', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Report this comment' });
+  await report.getByRole('textbox', { name: 'Why are you reporting it?' }).fill('Is this advice safe?');
+  await expectDialogAccessible(page);
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expectToast(page, 'Report sent');
 
   // The run's super admin makes Bea a moderator of the group.
   const adminContext = await browser.newContext({ baseURL });
@@ -126,14 +135,26 @@ test('post anonymously, a second member comments and reacts live, a moderator pi
   const groups = await getJson<SupportGroup[]>(bea, '/api/user/groups');
   expect(groups.map((group) => group.name)).toContain(GROUP);
 
+  // Bea finds the report in the group's queue and dismisses it.
+  await bea.goto(groupUrl);
+  await bea.getByRole('link', { name: 'Reports' }).click();
+  await expect(bea.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  const reported = bea.getByRole('listitem').filter({ hasText: 'Is this advice safe?' });
+  await expect(reported.getByText('A quiet corner and a snack helped us.')).toBeVisible();
+  await expectAccessibleOnPhoneAndDesktop(bea);
+  await reported.getByRole('button', { name: 'Dismiss' }).click();
+  await expectToast(bea, 'Report dismissed');
+  await expect(bea.getByRole('heading', { name: 'No open reports' })).toBeVisible();
+
   // Bea pins the post, then removes it with a reason.
-  await bea.reload();
+  await bea.goto(groupUrl);
+  await bea.getByRole('link', { name: TITLE }).click();
   const pin = bea.getByRole('button', { name: 'Pin' });
   await pin.click();
   await expectToast(bea, 'Post pinned');
   await expect(bea.getByRole('button', { name: 'Unpin' })).toBeVisible();
   await expect(page.getByText('Pinned', { exact: true })).toBeVisible(); // Ana's open post, live
-  await bea.getByRole('article').first().getByRole('button', { name: 'Remove' }).first().click();
+  await bea.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Remove' }).click();
   const removal = bea.getByRole('dialog', { name: 'Remove this post' });
   await expect(removal.getByRole('button', { name: 'Remove' })).toBeDisabled();
   await removal.getByLabel('Reason for removing').fill('Please keep details of a child that could identify him out of the group.');
@@ -149,5 +170,17 @@ test('post anonymously, a second member comments and reacts live, a moderator pi
   await page.getByRole('link', { name: GROUP }).click();
   await expect(page.getByRole('heading', { name: GROUP, level: 1 })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Removed by a moderator' })).toBeVisible();
+
+  // Bea mutes the post's author for a day: Ana reads on, with the date, and cannot post.
+  await bea.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Mute author' }).click();
+  const mute = bea.getByRole('dialog', { name: 'Mute Ana Lopez' });
+  await mute.getByRole('radio', { name: 'For 1 day' }).check();
+  await expectDialogAccessible(bea);
+  await mute.getByRole('button', { name: 'Mute' }).click();
+  await expectToast(bea, 'Ana Lopez muted');
+  await page.reload();
+  await expect(page.getByText(/^You are muted in this group until /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New post' })).toHaveCount(0);
+  await expectAccessibleOnPhoneAndDesktop(page);
   await beaContext.close();
 });
