@@ -83,8 +83,6 @@ import { ReportsQuery } from './read-models/reports/reports.query';
     ReportsQuery,
     ReportsProjection,
   ],
-  /** Live updates (GET /api/live) judge group membership at delivery. */
-  exports: [GroupsQuery],
 })
 export class CommunityModule {
   constructor(personalData: PersonalData) {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
-import { COMMUNITY_LIMITS, GROUP_MEMBER_ROLES, REACTION_TYPES, type GroupRole, type ReactionType } from '@carecircle/libs';
-import { IfGiven, IsSafeText } from '../../../platform/http/dto-rules';
+import { IsBoolean, IsIn, IsString, IsUUID, MaxLength, ValidateBy, type ValidationArguments } from 'class-validator';
+import { COMMUNITY_LIMITS, GROUP_MEMBER_ROLES, isSafeText, REACTION_TYPES, VALIDATION_MESSAGES, type GroupRole, type ReactionType } from '@carecircle/libs';
+import { IfGiven } from '../../../platform/http/dto-rules';
 
 /**
  * Bodies of the community routes (/work/community-contract.md). The DTOs refuse what is not text
@@ -9,11 +9,18 @@ import { IfGiven, IsSafeText } from '../../../platform/http/dto-rules';
  * exactly titleMax characters with spaces around it is accepted. The raw length is capped at
  * twice the limit so no request carries more than that.
  */
-const TextField = (max: number) => (target: object, key: string) => {
-  IsString({ message: `${key} must be text` })(target, key);
-  MaxLength(max * 2, { message: `${key} is too long` })(target, key);
-  IsSafeText()(target, key);
-};
+const TextField = (max: number) =>
+  ValidateBy({
+    name: 'isCommunityText',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length <= max * 2 && isSafeText(value),
+      defaultMessage: (args?: ValidationArguments) => {
+        const value: unknown = args?.value;
+        if (typeof value !== 'string') return `${args?.property} must be text`;
+        return value.length > max * 2 ? `${args?.property} has at most ${max} characters` : `${args?.property} ${VALIDATION_MESSAGES.unsafeText}`;
+      },
+    },
+  });
 
 export class CreatePostDto {
   @ApiProperty({ maxLength: COMMUNITY_LIMITS.titleMax }) @TextField(COMMUNITY_LIMITS.titleMax) title!: string;

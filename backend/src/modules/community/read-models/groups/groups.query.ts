@@ -73,6 +73,13 @@ export class GroupsQuery {
     };
   }
 
+  /** Which of `groupIds` the user is a member of now (live updates judge it at each delivery). */
+  async memberOf(userId: string, groupIds: string[]): Promise<Set<string>> {
+    if (groupIds.length === 0) return new Set();
+    const rows = (await this.em.fork().execute('SELECT group_id FROM group_members WHERE user_id = ? AND group_id = ANY(?::uuid[])', [userId, `{${[...new Set(groupIds)].join(',')}}`])) as { group_id: string }[];
+    return new Set(rows.map((row) => row.group_id));
+  }
+
   async byId(userId: string, groupId: string): Promise<SupportGroup | null> {
     const rows = (await this.em.fork().execute(`${SELECT} AND g.id = ?`, [userId, groupId])) as Row[];
     return rows.length > 0 ? answer(rows[0]) : null;

@@ -52,7 +52,7 @@ describe('group posts read model (PostgreSQL)', () => {
     throw new Error('too many pages');
   };
 
-  const posts = Array.from({ length: 5 }, () => randomUUID());
+  const posts: string[] = Array.from({ length: 5 }, () => randomUUID());
   const anonymous = randomUUID();
 
   beforeAll(async () => {
