@@ -120,20 +120,32 @@ describe('CommentThread', () => {
       replies: [comment('r1', 'A reply', { parentCommentId: 'c1' })],
     }),
     comment('c2', '', { removed: true, removalReason: null }),
-    comment('c3', '', { removed: true, removalReason: 'Medical advice', isMine: true }),
+    comment('c3', 'Try 2 mg more', { removed: true, removalReason: 'Medical advice', isMine: true }),
+    comment('c4', '', { removed: true, removalReason: null, isMine: true }),
   ];
 
-  it('shows comments oldest first with their replies nested; Reply only on top-level comments; removed ones say so', () => {
+  it('shows comments oldest first with their replies nested; Reply only on top-level comments; removed ones say by whom when the reader can know', () => {
     renderWithApi(<CommentThread groupId="g1" postId="p1" comments={thread} canModerate={false} canWrite />);
     const items = screen.getAllByRole('article');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Comment from Author c1', 'Comment from Author r1', 'Comment from Author c2', 'Comment from Author c3']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Comment from Author c1',
+      'Comment from Author r1',
+      'Comment from Author c2',
+      'Comment from Author c3',
+      'Comment from Author c4',
+    ]);
     const replies = screen.getByRole('list', { name: 'Replies to Author c1' });
     expect(within(replies).getByText('A reply')).toBeTruthy();
     expect(within(replies).queryByRole('button', { name: /^Reply/ })).toBeNull();
     expect(within(items[0]).getByRole('button', { name: 'Reply to Author c1' })).toBeTruthy();
-    expect(within(items[2]).getByText('Removed by a moderator')).toBeTruthy();
+    // A member cannot tell a moderator's removal from the author's deletion (no reason is sent to them).
+    expect(within(items[2]).getByText('This comment was removed')).toBeTruthy();
     expect(within(items[2]).queryByText(/Reason:/)).toBeNull();
+    // Its author is sent the reason and the removed text.
+    expect(within(items[3]).getByText('Removed by a moderator')).toBeTruthy();
     expect(within(items[3]).getByText('Reason: Medical advice')).toBeTruthy();
+    expect(within(items[3]).getByText('Try 2 mg more')).toBeTruthy();
+    expect(within(items[4]).getByText('Deleted by its author')).toBeTruthy();
     expect(within(items[2]).queryByRole('button', { name: /^Reply/ })).toBeNull();
   });
 

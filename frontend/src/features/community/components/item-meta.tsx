@@ -20,12 +20,25 @@ export function ItemMeta({ authorName, isAnonymous, createdAt, isPinned }: { aut
   );
 }
 
-/** What stands in for removed text: members see only that a moderator removed it; the author and moderators also see why. */
-export function RemovedNotice({ removalReason }: { removalReason: string | null }) {
+/**
+ * What stands in for removed text. A moderator's removal always has a reason, which its author and
+ * the moderators are sent: with it, "Removed by a moderator" and why (and the removed text, which only
+ * they receive). Without it, those two know the author deleted it; other members cannot tell the two
+ * apart (the contract sends `removed` for both), so they read a plain "removed".
+ */
+export function RemovedNotice({ item, canModerate, noun }: { item: { removalReason: string | null; isMine: boolean; body: string }; canModerate: boolean; noun: 'post' | 'comment' }) {
+  const knows = item.isMine || canModerate;
+  const title = item.removalReason ? 'Removed by a moderator' : knows ? 'Deleted by its author' : `This ${noun} was removed`;
   return (
     <div className="removed-notice">
-      <p className="removed-notice__title">Removed by a moderator</p>
-      {removalReason && <p className="removed-notice__reason">Reason: {removalReason}</p>}
+      <p className="removed-notice__title">{title}</p>
+      {item.removalReason && <p className="removed-notice__reason">Reason: {item.removalReason}</p>}
+      {item.removalReason && item.body && (
+        <details className="removed-notice__text">
+          <summary>What was removed</summary>
+          <p className="post-text">{item.body}</p>
+        </details>
+      )}
     </div>
   );
 }

@@ -26,9 +26,9 @@ function Post({ group, post }: { group: GroupDetail; post: PostDetail }) {
       <article className="post-detail" aria-labelledby="post-title">
         <ItemMeta authorName={post.authorName} isAnonymous={post.isAnonymous} createdAt={post.createdAt} isPinned={post.isPinned} />
         <h1 id="post-title" className="post-detail__title">
-          {post.removed && !post.title ? 'Removed post' : post.title}
+          {post.title || 'Removed post'}
         </h1>
-        {post.removed ? <RemovedNotice removalReason={post.removalReason} /> : <PostText text={post.body} />}
+        {post.removed ? <RemovedNotice item={post} canModerate={group.canModerate} noun="post" /> : <PostText text={post.body} />}
         {!post.removed && <ReactionBar target={target} summary={post.reactions} disabled={!canWrite} about="this post" />}
         <ItemActions
           item={{ ...target, isMine: post.isMine, removed: post.removed, authorId: post.author?.id ?? null, authorName: post.authorName, isPinned: post.isPinned }}
