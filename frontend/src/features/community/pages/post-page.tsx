@@ -18,7 +18,8 @@ import '../conversations.css';
 function Post({ group, post }: { group: GroupDetail; post: PostDetail }) {
   const navigate = useNavigate();
   const muted = mutedUntil(group);
-  const canWrite = group.isMember && !muted;
+  // A removed post keeps its thread for reading; nobody adds to it.
+  const canWrite = group.isMember && !muted && !post.removed;
   const target = { kind: 'post' as const, id: post.id, postId: post.id, groupId: group.id };
   const commentCount = post.comments.reduce((sum, comment) => sum + 1 + comment.replies.length, 0);
   return (
@@ -41,7 +42,7 @@ function Post({ group, post }: { group: GroupDetail; post: PostDetail }) {
           Comments ({commentCount})
         </h2>
         <CommentThread groupId={group.id} postId={post.id} comments={post.comments} canModerate={group.canModerate} canWrite={canWrite} />
-        {muted ? <MutedNotice until={muted} /> : canWrite && !post.removed && <CommentBox groupId={group.id} postId={post.id} />}
+        {muted ? <MutedNotice until={muted} /> : canWrite && <CommentBox groupId={group.id} postId={post.id} />}
       </section>
     </>
   );
