@@ -20,7 +20,7 @@ export function MutedNotice({ until }: { until: Date }) {
       showIcon
       className="group-page__notice"
       message={`You are muted in this group until ${untilText(until)}.`}
-      description="You can still read posts and comments. You can post and comment again after that date."
+      description="You can still read posts and comments. You can post, comment and react again after that date."
     />
   );
 }

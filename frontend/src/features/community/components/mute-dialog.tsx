@@ -28,7 +28,7 @@ export function MuteDialog({ authorName, loading, onCancel, onConfirm }: { autho
         </div>
       }
     >
-      <p id={labelId}>{authorName} can still read this group, but cannot post or comment until the time is up.</p>
+      <p id={labelId}>{authorName} can still read this group, but cannot post, comment or react until the time is up.</p>
       <Radio.Group aria-labelledby={labelId} className="mute-dialog__periods" value={days} onChange={(event) => setDays(event.target.value as number)}>
         {PERIODS.map((period) => (
           <Radio key={period.days} value={period.days}>

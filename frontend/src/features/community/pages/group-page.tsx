@@ -28,7 +28,7 @@ export default function GroupPage() {
   const detail = group.data;
   const muted = mutedUntil(detail);
   return (
-    <div className="page group-page">
+    <div className="page group-page" style={{ ['--group-color' as string]: detail.color }}>
       <GroupHeader group={detail}>
         {detail.isMember && (
           <div className="group-page__actions">
