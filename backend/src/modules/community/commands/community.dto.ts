@@ -1,26 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsString, IsUUID, MaxLength, ValidateBy, type ValidationArguments } from 'class-validator';
-import { COMMUNITY_LIMITS, GROUP_MEMBER_ROLES, isSafeText, REACTION_TYPES, VALIDATION_MESSAGES, type GroupRole, type ReactionType } from '@carecircle/libs';
-import { IfGiven } from '../../../platform/http/dto-rules';
+import { IsBoolean, IsIn, IsUUID } from 'class-validator';
+import { COMMUNITY_LIMITS, GROUP_MEMBER_ROLES, REACTION_TYPES, type GroupRole, type ReactionType } from '@carecircle/libs';
+import { IfGiven, IsText } from '../../../platform/http/dto-rules';
 
 /**
- * Bodies of the community routes (/work/community-contract.md). The DTOs refuse what is not text
- * (or is not storable); lengths are judged by the deciders on the trimmed text, so a title of
- * exactly titleMax characters with spaces around it is accepted. The raw length is capped at
- * twice the limit so no request carries more than that.
+ * Bodies of the community routes (/work/community-contract.md), with the house's rules
+ * (platform/http/dto-rules.ts): text of at most the contract's length and storable, booleans,
+ * UUIDs, enums; a 400 names the field. The deciders judge the trimmed text again (blank refused).
  */
-const TextField = (max: number) =>
-  ValidateBy({
-    name: 'isCommunityText',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && value.length <= max * 2 && isSafeText(value),
-      defaultMessage: (args?: ValidationArguments) => {
-        const value: unknown = args?.value;
-        if (typeof value !== 'string') return `${args?.property} must be text`;
-        return value.length > max * 2 ? `${args?.property} has at most ${max} characters` : `${args?.property} ${VALIDATION_MESSAGES.unsafeText}`;
-      },
-    },
-  });
+const TextField = (max: number) => IsText(max, { message: (args) => `${args.property} must be text` });
 
 export class CreatePostDto {
   @ApiProperty({ maxLength: COMMUNITY_LIMITS.titleMax }) @TextField(COMMUNITY_LIMITS.titleMax) title!: string;
@@ -53,7 +41,7 @@ export class OptionalReasonDto {
 
 export class MuteDto {
   /** ISO 8601 date and time, in the future, at most muteMaxDays away; absent: 7 days. */
-  @ApiPropertyOptional({ format: 'date-time' }) @IfGiven() @IsString({ message: 'until must be a date and time (ISO 8601)' }) @MaxLength(40) until?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IfGiven() @IsText(40, { message: 'until must be a date and time (ISO 8601)' }) until?: string;
 }
 
 export class ChangeRoleDto {
