@@ -31,8 +31,7 @@ test('join a group, see it under My Groups, leave it, and the empty state', asyn
   await card.getByRole('button', { name: 'Join Group Autism Support' }).click();
   await expectToast(page, 'Successfully joined group');
   await expect(card.getByText(`${members + 1} ${members + 1 === 1 ? 'member' : 'members'}`)).toBeVisible();
-  await expect(card.getByRole('button', { name: 'View Posts' })).toBeDisabled();
-  await expect(card.getByText('Group posts are coming soon.')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'View Posts of Autism Support' })).toHaveAttribute('href', /\/groups\/[0-9a-f-]{36}$/);
 
   await page.getByRole('tab', { name: 'My Groups (1)' }).click();
   const panel = page.getByRole('tabpanel', { name: 'My Groups (1)' });

@@ -99,6 +99,11 @@ test('a new caregiver walks the onboarding wizard on a phone and lands on a fill
   await test.step('step 6: Complete Setup saves once, in order', async () => {
     const step = wizardStep(page, 'Welcome');
     await expect(step.getByText('1 medication schedule(s)')).toBeVisible();
+    // The group of the recipient's condition (step 1: posterior urethral valves), in a new tab so the setup stays.
+    const group = step.getByRole('link', { name: 'Visit PUV & Kidney Care' });
+    await expect(group).toHaveAttribute('target', '_blank');
+    await expect(group).toHaveAttribute('href', /^\/groups\/[0-9a-f-]{36}$/);
+    await expectNoSeriousA11yViolations(page, '.ant-modal');
     const creations: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') creations.push(new URL(request.url()).pathname);

@@ -118,3 +118,139 @@ export const COMMUNITY_TEXT = {
   joinFailed: 'Failed to join group',
   leaveFailed: 'Failed to leave group',
 } as const;
+
+/* ---- Conversations (issue 26, second part): /work/community-contract.md ---- */
+
+/** The spec's reaction_type. */
+export const REACTION_TYPES = ['like', 'thank_you', 'helpful'] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+
+export const COMMUNITY_LIMITS = {
+  titleMax: 200,
+  bodyMax: 10_000,
+  commentMax: 5_000,
+  reasonMax: 500,
+  pageSize: 20,
+  commentsPerPost: 1_000,
+  /** Per user, all groups; one past it: 429 with COMMUNITY_TEXT.rateLimited. */
+  postsPerHour: 10,
+  commentsPerHour: 60,
+  muteMaxDays: 365,
+} as const;
+
+export type GroupRole = GroupMemberRole;
+
+export interface ReactionSummary {
+  counts: Record<ReactionType, number>;
+  mine: ReactionType[];
+}
+
+export interface PostView {
+  id: string;
+  groupId: string;
+  /** '' when removed, for those who may not see removed text. */
+  title: string;
+  body: string;
+  isAnonymous: boolean;
+  isPinned: boolean;
+  /** null: anonymous (to everyone but the author and moderators) or a deleted account. */
+  author: { id: string; name: string } | null;
+  /** What to print: the name, 'Anonymous' or 'Deleted account'. */
+  authorName: string;
+  isMine: boolean;
+  removed: boolean;
+  /** Shown to the author and moderators only. */
+  removalReason: string | null;
+  reactions: ReactionSummary;
+  commentCount: number;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface CommentView {
+  id: string;
+  postId: string;
+  parentCommentId: string | null;
+  /** '' when removed (the thread keeps its shape), or erased. */
+  body: string;
+  isAnonymous: boolean;
+  author: { id: string; name: string } | null;
+  authorName: string;
+  isMine: boolean;
+  removed: boolean;
+  removalReason: string | null;
+  reactions: ReactionSummary;
+  createdAt: string;
+  /** One level: a reply has replies: []. */
+  replies: CommentView[];
+}
+
+/** Comments oldest first, replies nested. */
+export interface PostDetail extends PostView {
+  comments: CommentView[];
+}
+
+/** GET /api/groups/{id}. */
+export interface GroupDetail {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  icon: string;
+  color: string;
+  rules: string[];
+  memberCount: number;
+  isMember: boolean;
+  myRole: GroupRole | null;
+  mutedUntil: string | null;
+  canModerate: boolean;
+}
+
+export interface ReportView {
+  id: string;
+  targetType: 'post' | 'comment';
+  postId: string;
+  commentId: string | null;
+  excerpt: string;
+  reason: string;
+  reportCount: number;
+  createdAt: string;
+}
+
+export interface PostPage {
+  items: PostView[];
+  next: string | null;
+}
+
+export interface ReactionToggleResult {
+  reacted: boolean;
+  reactions: ReactionSummary;
+}
+
+export const COMMUNITY_CONVERSATION_TEXT = {
+  membersOnly: 'You must join this group to see its posts.',
+  mutedUntil: (until: string) => `You are muted in this group until ${until}.`,
+  rateLimited: 'You are posting too fast. Please wait a few minutes and try again.',
+  anonymous: 'Anonymous',
+  deletedAccount: 'Deleted account',
+  postNotFound: 'Post not found.',
+  commentNotFound: 'Comment not found.',
+  reportNotFound: 'Report not found.',
+  memberNotFound: 'That person is not a member of this group.',
+  moderatorsOnly: 'Only the moderators of this group can do that.',
+  adminsOnly: 'Only an administrator of this group can change roles.',
+  cannotMuteModerator: 'Moderators and administrators cannot be muted.',
+  notYours: 'You can only delete your own posts and comments.',
+  titleRequired: 'Please give your post a title.',
+  titleTooLong: `A title has at most ${COMMUNITY_LIMITS.titleMax} characters.`,
+  bodyRequired: 'Please write something.',
+  bodyTooLong: `A post has at most ${COMMUNITY_LIMITS.bodyMax} characters.`,
+  commentTooLong: `A comment has at most ${COMMUNITY_LIMITS.commentMax} characters.`,
+  reasonRequired: 'Please give a reason.',
+  reasonTooLong: `A reason has at most ${COMMUNITY_LIMITS.reasonMax} characters.`,
+  tooManyComments: `A post has at most ${COMMUNITY_LIMITS.commentsPerPost} comments.`,
+  badParent: 'parentCommentId must be a top-level comment of this post.',
+  muteInPast: 'until must be in the future.',
+  muteTooLong: `A mute lasts at most ${COMMUNITY_LIMITS.muteMaxDays} days.`,
+  oneTarget: 'Give exactly one of postId and commentId.',
+} as const;

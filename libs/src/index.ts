@@ -23,3 +23,4 @@ export * from './reports';
 export * from './admin';
 export * from './billing';
 export * from './community';
+export * from './community-suggestion';

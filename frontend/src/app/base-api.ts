@@ -1,4 +1,4 @@
-import type { Child, UpdateTimezoneRequest, User } from '@carecircle/libs';
+import type { Child, SupportGroup, UpdateTimezoneRequest, User } from '@carecircle/libs';
 import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
@@ -180,6 +180,9 @@ export const baseApi = createApi({
     'AdminUsers',
     'Billing',
     'Group',
+    'GroupPosts',
+    'Post',
+    'GroupReports',
   ],
   // Data is stale immediately: refetch whenever a screen mounts, keep unused data only briefly.
   keepUnusedDataFor: 5,
@@ -193,6 +196,8 @@ export const baseApi = createApi({
       query: () => 'children',
       providesTags: (children) => [CHILD_LIST, ...(children ?? []).map((child) => ({ type: 'Child' as const, id: child.id }))],
     }),
+    /** GET /api/groups: every support group, each saying whether the user is a member (community; the onboarding's suggestion). */
+    getGroups: build.query<SupportGroup[], void>({ query: () => 'groups', providesTags: ['Group'] }),
     /** POST /api/upload (multipart, field `file`): answers the stored image's URL, to send as a photo's URL. */
     uploadImage: build.mutation<{ url: string }, File>({
       query: (file) => {
@@ -212,4 +217,4 @@ export const baseApi = createApi({
   }),
 });
 
-export const { useGetChildrenQuery, useUploadImageMutation, useUpdateTimezoneMutation } = baseApi;
+export const { useGetChildrenQuery, useGetGroupsQuery, useUploadImageMutation, useUpdateTimezoneMutation } = baseApi;

@@ -17,7 +17,13 @@ const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitat
 const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
 const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
 const AdminScreen = lazyWithAntd(() => import('./pages/admin-screen'));
+
+// Support groups: the list and each conversation screen are their own chunks, in one layout route.
 const GroupsScreen = lazyWithAntd(() => import('./pages/groups-screen'));
+const SupportGroupsPage = lazy(() => import('../features/community/pages/support-groups-page'));
+const GroupPage = lazy(() => import('../features/community/pages/group-page'));
+const PostPage = lazy(() => import('../features/community/pages/post-page'));
+const ReportsPage = lazy(() => import('../features/community/pages/reports-page'));
 
 // Care Hub: each screen is its own chunk (libphonenumber-js comes with the directories, never with Today).
 const CareHubScreen = lazyWithAntd(() => import('./pages/care-hub-screen'));
@@ -72,7 +78,12 @@ export function AppRoutes() {
         <Route path="/subscribe" element={signedIn(<SubscribeScreen />)} />
         <Route path="/reports/adherence" element={signedIn(<AdherenceReportScreen />)} />
         <Route path="/admin" element={signedIn(<AdminScreen />)} />
-        <Route path="/groups" element={signedIn(<GroupsScreen />)} />
+        <Route path="/groups" element={signedIn(<GroupsScreen />)}>
+          <Route index element={<SupportGroupsPage />} />
+          <Route path=":groupId" element={<GroupPage />} />
+          <Route path=":groupId/posts/:postId" element={<PostPage />} />
+          <Route path=":groupId/reports" element={<ReportsPage />} />
+        </Route>
         <Route path="/care-hub" element={signedIn(<CareHubScreen />)}>
           <Route index element={<CareHubMenuPage />} />
           <Route path="emergency-contacts" element={<EmergencyContactsPage />} />

@@ -122,12 +122,20 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     expect(JSON.stringify((await helper.get('/api/notifications').expect(200)).body)).toContain(news);
     // What the deleting user wrote in the family they help is that recipient's journal: it stays, without their name.
     await owner.post(`/api/children/${kept.id}/updates`).send({ text: 'Kept journal entry' }).expect(201);
+    // What they wrote in a support group (docs/community.md): posts and comments stay as "Deleted account", their text goes.
+    const group = ((await owner.get('/api/groups').expect(200)).body as { id: string }[])[0];
+    await owner.post(`/api/groups/${group.id}/join`).expect(200);
+    const groupWords = { title: secret('groupTitle'), body: secret('groupBody'), comment: secret('groupComment'), report: secret('groupReport') };
+    const groupPost = (await owner.post(`/api/groups/${group.id}/posts`).send({ title: groupWords.title, body: groupWords.body, isAnonymous: true }).expect(201)).body;
+    await owner.post(`/api/posts/${groupPost.id}/comments`).send({ body: groupWords.comment }).expect(201);
+    await owner.post(`/api/posts/${groupPost.id}/report`).send({ reason: groupWords.report }).expect(204);
     const secondSession = t.agent();
     await secondSession.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
     const before = await dump(t.databaseUrl);
     expect(before).toContain(names.first); // read models hold it until the erasure
     expect(before).toContain(invitee.email);
+    expect(before).toContain(groupWords.body);
 
     const res = await owner.delete('/api/user').send({ password: PASSWORD }).expect(204);
     expect(String(res.headers['set-cookie'])).toMatch(/cc\.sid=;/);
@@ -153,10 +161,13 @@ describe('erasure: Delete Account and Remove Care Recipient leave no plaintext b
     ]);
     expect(await rowsOf('care_updates', 'child_id', child.id)).toEqual([]);
 
+    await neighbour.post(`/api/groups/${group.id}/join`).expect(200);
+    expect((await neighbour.get(`/api/posts/${groupPost.id}`).expect(200)).body).toMatchObject({ title: '', body: '', authorName: 'Deleted account', comments: [{ body: '', authorName: 'Deleted account' }] });
+
     // Every read model has applied the erasure (reminders and reports catch up after the answer).
     await allProjectionsCaughtUp(t.app);
     const after = await dump(t.databaseUrl);
-    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), email, invitee.email, invitee.name, news]) expect(after).not.toContain(word);
+    for (const word of [...Object.values(names), ...Object.values(words), ...Object.values(contacts), ...Object.values(groupWords), email, invitee.email, invitee.name, news]) expect(after).not.toContain(word);
     expect(after).toContain(user.id); // ids stay for ordering and audit
 
     await t.signUp({ email }); // the email may be used again

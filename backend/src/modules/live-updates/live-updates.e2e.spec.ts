@@ -10,13 +10,16 @@ import type { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../platform/event-store/event-store';
 import { ReadModelProjection, type Projection } from '../../platform/projections/projection';
-import { liveTopicOf, ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
+import { groupChangeKey, liveTopicOf, ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 
 interface LiveMessage {
   childId: string;
   changed: string[];
+  /** Support groups' messages name a group (and the post that changed) instead. */
+  groupId?: string;
+  postId?: string;
 }
 
 /** An open GET /api/live stream read with plain node:http, as a browser's EventSource would. */
@@ -146,8 +149,9 @@ describe('live updates (GET /api/live, server-sent events)', () => {
       .map((wrapper) => wrapper.instance as Projection);
     const expected = new Set<string>();
     for (const event of await eventsAfter(since.position)) {
-      const childId = (event.data as { childId?: unknown }).childId;
-      if (typeof childId !== 'string') continue;
+      const { childId: child, groupId, postId } = event.data as { childId?: unknown; groupId?: unknown; postId?: unknown };
+      const childId = typeof child === 'string' ? child : typeof groupId === 'string' ? groupChangeKey(groupId, typeof postId === 'string' ? postId : null) : null;
+      if (childId === null) continue;
       for (const projection of projections) if (projection.handles.includes(event.type)) expected.add(`${childId} ${liveTopicOf(projection)}`);
     }
     const seen = () => new Set(fannedOut.slice(since.fannedOut).flatMap((change) => change.changed.map((topic) => `${change.childId} ${topic}`)));
@@ -297,5 +301,42 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     await stream.waitFor((m) => m.childId === own.id, from, 2000);
     expect(stream.messages.slice(from).filter((m) => m.childId === shared.id)).toEqual([]);
     expect(stream.ended).toBe(false);
+  });
+
+  it("support groups: members get {groupId, changed: ['group-posts'], postId} for posts, comments and reactions; non-members and members who left get nothing", async () => {
+    const a = await caregiver('Ana');
+    const b = await caregiver('Ben');
+    const c = await caregiver('Carl');
+    const o = await caregiver('Olga');
+    const [group] = (await a.agent.get('/api/groups').expect(200)).body as { id: string }[];
+    for (const who of [a, b, c]) await who.agent.post(`/api/groups/${group.id}/join`).expect(200);
+    const { stream: ben } = await open(b.cookie);
+    const { stream: carl } = await open(c.cookie);
+    const { stream: olga } = await open(o.cookie);
+    const forGroup = (m: LiveMessage) => m.groupId === group.id;
+
+    let from = ben.messages.length;
+    const post = (await a.agent.post(`/api/groups/${group.id}/posts`).send({ title: 'Nights', body: 'Any tips?' }).expect(201)).body as { id: string };
+    expect(await ben.waitFor((m) => forGroup(m) && m.postId === post.id, from, 2000)).toEqual({ groupId: group.id, changed: ['group-posts'], postId: post.id });
+    await carl.waitFor((m) => forGroup(m) && m.postId === post.id, 0, 2000);
+
+    from = ben.messages.length;
+    await b.agent.post(`/api/posts/${post.id}/comments`).send({ body: 'Melatonin' }).expect(201);
+    await ben.waitFor((m) => forGroup(m) && m.postId === post.id, from, 2000);
+    from = ben.messages.length;
+    await a.agent.put('/api/reactions').send({ postId: post.id, reactionType: 'helpful' }).expect(200);
+    await ben.waitFor((m) => forGroup(m) && m.postId === post.id, from, 2000);
+
+    // Carl leaves: judged at delivery, he gets nothing more; Olga never did.
+    await c.agent.delete(`/api/groups/${group.id}/leave`).expect(204);
+    const start = await mark();
+    const carlBefore = carl.messages.length;
+    from = ben.messages.length;
+    await a.agent.post(`/api/posts/${post.id}/comments`).send({ body: 'Thanks!' }).expect(201);
+    await ben.waitFor((m) => forGroup(m) && m.postId === post.id, from, 2000);
+    await everythingAnnounced(start);
+    expect(carl.messages.slice(carlBefore).filter(forGroup)).toEqual([]);
+    expect(olga.messages.filter(forGroup)).toEqual([]);
+    expect(ben.messages.filter(forGroup).every((m) => m.childId === undefined && JSON.stringify(m.changed) === '["group-posts"]')).toBe(true);
   });
 });

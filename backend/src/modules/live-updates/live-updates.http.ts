@@ -2,19 +2,23 @@ import { Controller, Get, Logger, OnModuleDestroy, Req, Res } from '@nestjs/comm
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { User } from '@carecircle/libs';
-import { ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
+import { parseGroupChangeKey, ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
 import { SessionEndings } from '../../platform/session/session-endings';
 import { ChildrenQuery } from '../care-recipients';
+import { GroupsQuery } from '../community';
 import { CurrentUser } from '../identity';
 
 /** A comment line this often keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
+/** The live topic of community's posts projection: the only group change the screens listen to. */
+const GROUP_POSTS_TOPIC = 'group-posts';
 /** How long a browser waits before reconnecting after the stream drops. */
 const RETRY_MS = 3000;
 
 /**
  * GET /api/live: server-sent events telling an open dashboard what changed, so a second caregiver
- * sees a completed task without reloading. Each message is `{childId, changed}` where `changed`
+ * sees a completed task without reloading. Each message is `{childId, changed}` (or, for support
+ * groups, `{groupId, changed: ['group-posts'], postId?}`) where `changed`
  * lists the live topics of the read models that changed ('daily-tasks', 'progress', 'notifications',
  * ...); the client refetches those. Only recipients the user may see at that moment are sent, and
  * the stream ends when its session does (platform/session/session-endings.ts). Fed by
@@ -30,6 +34,7 @@ export class LiveUpdatesController implements OnModuleDestroy {
   constructor(
     private readonly feed: ProjectionChangeFeed,
     private readonly children: ChildrenQuery,
+    private readonly groups: GroupsQuery,
     private readonly sessions: SessionEndings,
   ) {}
 
@@ -51,10 +56,21 @@ export class LiveUpdatesController implements OnModuleDestroy {
       res.end();
     };
     // Access is judged again at each delivery: a revoked caregiver or a removed recipient gets nothing more.
+    // Group conversations: `{groupId, changed: ['group-posts'], postId?}` to the group's members at that moment (one who left gets nothing more).
     const send = async (changes: ChildChanges[]) => {
-      const visible = new Set((await this.children.listFor(user.id)).map((child) => child.id));
-      for (const change of changes) {
+      const forGroups = changes.flatMap((change) => {
+        const key = change.changed.includes(GROUP_POSTS_TOPIC) ? parseGroupChangeKey(change.childId) : null;
+        return key ? [key] : [];
+      });
+      const forChildren = changes.filter((change) => !parseGroupChangeKey(change.childId));
+      const visible = forChildren.length > 0 ? new Set((await this.children.listFor(user.id)).map((child) => child.id)) : new Set<string>();
+      for (const change of forChildren) {
         if (!closed && visible.has(change.childId)) res.write(`data: ${JSON.stringify({ childId: change.childId, changed: change.changed })}\n\n`);
+      }
+      if (forGroups.length === 0) return;
+      const memberOf = await this.groups.memberOf(user.id, forGroups.map((change) => change.groupId));
+      for (const change of forGroups) {
+        if (!closed && memberOf.has(change.groupId)) res.write(`data: ${JSON.stringify({ groupId: change.groupId, changed: [GROUP_POSTS_TOPIC], ...(change.postId ? { postId: change.postId } : {}) })}\n\n`);
       }
     };
     const deliver = (changes: ChildChanges[]) =>

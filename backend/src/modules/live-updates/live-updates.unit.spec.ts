@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { User } from '@carecircle/libs';
 import type { ChildChanges, ProjectionChangeFeed } from '../../platform/projections/projection-changes';
 import type { SessionEndings } from '../../platform/session/session-endings';
+import type { GroupsQuery } from '../community';
 import type { ChildrenQuery } from '../care-recipients';
 import { LiveUpdatesController } from './live-updates.http';
 
@@ -49,7 +50,13 @@ describe('GET /api/live', () => {
       isLive: async () => true,
     };
     const children = { listFor: async () => [{ id: CHILD }] };
-    const controller = new LiveUpdatesController(feed as unknown as ProjectionChangeFeed, children as unknown as ChildrenQuery, sessions as unknown as SessionEndings);
+    const groups = { memberOf: async () => new Set<string>() };
+    const controller = new LiveUpdatesController(
+      feed as unknown as ProjectionChangeFeed,
+      children as unknown as ChildrenQuery,
+      groups as unknown as GroupsQuery,
+      sessions as unknown as SessionEndings,
+    );
     const { res, calls } = fakeResponse();
     const req = { sessionID: 'sid', session: { signedInAt: Date.now() }, on: () => undefined, destroyed: false } as unknown as Request;
 

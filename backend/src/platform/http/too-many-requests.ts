@@ -10,9 +10,10 @@ export function waitText(seconds: number): string {
 export class TooManyRequestsException extends HttpException {
   readonly retryAfterSeconds: number;
 
-  constructor(reason: string, retryAfterSeconds: number) {
+  /** `exact`: `reason` is the whole message (a contract fixes it), the wait is only in `Retry-After`. */
+  constructor(reason: string, retryAfterSeconds: number, { exact = false }: { exact?: boolean } = {}) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    super(`${reason} Please wait ${waitText(seconds)} and try again.`, HttpStatus.TOO_MANY_REQUESTS);
+    super(exact ? reason : `${reason} Please wait ${waitText(seconds)} and try again.`, HttpStatus.TOO_MANY_REQUESTS);
     this.retryAfterSeconds = seconds;
   }
 }

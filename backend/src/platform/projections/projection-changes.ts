@@ -13,8 +13,12 @@ import type { Projection } from './projection';
  */
 export const PROJECTION_CHANGES_CHANNEL = 'projection_changes';
 
-/** pg_notify payloads must stay under 8000 bytes: a UUID costs about 40 in JSON. */
+/**
+ * pg_notify payloads must stay under 8000 bytes: a UUID costs about 40 in JSON. A longer key (a
+ * group's, below) counts as one more id per 40 characters.
+ */
 const CHILD_IDS_PER_MESSAGE = 150;
+const idWeight = (id: string) => Math.max(1, Math.ceil(id.length / 40));
 /** Announcements arriving within this window are merged into one message per recipient. */
 const FLUSH_MS = 100;
 
@@ -36,12 +40,25 @@ export interface ChildChanges {
 export const liveTopicOf = (projection: Pick<Projection, 'name' | 'liveTopic'>): string =>
   projection.liveTopic ?? projection.name.slice(projection.name.lastIndexOf('.') + 1);
 
-/** The distinct `data.childId` values of the events a batch applied. */
+/**
+ * Support groups (docs/community.md) are announced on the same channel under keys of their own:
+ * `group:<groupId>`, or `group:<groupId>/<postId>` when one post changed. GET /api/live sends
+ * them to the group's members as `{groupId, changed, postId?}`.
+ */
+const GROUP_KEY = /^group:([0-9a-f-]{36})(?:\/([0-9a-f-]{36}))?$/;
+export const groupChangeKey = (groupId: string, postId?: string | null) => `group:${groupId}${postId ? `/${postId}` : ''}`;
+export function parseGroupChangeKey(key: string): { groupId: string; postId?: string } | null {
+  const match = GROUP_KEY.exec(key);
+  return match ? { groupId: match[1], ...(match[2] ? { postId: match[2] } : {}) } : null;
+}
+
+/** The distinct `data.childId` values of the events a batch applied, and the groups (and posts) their `data.groupId` names. */
 export function changedChildren(events: RecordedEvent[]): string[] {
   const ids = new Set<string>();
   for (const event of events) {
-    const childId = (event.data as { childId?: unknown }).childId;
+    const { childId, groupId, postId } = event.data as { childId?: unknown; groupId?: unknown; postId?: unknown };
     if (typeof childId === 'string') ids.add(childId);
+    if (typeof groupId === 'string') ids.add(groupChangeKey(groupId, typeof postId === 'string' ? postId : null));
   }
   return [...ids];
 }
@@ -59,13 +76,17 @@ export function projectionChangeMessages(announcements: Announcement[]): string[
   let ids = 0;
   for (const { p, t, c } of announcements) {
     for (let i = 0; i < c.length; ) {
-      if (ids === CHILD_IDS_PER_MESSAGE) {
+      if (ids + idWeight(c[i]) > CHILD_IDS_PER_MESSAGE) {
         messages.push(JSON.stringify(message));
         [message, ids] = [[], 0];
       }
-      const part = c.slice(i, i + CHILD_IDS_PER_MESSAGE - ids);
+      const part: string[] = [];
+      while (i < c.length && (ids + idWeight(c[i]) <= CHILD_IDS_PER_MESSAGE || ids === 0)) {
+        part.push(c[i]);
+        ids += idWeight(c[i]);
+        i++;
+      }
       message.push({ p, t, c: part });
-      [i, ids] = [i + part.length, ids + part.length];
     }
   }
   if (message.length > 0) messages.push(JSON.stringify(message));

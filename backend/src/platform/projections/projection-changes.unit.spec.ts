@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ProjectionChangePublisher, projectionChangeMessages, type Announcement } from './projection-changes';
+import { changedChildren, groupChangeKey, parseGroupChangeKey, ProjectionChangePublisher, projectionChangeMessages, type Announcement } from './projection-changes';
+import type { RecordedEvent } from '../event-store/event-store';
 
 const ids = (n: number, prefix = 'c') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 const parse = (messages: string[]) => messages.map((m) => JSON.parse(m) as Announcement[]);
@@ -69,5 +70,29 @@ describe('ProjectionChangePublisher', () => {
 
     expect(warnings).toEqual(['live update not sent: connection lost']);
     expect(parse(sent)).toEqual([[{ p: 'scheduling.daily-tasks', t: 'daily-tasks', c: ['b'] }]]);
+  });
+});
+
+describe('support groups on the live channel', () => {
+  const groupId = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+  const postId = '6ba7b810-9dad-41d1-80b4-00c04fd430c8';
+  it('a group event is announced under its group and post, a recipient event under its recipient', () => {
+    const event = (data: object) => ({ data }) as RecordedEvent;
+    expect(changedChildren([event({ groupId, postId }), event({ groupId, postId }), event({ groupId }), event({ childId: 'c1' })])).toEqual([
+      groupChangeKey(groupId, postId),
+      groupChangeKey(groupId),
+      'c1',
+    ]);
+    expect(parseGroupChangeKey(groupChangeKey(groupId, postId))).toEqual({ groupId, postId });
+    expect(parseGroupChangeKey(groupChangeKey(groupId))).toEqual({ groupId });
+    expect(parseGroupChangeKey('c1')).toBeNull();
+    expect(parseGroupChangeKey(`group:${groupId}/not-a-post`)).toBeNull();
+  });
+  it('longer group keys still fit the payload limit', () => {
+    const keys = Array.from({ length: 1000 }, () => groupChangeKey(groupId, postId));
+    const messages = projectionChangeMessages([{ p: 'community.posts', t: 'group-posts', c: keys }]);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const message of messages) expect(Buffer.byteLength(message)).toBeLessThan(8000);
+    expect(messages.flatMap((m) => (JSON.parse(m) as Announcement[]).flatMap((a) => a.c))).toHaveLength(1000);
   });
 });

@@ -47,6 +47,21 @@ describe('projections:rebuild', () => {
     const oops = (await agent.post(`/api/children/${maya.id}/updates`).send({ text: 'Oops' }).expect(201)).body;
     await agent.delete(`/api/updates/${oops.id}`).expect(204);
     await agent.post(`/api/children/${leo.id}/updates`).send({ text: 'Leo update' }).expect(201);
+    // Support groups: posts (one anonymous), a thread, reactions toggled, a report, deletions by their authors.
+    const [group] = (await agent.get('/api/groups').expect(200)).body as { id: string }[];
+    const neighbour = await t.signUp({ firstName: 'Neighbour' });
+    for (const member of [agent, neighbour.agent]) await member.post(`/api/groups/${group.id}/join`).expect(200);
+    const groupPost = (await agent.post(`/api/groups/${group.id}/posts`).send({ title: 'Nights', body: 'Tips?' }).expect(201)).body;
+    await neighbour.agent.post(`/api/groups/${group.id}/posts`).send({ title: 'Quietly', body: 'Hard week', isAnonymous: true }).expect(201);
+    const top = (await neighbour.agent.post(`/api/posts/${groupPost.id}/comments`).send({ body: 'Melatonin' }).expect(201)).body;
+    await agent.post(`/api/posts/${groupPost.id}/comments`).send({ body: 'Thanks', parentCommentId: top.id, isAnonymous: true }).expect(201);
+    for (const reactionType of ['like', 'helpful', 'like']) await neighbour.agent.put('/api/reactions').send({ postId: groupPost.id, reactionType }).expect(200);
+    await agent.put('/api/reactions').send({ commentId: top.id, reactionType: 'thank_you' }).expect(200);
+    await agent.post(`/api/comments/${top.id}/report`).send({ reason: 'Medical advice' }).expect(204);
+    const ownComment = (await neighbour.agent.post(`/api/posts/${groupPost.id}/comments`).send({ body: 'Oops' }).expect(201)).body;
+    await neighbour.agent.delete(`/api/comments/${ownComment.id}`).expect(204);
+    const ownPost = (await agent.post(`/api/groups/${group.id}/posts`).send({ title: 'Oops', body: 'Wrong group' }).expect(201)).body;
+    await agent.delete(`/api/posts/${ownPost.id}`).expect(204);
     await agent.delete(`/api/children/${leo.id}`).expect(204);
     // The care team: an accepted invitation (a secondary caregiver with edit), a pending one with a new link, a revoked one.
     const helper = await t.signUp({ firstName: 'Helper' });
@@ -90,7 +105,11 @@ describe('projections:rebuild', () => {
     expect(live.children).toHaveLength(1);
     expect(live.medications).toHaveLength(1);
     expect(live.daily_tasks).toHaveLength(2);
-    expect(live.users).toHaveLength(4);
+    expect(live.users).toHaveLength(5);
+    expect(live.group_posts).toHaveLength(3);
+    expect(live.group_comments).toHaveLength(3);
+    expect(live.group_reactions).toHaveLength(2);
+    expect(live.group_reports).toHaveLength(1);
     expect(live.caregiver_invitations).toHaveLength(3);
     expect(live.child_access).toHaveLength(1);
     expect(live.emergency_contacts).toHaveLength(2);
@@ -99,8 +118,8 @@ describe('projections:rebuild', () => {
     expect(live.care_updates).toHaveLength(2); // the removed one stays as a marker without text
     expect(live.calendar_feeds).toEqual([expect.objectContaining({ include_medications: true })]);
     expect(live.groups).toHaveLength(7);
-    expect(live.group_members).toHaveLength(3); // the erased account's membership went with it
-    expect(live.groups.map((row: { member_count: number }) => row.member_count).sort()).toEqual([0, 0, 0, 0, 1, 1, 1]);
+    expect(live.group_members).toHaveLength(4); // the first group: the caregiver and a neighbour, for the conversations above; the erased account's membership went with it
+    expect(live.groups.map((row: { member_count: number }) => row.member_count).sort()).toEqual([0, 0, 0, 0, 1, 1, 2]);
     await runner.stop(); // the rebuild needs the live projector stopped
     const warn = jest.spyOn(Logger.prototype, 'warn');
     await runner.rebuild();

@@ -1,11 +1,19 @@
-import SupportGroupsPage from '../../features/community/pages/support-groups-page';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { SignedInLayout } from '../layout/signed-in-layout';
 
-/** /groups: the Support Groups screen in the signed-in layout (spec document 3). */
+/**
+ * /groups and the screens under it (the Support Groups list, a group's page, a post, a group's
+ * reports): the signed-in layout stays while a screen's code loads. Another member's post, comment,
+ * reaction, pin or removal shows without a reload (the layout's live updates).
+ */
 export default function GroupsScreen() {
   return (
     <SignedInLayout>
-      <SupportGroupsPage />
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
     </SignedInLayout>
   );
 }

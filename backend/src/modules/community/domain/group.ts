@@ -20,15 +20,25 @@ export interface GroupDetails {
 export type GroupEvent =
   | { type: 'GroupCreated'; data: { groupId: string } & GroupDetails & { createdAt: string } }
   | { type: 'GroupJoined'; data: { groupId: string; userId: string; role: GroupMemberRole; joinedAt: string } }
-  | { type: 'GroupLeft'; data: { groupId: string; userId: string; leftAt: string } };
+  | { type: 'GroupLeft'; data: { groupId: string; userId: string; leftAt: string } }
+  /** A super_admin or the group's admin appointed a member (docs/community.md, "Moderation"). */
+  | { type: 'GroupMemberRoleChanged'; data: { groupId: string; userId: string; role: GroupMemberRole; changedBy: string; changedAt: string } }
+  /** A moderator muted a member until `mutedUntil`: they read, they do not post, comment or react. */
+  | { type: 'GroupMemberMuted'; data: { groupId: string; userId: string; mutedUntil: string; mutedBy: string; mutedAt: string } }
+  | { type: 'GroupMemberUnmuted'; data: { groupId: string; userId: string; unmutedBy: string; unmutedAt: string } };
 
 export interface GroupState {
   exists: boolean;
   /** Current members by user id, with their role. */
   members: Record<string, GroupMemberRole>;
+  /**
+   * Mutes by user id (until when). Kept when a member leaves, so leaving and joining again does
+   * not lift a mute.
+   */
+  mutedUntil: Record<string, string>;
 }
 
-export const initialGroupState = (): GroupState => ({ exists: false, members: {} });
+export const initialGroupState = (): GroupState => ({ exists: false, members: {}, mutedUntil: {} });
 
 export function evolveGroup(state: GroupState, event: GroupEvent): GroupState {
   switch (event.type) {
@@ -39,6 +49,14 @@ export function evolveGroup(state: GroupState, event: GroupEvent): GroupState {
     case 'GroupLeft': {
       const { [event.data.userId]: _left, ...members } = state.members;
       return { ...state, members };
+    }
+    case 'GroupMemberRoleChanged':
+      return state.members[event.data.userId] ? { ...state, members: { ...state.members, [event.data.userId]: event.data.role } } : state;
+    case 'GroupMemberMuted':
+      return { ...state, mutedUntil: { ...state.mutedUntil, [event.data.userId]: event.data.mutedUntil } };
+    case 'GroupMemberUnmuted': {
+      const { [event.data.userId]: _unmuted, ...mutedUntil } = state.mutedUntil;
+      return { ...state, mutedUntil };
     }
     default: {
       const unknown: never = event;

@@ -14,21 +14,19 @@ const group = (index: number, isMember: boolean, memberCount: number): SupportGr
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SupportGroupsPage', () => {
-  it('lists the groups with their members and category; a joined one has Leave Group and View Posts (coming soon)', async () => {
+  it('lists the groups with their members and category; a joined one has Leave Group and View Posts (the group page)', async () => {
     const groups = [group(0, true, 1), group(1, false, 0)];
     renderWithApi(<SupportGroupsPage />, ({ path }) => ({ body: path === '/api/user/groups' ? [groups[0]] : groups }));
     expect(screen.getByRole('heading', { name: 'Support Groups', level: 1 })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'My Groups (1)' })).toBeTruthy(), LOAD);
     const autism = (await screen.findByRole('heading', { name: 'Autism Support', level: 2 }, LOAD)).closest('li')!;
     expect(within(autism).getByText('1 member')).toBeTruthy();
-    expect((within(autism).getByRole('button', { name: 'View Posts' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(autism).getByRole('button', { name: 'View Posts' }).getAttribute('aria-describedby')).toBe('group-g0-posts');
-    expect(within(autism).getByText('Group posts are coming soon.')).toBeTruthy();
+    expect(within(autism).getByRole('link', { name: 'View Posts of Autism Support' }).getAttribute('href')).toBe('/groups/g0');
     expect(within(autism).getByRole('button', { name: 'Leave Group Autism Support' })).toBeTruthy();
     const kidney = screen.getByRole('heading', { name: 'PUV & Kidney Care', level: 2 }).closest('li')!;
     expect(within(kidney).getByText('0 members')).toBeTruthy();
     expect(within(kidney).getByText('PUV & Kidney Care', { selector: '.group-card__badge' })).toBeTruthy();
-    expect(within(kidney).queryByRole('button', { name: 'View Posts' })).toBeNull();
+    expect(within(kidney).queryByRole('link', { name: /View Posts/ })).toBeNull();
     // Each group's rules, folded under Group rules.
     expect(within(kidney).getByText('Group rules', { selector: 'summary' })).toBeTruthy();
     for (const rule of GROUP_DEFINITIONS[1].rules) expect(within(kidney).getByText(rule)).toBeTruthy();

@@ -1,4 +1,5 @@
 import { Alert } from 'antd';
+import { GroupSuggestion } from './group-suggestion';
 import { childComplete, contactsToSend, type OnboardingDraft } from '../onboarding-draft';
 
 /** Step 6: what Complete Setup will save. */
@@ -21,6 +22,7 @@ export function WelcomeStep({ draft }: { draft: OnboardingDraft }) {
             {draft.secondaryCaregiver.email.trim() !== '' && <li>An invitation to {draft.secondaryCaregiver.email.trim()}</li>}
           </ul>
           <p className="muted">You can change all of this later in Settings and the Care Hub.</p>
+          <GroupSuggestion condition={draft.child.condition} />
         </>
       )}
     </div>

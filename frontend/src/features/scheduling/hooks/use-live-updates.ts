@@ -2,17 +2,29 @@ import { useEffect } from 'react';
 import { baseApi } from '../../../app/base-api';
 import { useAppDispatch } from '../../../app/hooks';
 
-/** A message of GET /api/live: which read models of a recipient changed. */
+/**
+ * A message of GET /api/live: which read models of a recipient changed, or of a support group
+ * (`group-posts`, with `postId` when one post changed; /work/community-contract.md).
+ */
 interface LiveMessage {
-  childId: string;
+  childId?: string;
+  groupId?: string;
+  postId?: string;
   changed: string[];
 }
 
 type Tag = Parameters<typeof baseApi.util.invalidateTags>[0][number];
 
 /** The RTK Query tags that each live topic makes stale (docs/scheduling.md, Live updates). */
-function tagsFor({ childId, changed }: LiveMessage): Tag[] {
+function tagsFor({ childId, groupId, postId, changed }: LiveMessage): Tag[] {
   const tags: Tag[] = [];
+  if (groupId) {
+    // A group's conversation: its list, the open post (every post when the message names none) and its reports.
+    if (changed.includes('group-posts')) tags.push({ type: 'GroupPosts', id: groupId }, postId ? { type: 'Post', id: postId } : 'Post');
+    if (changed.includes('group-posts') || changed.includes('group-reports')) tags.push({ type: 'GroupReports', id: groupId });
+    return tags;
+  }
+  if (!childId) return tags;
   for (const topic of changed) {
     switch (topic) {
       case 'tasks':
@@ -48,7 +60,8 @@ function parse(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const value = JSON.parse(data) as Partial<LiveMessage>;
-    return typeof value.childId === 'string' && Array.isArray(value.changed) ? (value as LiveMessage) : null;
+    const about = typeof value.childId === 'string' || typeof value.groupId === 'string';
+    return about && Array.isArray(value.changed) && (value.postId === undefined || typeof value.postId === 'string') ? (value as LiveMessage) : null;
   } catch {
     return null;
   }
@@ -67,7 +80,7 @@ export function useLiveUpdates(enabled: boolean): void {
     const source = new EventSource('/api/live', { withCredentials: true });
     let opened = false;
     source.onopen = () => {
-      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'CareUpdate']));
+      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'CareUpdate', 'GroupPosts', 'Post', 'GroupReports']));
       opened = true;
     };
     source.onmessage = (event: MessageEvent) => {

@@ -44,3 +44,22 @@ export const GroupMemberEntity = new EntitySchema<GroupMemberRow>({
     joinedAt: { type: 'timestamptz' },
   },
 });
+
+/** A mute of a member of a group, until when (kept when the member leaves). */
+export interface GroupMuteRow {
+  groupId: string;
+  userId: string;
+  mutedUntil: Date;
+  mutedBy: string;
+}
+
+export const GroupMuteEntity = new EntitySchema<GroupMuteRow>({
+  name: 'GroupMuteEntity',
+  tableName: 'group_mutes',
+  properties: {
+    groupId: { type: 'uuid', primary: true },
+    userId: { type: 'uuid', primary: true, index: true },
+    mutedUntil: { type: 'timestamptz' },
+    mutedBy: { type: 'uuid' },
+  },
+});

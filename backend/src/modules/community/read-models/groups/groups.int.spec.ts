@@ -68,4 +68,25 @@ describe('groups read model (PostgreSQL)', () => {
     await feed(erased(ben));
     expect(await counts()).toEqual({ [autism]: 0, [kidney]: 0 });
   });
+
+  it('roles change in place; a mute outlives leaving and joining again; an erased user\'s mutes go', async () => {
+    const cara = randomUUID();
+    const muted = { type: 'GroupMemberMuted', data: { groupId: autism, userId: cara, mutedUntil: '2026-12-06T06:00:00.000Z', mutedBy: ana, mutedAt: at } };
+    await feed(joined(autism, cara), { type: 'GroupMemberRoleChanged', data: { groupId: autism, userId: cara, role: 'moderator', changedBy: ana, changedAt: at } });
+    expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ role: 'moderator', is_muted: false });
+    await feed({ type: 'GroupMemberRoleChanged', data: { groupId: autism, userId: cara, role: 'member', changedBy: ana, changedAt: at } }, muted);
+    expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ role: 'member', is_muted: true });
+    await feed(left(autism, cara), joined(autism, cara));
+    expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ is_muted: true });
+    const mutes = await h.rows('group_mutes');
+    expect(mutes.map((r) => [r.user_id, new Date(r.muted_until as string).toISOString()])).toEqual([[cara, '2026-12-06T06:00:00.000Z']]);
+    await feed(muted); // again: one row
+    expect(await h.rows('group_mutes')).toHaveLength(1);
+    await feed({ type: 'GroupMemberUnmuted', data: { groupId: autism, userId: cara, unmutedBy: ana, unmutedAt: at } });
+    expect(await h.rows('group_mutes')).toEqual([]);
+    expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ is_muted: false });
+    await feed(muted, erased(cara));
+    expect(await h.rows('group_mutes')).toEqual([]);
+    expect(await query().memberOf(cara, [autism])).toEqual(new Set());
+  });
 });

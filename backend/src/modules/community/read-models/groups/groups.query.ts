@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { GROUP_CATEGORIES, type SupportGroup } from '@carecircle/libs';
+import { GROUP_CATEGORIES, type GroupDetail, type GroupRole, type SupportGroup } from '@carecircle/libs';
 
 interface Row {
   id: string;
@@ -48,6 +48,36 @@ export class GroupsQuery {
   /** The groups the user is a member of. */
   async joinedBy(userId: string): Promise<SupportGroup[]> {
     return ((await this.em.fork().execute(`${SELECT} AND m.user_id IS NOT NULL${ORDER}`, [userId, CATEGORY_ORDER])) as Row[]).map(answer);
+  }
+
+  /**
+   * GET /api/groups/{id}: the group as `userId` sees it, with their role, mute (only while it
+   * lasts) and whether they moderate (role moderator or admin, or a super_admin). Null: unknown.
+   */
+  async detail(userId: string, groupId: string, isSuperAdmin: boolean): Promise<GroupDetail | null> {
+    const rows = (await this.em.fork().execute(
+      `SELECT g.id, g.name, g.description, g.category, g.icon, g.color, g.rules, g.member_count,
+              (m.user_id IS NOT NULL) AS is_member, m.role,
+              (SELECT u.muted_until FROM group_mutes u WHERE u.group_id = g.id AND u.user_id = ? AND u.muted_until > now()) AS muted_until
+         FROM groups g LEFT JOIN group_members m ON m.group_id = g.id AND m.user_id = ?
+        WHERE g.is_active AND g.id = ?`,
+      [userId, userId, groupId],
+    )) as (Row & { role: GroupRole | null; muted_until: Date | null })[];
+    if (rows.length === 0) return null;
+    const row = rows[0];
+    return {
+      ...answer(row),
+      myRole: row.role,
+      mutedUntil: row.muted_until ? new Date(row.muted_until).toISOString() : null,
+      canModerate: isSuperAdmin || row.role === 'moderator' || row.role === 'admin',
+    };
+  }
+
+  /** Which of `groupIds` the user is a member of now (live updates judge it at each delivery). */
+  async memberOf(userId: string, groupIds: string[]): Promise<Set<string>> {
+    if (groupIds.length === 0) return new Set();
+    const rows = (await this.em.fork().execute('SELECT group_id FROM group_members WHERE user_id = ? AND group_id = ANY(?::uuid[])', [userId, `{${[...new Set(groupIds)].join(',')}}`])) as { group_id: string }[];
+    return new Set(rows.map((row) => row.group_id));
   }
 
   async byId(userId: string, groupId: string): Promise<SupportGroup | null> {

@@ -1,0 +1,44 @@
+import { PushpinFilled } from '@ant-design/icons';
+import { fullDateTime, relativeTime } from '../../../shared/formatting/relative-time';
+
+/** Who wrote a post or comment ("Anonymous", "Deleted account" as the server says) and when; pinned posts say so. */
+export function ItemMeta({ authorName, isAnonymous, createdAt, isPinned }: { authorName: string; isAnonymous: boolean; createdAt: string; isPinned?: boolean }) {
+  return (
+    <div className="item-meta">
+      {isPinned && (
+        <span className="item-meta__pinned">
+          <PushpinFilled aria-hidden /> Pinned
+        </span>
+      )}
+      <span className="item-meta__author">{authorName}</span>
+      {/* The author (or a moderator) sees their own anonymous post with the name; the label says how others see it. */}
+      {isAnonymous && authorName !== 'Anonymous' && <span className="item-meta__anonymous">(posted anonymously)</span>}
+      <time className="item-meta__time" dateTime={createdAt} title={fullDateTime(createdAt)}>
+        {relativeTime(createdAt)}
+      </time>
+    </div>
+  );
+}
+
+/**
+ * What stands in for removed text. A moderator's removal always has a reason, which its author and
+ * the moderators are sent: with it, "Removed by a moderator" and why (and the removed text, which only
+ * they receive). Without it, those two know the author deleted it; other members cannot tell the two
+ * apart (the contract sends `removed` for both), so they read a plain "removed".
+ */
+export function RemovedNotice({ item, canModerate, noun }: { item: { removalReason: string | null; isMine: boolean; body: string }; canModerate: boolean; noun: 'post' | 'comment' }) {
+  const knows = item.isMine || canModerate;
+  const title = item.removalReason ? 'Removed by a moderator' : knows ? 'Deleted by its author' : `This ${noun} was removed`;
+  return (
+    <div className="removed-notice">
+      <p className="removed-notice__title">{title}</p>
+      {item.removalReason && <p className="removed-notice__reason">Reason: {item.removalReason}</p>}
+      {item.removalReason && item.body && (
+        <details className="removed-notice__text">
+          <summary>What was removed</summary>
+          <p className="post-text">{item.body}</p>
+        </details>
+      )}
+    </div>
+  );
+}
