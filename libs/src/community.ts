@@ -140,6 +140,12 @@ export const COMMUNITY_LIMITS = {
 
 export type GroupRole = GroupMemberRole;
 
+/**
+ * Who took a post or comment away: its author (deleted it) or a moderator (removed it with a
+ * reason); null while it is shown. Sent to everyone: it names nobody.
+ */
+export type RemovedBy = 'author' | 'moderator';
+
 export interface ReactionSummary {
   counts: Record<ReactionType, number>;
   mine: ReactionType[];
@@ -159,6 +165,8 @@ export interface PostView {
   authorName: string;
   isMine: boolean;
   removed: boolean;
+  /** Everyone: who took it away (RemovedBy), null while shown. */
+  removedBy: RemovedBy | null;
   /** Shown to the author and moderators only. */
   removalReason: string | null;
   reactions: ReactionSummary;
@@ -178,6 +186,7 @@ export interface CommentView {
   authorName: string;
   isMine: boolean;
   removed: boolean;
+  removedBy: RemovedBy | null;
   removalReason: string | null;
   reactions: ReactionSummary;
   createdAt: string;

@@ -41,6 +41,7 @@ const post = (id: string, title: string): PostView => ({
   authorName: 'Anonymous',
   isMine: false,
   removed: false,
+  removedBy: null,
   removalReason: null,
   reactions: { counts: { like: 0, thank_you: 0, helpful: 0 }, mine: [] },
   commentCount: 0,

@@ -92,7 +92,7 @@ describe('group conversations over HTTP', () => {
   });
 
   it('posts: members post and read; non-members get 403 with the join message; bad and unknown ids 400 and 404', async () => {
-    expect(post).toMatchObject({ groupId: group.id, title: 'A question', isAnonymous: false, isPinned: false, author: { id: ana.id, name: ana.name }, isMine: true, removed: false, commentCount: 0 });
+    expect(post).toMatchObject({ groupId: group.id, title: 'A question', isAnonymous: false, isPinned: false, author: { id: ana.id, name: ana.name }, isMine: true, removed: false, removedBy: null, commentCount: 0 });
     expect(post.reactions).toEqual({ counts: { like: 0, thank_you: 0, helpful: 0 }, mine: [] });
     expect((await list(ben)).items.map((p) => p.id)).toContain(post.id);
     const refused = await stranger.agent.get(`/api/groups/${group.id}/posts`).expect(403);
@@ -297,7 +297,7 @@ describe('group conversations over HTTP', () => {
     expect(await events()).toBe(before);
     await mod.agent.delete(`/api/posts/${doomed.id}`).send({ reason: 'Dosing advice is not allowed' }).expect(204);
     const forAna = (await list(ana)).items.find((p) => p.id === doomed.id)!;
-    expect(forAna).toMatchObject({ removed: true, removalReason: 'Dosing advice is not allowed', title: 'Try this dose' });
+    expect(forAna).toMatchObject({ removed: true, removedBy: 'moderator', removalReason: 'Dosing advice is not allowed', title: 'Try this dose' });
     expect((await list(ben)).items.find((p) => p.id === doomed.id)).toBeUndefined();
     await ben.agent.get(`/api/posts/${doomed.id}`).expect(404);
     expect((await mod.agent.get(`/api/posts/${doomed.id}`).expect(200)).body).toMatchObject({ removed: true, removalReason: 'Dosing advice is not allowed' });
@@ -315,10 +315,13 @@ describe('group conversations over HTTP', () => {
     expect(errorsOf(await mod.agent.delete(`/api/comments/${d.id}`).send({}).expect(400))).toEqual(['reason']);
     await mod.agent.delete(`/api/comments/${d.id}`).send({ reason: 'Off topic' }).expect(204);
     const forBen = (await ben.agent.get(`/api/posts/${post.id}`).expect(200)).body as PostDetail;
-    expect(forBen.comments.find((x) => x.id === c.id)).toMatchObject({ removed: true, body: '' });
-    expect(forBen.comments.find((x) => x.id === d.id)).toMatchObject({ removed: true, body: '', removalReason: null });
+    expect(forBen.comments.find((x) => x.id === c.id)).toMatchObject({ removed: true, removedBy: 'author', body: '' });
+    expect(forBen.comments.find((x) => x.id === d.id)).toMatchObject({ removed: true, removedBy: 'moderator', body: '', removalReason: null });
+    const forMod = (await mod.agent.get(`/api/posts/${post.id}`).expect(200)).body as PostDetail;
+    expect(forMod.comments.find((x) => x.id === c.id)).toMatchObject({ removedBy: 'author', removalReason: null });
     const forAnaThread = (await ana.agent.get(`/api/posts/${post.id}`).expect(200)).body as PostDetail;
-    expect(forAnaThread.comments.find((x) => x.id === d.id)).toMatchObject({ removed: true, body: 'remove me', removalReason: 'Off topic' });
+    expect(forAnaThread.comments.find((x) => x.id === d.id)).toMatchObject({ removed: true, removedBy: 'moderator', body: 'remove me', removalReason: 'Off topic' });
+    expect(forAnaThread.comments.find((x) => x.id === c.id)).toMatchObject({ removedBy: 'author', body: '' });
     expect(errorsOf(await mod.agent.delete('/api/comments/x').send({ reason: 'x' }).expect(400))).toEqual(['id']);
     await mod.agent.delete(`/api/comments/${unknown}`).send({ reason: 'x' }).expect(404);
   });

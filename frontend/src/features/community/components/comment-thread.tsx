@@ -22,7 +22,7 @@ function CommentItem({ comment, groupId, canModerate, canWrite, onReply }: { com
   return (
     <article className="comment" aria-label={`Comment from ${comment.authorName}`}>
       <ItemMeta authorName={comment.authorName} isAnonymous={comment.isAnonymous} createdAt={comment.createdAt} />
-      {comment.removed ? <RemovedNotice item={comment} canModerate={canModerate} noun="comment" /> : <PostText text={comment.body} className="post-text comment__text" />}
+      {comment.removed ? <RemovedNotice item={comment} /> : <PostText text={comment.body} className="post-text comment__text" />}
       {!comment.removed && <ReactionBar target={target} summary={comment.reactions} disabled={!canWrite} about={`the comment from ${comment.authorName}`} />}
       <div className="comment__actions">
         {onReply && canWrite && !comment.removed && (

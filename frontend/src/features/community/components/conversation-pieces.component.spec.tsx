@@ -22,6 +22,7 @@ const comment = (id: string, body: string, more: Partial<CommentView> = {}): Com
   authorName: `Author ${id}`,
   isMine: false,
   removed: false,
+  removedBy: null,
   removalReason: null,
   reactions: summary(0),
   createdAt: new Date().toISOString(),
@@ -119,12 +120,12 @@ describe('CommentThread', () => {
     comment('c1', 'First, oldest', {
       replies: [comment('r1', 'A reply', { parentCommentId: 'c1' })],
     }),
-    comment('c2', '', { removed: true, removalReason: null }),
-    comment('c3', 'Try 2 mg more', { removed: true, removalReason: 'Medical advice', isMine: true }),
-    comment('c4', '', { removed: true, removalReason: null, isMine: true }),
+    comment('c2', '', { removed: true, removedBy: 'moderator', removalReason: null }),
+    comment('c3', 'Try 2 mg more', { removed: true, removedBy: 'moderator', removalReason: 'Medical advice', isMine: true }),
+    comment('c4', '', { removed: true, removedBy: 'author', removalReason: null }),
   ];
 
-  it('shows comments oldest first with their replies nested; Reply only on top-level comments; removed ones say by whom when the reader can know', () => {
+  it('shows comments oldest first with their replies nested; Reply only on top-level comments; removed ones say by whom to every member, why only to its author', () => {
     renderWithApi(<CommentThread groupId="g1" postId="p1" comments={thread} canModerate={false} canWrite />);
     const items = screen.getAllByRole('article');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
@@ -138,14 +139,16 @@ describe('CommentThread', () => {
     expect(within(replies).getByText('A reply')).toBeTruthy();
     expect(within(replies).queryByRole('button', { name: /^Reply/ })).toBeNull();
     expect(within(items[0]).getByRole('button', { name: 'Reply to Author c1' })).toBeTruthy();
-    // A member cannot tell a moderator's removal from the author's deletion (no reason is sent to them).
-    expect(within(items[2]).getByText('This comment was removed')).toBeTruthy();
+    // Every member is told who took it away; the reason is not sent to them.
+    expect(within(items[2]).getByText('Removed by a moderator')).toBeTruthy();
     expect(within(items[2]).queryByText(/Reason:/)).toBeNull();
     // Its author is sent the reason and the removed text.
     expect(within(items[3]).getByText('Removed by a moderator')).toBeTruthy();
     expect(within(items[3]).getByText('Reason: Medical advice')).toBeTruthy();
     expect(within(items[3]).getByText('Try 2 mg more')).toBeTruthy();
     expect(within(items[4]).getByText('Deleted by its author')).toBeTruthy();
+    expect(within(items[4]).queryByText(/Reason:/)).toBeNull();
+    expect(screen.queryByText(/^This comment was removed/)).toBeNull();
     expect(within(items[2]).queryByRole('button', { name: /^Reply/ })).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import type { RemovedBy } from '@carecircle/libs';
 import { PushpinFilled } from '@ant-design/icons';
 import { fullDateTime, relativeTime } from '../../../shared/formatting/relative-time';
 
@@ -21,14 +22,11 @@ export function ItemMeta({ authorName, isAnonymous, createdAt, isPinned }: { aut
 }
 
 /**
- * What stands in for removed text. A moderator's removal always has a reason, which its author and
- * the moderators are sent: with it, "Removed by a moderator" and why (and the removed text, which only
- * they receive). Without it, those two know the author deleted it; other members cannot tell the two
- * apart (the contract sends `removed` for both), so they read a plain "removed".
+ * What stands in for removed text: every member reads who took it away (`removedBy`, which names
+ * nobody). The reason, and the removed text, reach only its author and the moderators.
  */
-export function RemovedNotice({ item, canModerate, noun }: { item: { removalReason: string | null; isMine: boolean; body: string }; canModerate: boolean; noun: 'post' | 'comment' }) {
-  const knows = item.isMine || canModerate;
-  const title = item.removalReason ? 'Removed by a moderator' : knows ? 'Deleted by its author' : `This ${noun} was removed`;
+export function RemovedNotice({ item }: { item: { removedBy: RemovedBy | null; removalReason: string | null; body: string } }) {
+  const title = item.removedBy === 'moderator' ? 'Removed by a moderator' : 'Deleted by its author';
   return (
     <div className="removed-notice">
       <p className="removed-notice__title">{title}</p>

@@ -9,7 +9,7 @@ const excerptOf = (body: string) => (body.length > EXCERPT_LENGTH ? `${body.slic
 const commentsText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 
 /** One post in a group's list: title (the link to the post), the start of its text, author, time, comments and reactions. */
-export function PostCard({ post, canModerate }: { post: PostView; canModerate: boolean }) {
+export function PostCard({ post }: { post: PostView }) {
   const reactions = reactionCountsText(post.reactions);
   const titleId = `post-${post.id}`;
   return (
@@ -18,7 +18,7 @@ export function PostCard({ post, canModerate }: { post: PostView; canModerate: b
       <h2 className="post-card__title" id={titleId}>
         <Link to={`/groups/${post.groupId}/posts/${post.id}`}>{post.title || 'Removed post'}</Link>
       </h2>
-      {post.removed ? <RemovedNotice item={post} canModerate={canModerate} noun="post" /> : <p className="post-card__excerpt">{excerptOf(post.body)}</p>}
+      {post.removed ? <RemovedNotice item={post} /> : <p className="post-card__excerpt">{excerptOf(post.body)}</p>}
       <p className="post-card__counts">
         <span>
           <MessageOutlined aria-hidden /> {commentsText(post.commentCount)}

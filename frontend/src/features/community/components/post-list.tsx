@@ -22,7 +22,7 @@ export function PostSkeletons() {
  * list comes into view (and with Load more posts, for keyboards and screen readers). A live update or
  * a change of the user's reads every loaded page again.
  */
-export function PostList({ groupId, canWrite, canModerate }: { groupId: string; canWrite: boolean; canModerate: boolean }) {
+export function PostList({ groupId, canWrite }: { groupId: string; canWrite: boolean }) {
   const posts = useGetGroupPostsInfiniteQuery(groupId);
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = posts;
@@ -53,7 +53,7 @@ export function PostList({ groupId, canWrite, canModerate }: { groupId: string; 
     <>
       <ul className="post-list" aria-label="Posts">
         {items.map((post) => (
-          <PostCard key={post.id} post={post} canModerate={canModerate} />
+          <PostCard key={post.id} post={post} />
         ))}
       </ul>
       {posts.isFetchNextPageError && <LoadError title="Could not load more posts." onRetry={() => void fetchNextPage()} />}

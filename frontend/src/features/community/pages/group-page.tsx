@@ -46,7 +46,7 @@ export default function GroupPage() {
       ) : (
         <>
           {muted && <MutedNotice until={muted} />}
-          <PostList groupId={detail.id} canWrite={!muted} canModerate={detail.canModerate} />
+          <PostList groupId={detail.id} canWrite={!muted} />
         </>
       )}
     </div>

@@ -37,6 +37,7 @@ const post = (id: string, title: string, more: Partial<PostView> = {}): PostView
   authorName: 'Bea',
   isMine: false,
   removed: false,
+  removedBy: null,
   removalReason: null,
   reactions: { counts: { like: 2, thank_you: 1, helpful: 0 }, mine: [] },
   commentCount: 1,
@@ -124,7 +125,7 @@ describe('PostPage', () => {
   });
 
   it('the author of a removed post sees it was removed and why', async () => {
-    renderWithApi(routes, ({ path }) => (path === '/api/groups/g1' ? { body: group() } : { body: detail({ removed: true, body: '', isMine: true, removalReason: 'Off topic' }) }), {
+    renderWithApi(routes, ({ path }) => (path === '/api/groups/g1' ? { body: group() } : { body: detail({ removed: true, removedBy: 'moderator', body: '', isMine: true, removalReason: 'Off topic' }) }), {
       at: '/groups/g1/posts/p1',
     });
     expect(await screen.findByText('Removed by a moderator', {}, LOAD)).toBeTruthy();

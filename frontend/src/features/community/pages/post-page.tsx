@@ -29,7 +29,7 @@ function Post({ group, post }: { group: GroupDetail; post: PostDetail }) {
         <h1 id="post-title" className="post-detail__title">
           {post.title || 'Removed post'}
         </h1>
-        {post.removed ? <RemovedNotice item={post} canModerate={group.canModerate} noun="post" /> : <PostText text={post.body} />}
+        {post.removed ? <RemovedNotice item={post} /> : <PostText text={post.body} />}
         {!post.removed && <ReactionBar target={target} summary={post.reactions} disabled={!canWrite} about="this post" />}
         <ItemActions
           item={{ ...target, isMine: post.isMine, removed: post.removed, authorId: post.author?.id ?? null, authorName: post.authorName, isPinned: post.isPinned }}

@@ -113,7 +113,8 @@ describe('group posts read model (PostgreSQL)', () => {
     expect(await ids(asAna)).toEqual([posts[1], posts[4], posts[0]]);
     expect(await ids(asBen)).toEqual([posts[1], posts[4], posts[3], posts[0]]);
     expect(await ids(asMod)).toEqual([posts[1], posts[4], posts[3], posts[0]]);
-    expect(await query().post(posts[3], asBen)).toMatchObject({ removed: true, removalReason: 'Medical advice', title: 'Post 3' });
+    expect(await query().post(posts[3], asBen)).toMatchObject({ removed: true, removedBy: 'moderator', removalReason: 'Medical advice', title: 'Post 3' });
+    expect(await query().post(posts[1], asBen)).toMatchObject({ removed: false, removedBy: null });
     expect(await query().post(posts[3], asAna)).toBeNull();
     expect(await query().post(posts[2], asAna)).toBeNull();
   });
@@ -126,17 +127,22 @@ describe('group posts read model (PostgreSQL)', () => {
     });
     await feed(added(c1, null, ben, 1), added(c2, c1, ana, 2, true), added(c3, null, ben, 3));
     await feed({ type: 'CommentRemoved', data: { groupId, postId: posts[0], commentId: c3, authorId: ben, removedBy: mod, reason: 'Off topic', removedAt: minute(59) } });
+    const c4 = randomUUID();
+    await feed(added(c4, null, ben, 4), { type: 'CommentDeleted', data: { groupId, postId: posts[0], commentId: c4, authorId: ben, deletedAt: minute(58) } });
     const byAna = (await query().detail(posts[0], asAna))!;
     expect(byAna.commentCount).toBe(2);
-    expect(byAna.comments.map((c) => [c.id, c.body, c.removed, c.removalReason, c.replies.map((r) => r.id)])).toEqual([
-      [c1, 'Comment 1', false, null, [c2]],
-      [c3, '', true, null, []],
+    // Every member is told who took a comment away (it names nobody); the reason only its author and moderators.
+    expect(byAna.comments.map((c) => [c.id, c.body, c.removed, c.removedBy, c.removalReason, c.replies.map((r) => r.id)])).toEqual([
+      [c1, 'Comment 1', false, null, null, [c2]],
+      [c3, '', true, 'moderator', null, []],
+      [c4, '', true, 'author', null, []],
     ]);
+    expect((await query().detail(posts[0], asMod))!.comments[2]).toMatchObject({ removedBy: 'author', removalReason: null, body: '' });
     expect(byAna.comments[0].replies[0]).toMatchObject({ isMine: true, author: { id: ana } });
     const byBen = (await query().detail(posts[0], asBen))!;
     expect(byBen.comments[0].replies[0]).toMatchObject({ author: null, authorName: 'Anonymous' });
     expect(JSON.stringify(byBen.comments[0].replies)).not.toContain(ana); // the post itself is Ana's, signed
-    expect(byBen.comments[1]).toMatchObject({ body: 'Comment 3', removed: true, removalReason: 'Off topic' });
+    expect(byBen.comments[1]).toMatchObject({ body: 'Comment 3', removed: true, removedBy: 'moderator', removalReason: 'Off topic' });
   });
 
   it('applying every event again changes nothing', async () => {

@@ -10,6 +10,7 @@ import {
   type PostView,
   type ReactionSummary,
   type ReactionType,
+  type RemovedBy,
 } from '@carecircle/libs';
 import { encodeCursor, micros, timeAndId } from '../../../../platform/http/page';
 import { UsersQuery } from '../../../identity';
@@ -43,6 +44,7 @@ interface PostRow {
   comment_count: number;
   author_erased: boolean;
   removed_at: Date | null;
+  deleted_at: Date | null;
   removal_reason: string | null;
   created_at: Date;
   at_key: string;
@@ -63,7 +65,11 @@ interface CommentRow {
 }
 
 const POST_COLUMNS = `p.id, p.group_id, p.author_id, p.title, p.body, p.is_anonymous, p.is_pinned, p.comment_count, p.author_erased,
-  p.removed_at, p.removal_reason, p.created_at, ${micros('p.created_at')} AS at_key`;
+  p.removed_at, p.deleted_at, p.removal_reason, p.created_at, ${micros('p.created_at')} AS at_key`;
+
+/** Who took it away, answered to everyone (it names nobody): a moderator's removal or its author's deletion. */
+const removedBy = (row: { removed_at: Date | null; deleted_at: Date | null }): RemovedBy | null =>
+  row.removed_at !== null ? 'moderator' : row.deleted_at !== null ? 'author' : null;
 
 /** Removed posts are listed to their author and the moderators only; deleted ones to nobody. */
 const VISIBLE = `p.deleted_at IS NULL AND (p.removed_at IS NULL OR ?::boolean OR p.author_id = ?)`;
@@ -203,6 +209,7 @@ export class PostsQuery {
       isPinned: row.is_pinned,
       ...who,
       removed,
+      removedBy: removedBy(row),
       removalReason: removed && seesRemoved ? row.removal_reason : null,
       reactions: reactions.get(row.id) ?? noReactions(),
       commentCount: row.comment_count,
@@ -222,6 +229,7 @@ export class PostsQuery {
       isAnonymous: row.is_anonymous,
       ...who,
       removed,
+      removedBy: removedBy(row),
       removalReason: row.removed_at !== null && seesRemoved ? row.removal_reason : null,
       reactions: reactions.get(row.id) ?? noReactions(),
       createdAt: new Date(row.created_at).toISOString(),
