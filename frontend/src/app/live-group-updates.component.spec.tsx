@@ -2,8 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_DEFINITIONS, type PostView } from '@carecircle/libs';
+import { GROUP_DEFINITIONS, type PostView, type ReportView } from '@carecircle/libs';
 import GroupPage from '../features/community/pages/group-page';
+import ReportsPage from '../features/community/pages/reports-page';
 import { useLiveUpdates } from '../features/scheduling/hooks/use-live-updates';
 import { renderWithApi, type SentRequest } from '../test-support/render-with-api';
 
@@ -69,5 +70,59 @@ describe('live updates of a group (GET /api/live)', () => {
     posts = [post('p2', 'Second'), ...posts];
     act(() => FakeEventSource.last!.send({ groupId: 'g1', changed: ['group-posts'], postId: 'p2' }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Second' })).toBeTruthy(), LOAD);
+  });
+
+  it("the user's own mute shows on the open group page when its group message arrives, and goes with the unmute", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let mutedUntil: string | null = null;
+    const server = ({ path }: SentRequest) =>
+      path === '/api/groups/g1' ? { body: { ...group, mutedUntil } } : path.startsWith('/api/groups/g1/posts') ? { body: { items: [post('p1', 'First')], next: null } } : { body: {} };
+    renderWithApi(
+      <Live>
+        <Routes>
+          <Route path="/groups/:groupId" element={<GroupPage />} />
+        </Routes>
+      </Live>,
+      server,
+      { at: '/groups/g1' },
+    );
+    expect(await screen.findByRole('button', { name: 'New post' }, LOAD)).toBeTruthy();
+    mutedUntil = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    act(() => FakeEventSource.last!.send({ groupId: 'g1', changed: ['group'] }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New post' })).toBeNull(), LOAD);
+    expect(screen.getByText(/You are muted in this group until/)).toBeTruthy();
+    mutedUntil = null;
+    act(() => FakeEventSource.last!.send({ groupId: 'g1', changed: ['group'] }));
+    expect(await screen.findByRole('button', { name: 'New post' }, LOAD)).toBeTruthy();
+  });
+
+  it("a moderator's open report queue reads the reports again when a group-reports message arrives", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const report = (id: string, excerpt: string): ReportView => ({
+      id,
+      targetType: 'post',
+      postId: 'p1',
+      commentId: null,
+      excerpt,
+      reason: 'Spam',
+      reportCount: 1,
+      createdAt: new Date().toISOString(),
+    });
+    let reports = [report('r1', 'Cheap pills')];
+    const server = ({ path }: SentRequest) =>
+      path === '/api/groups/g1' ? { body: { ...group, myRole: 'moderator', canModerate: true } } : path === '/api/groups/g1/reports' ? { body: reports } : { body: {} };
+    renderWithApi(
+      <Live>
+        <Routes>
+          <Route path="/groups/:groupId/reports" element={<ReportsPage />} />
+        </Routes>
+      </Live>,
+      server,
+      { at: '/groups/g1/reports' },
+    );
+    expect(await screen.findByText('Cheap pills', {}, LOAD)).toBeTruthy();
+    reports = [report('r2', 'Rude words'), ...reports];
+    act(() => FakeEventSource.last!.send({ groupId: 'g1', changed: ['group-reports'], postId: 'p1' }));
+    expect(await screen.findByText('Rude words', {}, LOAD)).toBeTruthy();
   });
 });

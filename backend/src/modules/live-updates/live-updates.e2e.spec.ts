@@ -10,7 +10,7 @@ import type { Pool } from 'pg';
 import { PG_POOL } from '../../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../platform/event-store/event-store';
 import { ReadModelProjection, type Projection } from '../../platform/projections/projection';
-import { groupChangeKey, liveTopicOf, ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
+import { changedChildren, liveTopicOf, ProjectionChangeFeed, type ChildChanges } from '../../platform/projections/projection-changes';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { ExecuteCareRecipientCommand } from '../care-recipients';
 
@@ -104,6 +104,8 @@ class LiveStream {
 jest.setTimeout(30_000);
 
 describe('live updates (GET /api/live, server-sent events)', () => {
+  /** A super_admin, who appoints a group's moderator. */
+  const ROOT_EMAIL = `root-${randomUUID()}@example.com`;
   let t: TestApp;
   let port: number;
   const streams: LiveStream[] = [];
@@ -111,7 +113,7 @@ describe('live updates (GET /api/live, server-sent events)', () => {
   const fannedOut: ChildChanges[] = [];
   let stopWatchingFeed = () => {};
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ ADMIN_EMAILS: ROOT_EMAIL });
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     stopWatchingFeed = await t.app.get(ProjectionChangeFeed).subscribe((changes) => void fannedOut.push(...changes));
@@ -149,10 +151,9 @@ describe('live updates (GET /api/live, server-sent events)', () => {
       .map((wrapper) => wrapper.instance as Projection);
     const expected = new Set<string>();
     for (const event of await eventsAfter(since.position)) {
-      const { childId: child, groupId, postId } = event.data as { childId?: unknown; groupId?: unknown; postId?: unknown };
-      const childId = typeof child === 'string' ? child : typeof groupId === 'string' ? groupChangeKey(groupId, typeof postId === 'string' ? postId : null) : null;
-      if (childId === null) continue;
-      for (const projection of projections) if (projection.handles.includes(event.type)) expected.add(`${childId} ${liveTopicOf(projection)}`);
+      for (const childId of changedChildren([event])) {
+        for (const projection of projections) if (projection.handles.includes(event.type)) expected.add(`${childId} ${liveTopicOf(projection)}`);
+      }
     }
     const seen = () => new Set(fannedOut.slice(since.fannedOut).flatMap((change) => change.changed.map((topic) => `${change.childId} ${topic}`)));
     const deadline = Date.now() + 10_000;
@@ -163,8 +164,7 @@ describe('live updates (GET /api/live, server-sent events)', () => {
   };
 
   const password = 'correct horse battery';
-  const caregiver = async (firstName: string) => {
-    const email = `${firstName.toLowerCase()}-${randomUUID()}@example.com`;
+  const caregiver = async (firstName: string, email = `${firstName.toLowerCase()}-${randomUUID()}@example.com`) => {
     const { agent, user } = await t.signUp({ firstName, email, password });
     const login = await request(`http://127.0.0.1:${port}`).post('/api/auth/login').send({ email, password }).expect(200);
     const cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
@@ -335,8 +335,49 @@ describe('live updates (GET /api/live, server-sent events)', () => {
     await a.agent.post(`/api/posts/${post.id}/comments`).send({ body: 'Thanks!' }).expect(201);
     await ben.waitFor((m) => forGroup(m) && m.postId === post.id, from, 2000);
     await everythingAnnounced(start);
-    expect(carl.messages.slice(carlBefore).filter(forGroup)).toEqual([]);
+    // (Carl may be told of his own leaving, `changed: ['group']`, and nothing of the group's posts.)
+    expect(carl.messages.slice(carlBefore).filter((m) => forGroup(m) && m.changed.includes('group-posts'))).toEqual([]);
     expect(olga.messages.filter(forGroup)).toEqual([]);
-    expect(ben.messages.filter(forGroup).every((m) => m.childId === undefined && JSON.stringify(m.changed) === '["group-posts"]')).toBe(true);
+    // Ben hears the group's posts, and perhaps his own joining (`['group']`, no post); never its reports.
+    const heard = ben.messages.filter(forGroup).map((m) => `${m.childId ?? ''}${JSON.stringify(m.changed)}${m.postId ? '+post' : ''}`);
+    expect(heard.filter((m) => m !== '["group-posts"]+post' && m !== '["group"]')).toEqual([]);
+  });
+
+  it("support groups: a report reaches the group's moderators only; a mute or unmute reaches the muted member only, without an id", async () => {
+    const root = await caregiver('Root', ROOT_EMAIL);
+    const a = await caregiver('Ana');
+    const b = await caregiver('Ben');
+    const m = await caregiver('Mo');
+    const [, group] = (await a.agent.get('/api/groups').expect(200)).body as { id: string }[];
+    for (const who of [a, b, m]) await who.agent.post(`/api/groups/${group.id}/join`).expect(200);
+    await root.agent.put(`/api/groups/${group.id}/members/${m.user.id}/role`).send({ role: 'moderator' }).expect(200);
+    const { stream: ana } = await open(a.cookie);
+    const { stream: ben } = await open(b.cookie);
+    const { stream: mo } = await open(m.cookie);
+    let start = await mark();
+    const post = (await a.agent.post(`/api/groups/${group.id}/posts`).send({ title: 'Cheap pills', body: 'Buy now' }).expect(201)).body as { id: string };
+    await everythingAnnounced(start);
+    const forGroup = (msg: LiveMessage) => msg.groupId === group.id;
+    const since = () => ({ ana: ana.messages.length, ben: ben.messages.length, mo: mo.messages.length });
+
+    start = await mark();
+    let from = since();
+    await b.agent.post(`/api/posts/${post.id}/report`).send({ reason: 'Spam' }).expect(204);
+    expect(await mo.waitFor((msg) => forGroup(msg) && msg.changed.includes('group-reports'), from.mo, 2000)).toEqual({ groupId: group.id, changed: ['group-reports'], postId: post.id });
+    await everythingAnnounced(start);
+    // The report changes no post: members, the reporter among them, are told nothing.
+    expect(ana.messages.slice(from.ana).filter(forGroup)).toEqual([]);
+    expect(ben.messages.slice(from.ben).filter(forGroup)).toEqual([]);
+
+    for (const [method, status] of [['post', 200], ['delete', 204]] as const) {
+      start = await mark();
+      from = since();
+      await m.agent[method](`/api/groups/${group.id}/members/${b.user.id}/mute`).send({}).expect(status);
+      expect(await ben.waitFor((msg) => forGroup(msg) && msg.changed.includes('group'), from.ben, 2000)).toEqual({ groupId: group.id, changed: ['group'] });
+      await everythingAnnounced(start);
+      expect(ana.messages.slice(from.ana).filter(forGroup)).toEqual([]);
+      expect(mo.messages.slice(from.mo).filter(forGroup)).toEqual([]);
+    }
+    for (const stream of [ana, ben, mo]) expect(stream.raw).not.toContain(b.user.id);
   });
 });

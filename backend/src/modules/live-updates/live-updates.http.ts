@@ -6,19 +6,27 @@ import { parseGroupChangeKey, ProjectionChangeFeed, type ChildChanges } from '..
 import { SessionEndings } from '../../platform/session/session-endings';
 import { ChildrenQuery } from '../care-recipients';
 import { GroupsQuery } from '../community';
-import { CurrentUser } from '../identity';
+import { CurrentUser, UsersQuery } from '../identity';
+
+type GroupChange = NonNullable<ReturnType<typeof parseGroupChangeKey>>;
 
 /** A comment line this often keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
-/** The live topic of community's posts projection: the only group change the screens listen to. */
+/**
+ * The live topics of community's projections and who may hear them, judged at each delivery:
+ * posts to the group's members and moderators, the report queue to its moderators, a member's own
+ * standing (a mute, a role) to that member alone.
+ */
 const GROUP_POSTS_TOPIC = 'group-posts';
+const GROUP_REPORTS_TOPIC = 'group-reports';
+const GROUP_MEMBER_TOPIC = 'group';
 /** How long a browser waits before reconnecting after the stream drops. */
 const RETRY_MS = 3000;
 
 /**
  * GET /api/live: server-sent events telling an open dashboard what changed, so a second caregiver
  * sees a completed task without reloading. Each message is `{childId, changed}` (or, for support
- * groups, `{groupId, changed: ['group-posts'], postId?}`) where `changed`
+ * groups, `{groupId, changed: ['group-posts' | 'group-reports' | 'group'], postId?}`) where `changed`
  * lists the live topics of the read models that changed ('daily-tasks', 'progress', 'notifications',
  * ...); the client refetches those. Only recipients the user may see at that moment are sent, and
  * the stream ends when its session does (platform/session/session-endings.ts). Fed by
@@ -36,7 +44,27 @@ export class LiveUpdatesController implements OnModuleDestroy {
     private readonly children: ChildrenQuery,
     private readonly groups: GroupsQuery,
     private readonly sessions: SessionEndings,
+    private readonly users: UsersQuery,
   ) {}
+
+  /**
+   * Group changes as this user may hear them now: posts if they are a member or moderate the group,
+   * its report queue only if they moderate it (group role moderator or admin, or a super_admin read
+   * afresh), and a member's own standing only if it is theirs (never with the id, never to others).
+   */
+  private async sendGroups(userId: string, changes: (GroupChange & { changed: string[] })[], write: (message: object) => void): Promise<void> {
+    const needed = changes.filter((change) => change.changed.includes(GROUP_POSTS_TOPIC) || change.changed.includes(GROUP_REPORTS_TOPIC));
+    const roles = await this.groups.rolesIn(userId, needed.map((change) => change.groupId));
+    const isSuperAdmin = needed.some((change) => change.changed.includes(GROUP_REPORTS_TOPIC)) && (await this.users.byId(userId))?.role === 'super_admin';
+    for (const { groupId, postId, userId: memberId, changed } of changes) {
+      const role = roles.get(groupId);
+      const moderates = isSuperAdmin || role === 'moderator' || role === 'admin';
+      const topics = memberId
+        ? changed.filter((topic) => topic === GROUP_MEMBER_TOPIC && memberId === userId)
+        : changed.filter((topic) => (topic === GROUP_POSTS_TOPIC && (role !== undefined || moderates)) || (topic === GROUP_REPORTS_TOPIC && moderates));
+      if (topics.length > 0) write({ groupId, changed: topics, ...(postId ? { postId } : {}) });
+    }
+  }
 
   @Get()
   @ApiProduces('text/event-stream')
@@ -56,22 +84,18 @@ export class LiveUpdatesController implements OnModuleDestroy {
       res.end();
     };
     // Access is judged again at each delivery: a revoked caregiver or a removed recipient gets nothing more.
-    // Group conversations: `{groupId, changed: ['group-posts'], postId?}` to the group's members at that moment (one who left gets nothing more).
+    // Groups: `{groupId, changed, postId?}` with only the topics this user may hear at that moment (sendGroups).
     const send = async (changes: ChildChanges[]) => {
       const forGroups = changes.flatMap((change) => {
-        const key = change.changed.includes(GROUP_POSTS_TOPIC) ? parseGroupChangeKey(change.childId) : null;
-        return key ? [key] : [];
+        const key = parseGroupChangeKey(change.childId);
+        return key ? [{ ...key, changed: change.changed }] : [];
       });
       const forChildren = changes.filter((change) => !parseGroupChangeKey(change.childId));
       const visible = forChildren.length > 0 ? new Set((await this.children.listFor(user.id)).map((child) => child.id)) : new Set<string>();
       for (const change of forChildren) {
         if (!closed && visible.has(change.childId)) res.write(`data: ${JSON.stringify({ childId: change.childId, changed: change.changed })}\n\n`);
       }
-      if (forGroups.length === 0) return;
-      const memberOf = await this.groups.memberOf(user.id, forGroups.map((change) => change.groupId));
-      for (const change of forGroups) {
-        if (!closed && memberOf.has(change.groupId)) res.write(`data: ${JSON.stringify({ groupId: change.groupId, changed: [GROUP_POSTS_TOPIC], ...(change.postId ? { postId: change.postId } : {}) })}\n\n`);
-      }
+      if (forGroups.length > 0) await this.sendGroups(user.id, forGroups, (message) => !closed && res.write(`data: ${JSON.stringify(message)}\n\n`));
     };
     const deliver = (changes: ChildChanges[]) =>
       send(changes).catch((error: Error) => this.log.warn(`live update for ${user.id} not sent: ${error.message}`));

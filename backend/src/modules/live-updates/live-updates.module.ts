@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { SessionEndings } from '../../platform/session/session-endings';
 import { CareRecipientsModule } from '../care-recipients';
 import { GroupsQuery } from '../community';
+import { IdentityModule } from '../identity';
 import { LiveUpdatesController } from './live-updates.http';
 
 /** The live-updates stream (GET /api/live) open dashboards listen to. */
 @Module({
-  imports: [CareRecipientsModule],
+  imports: [CareRecipientsModule, IdentityModule],
   controllers: [LiveUpdatesController],
-  /** Group membership is read from community's read model (GroupsQuery reads only it). */
+  /** Group roles are read from community's read model (GroupsQuery reads only it), a super_admin from identity's. */
   providers: [SessionEndings, GroupsQuery],
 })
 export class LiveUpdatesModule {}

@@ -42,23 +42,32 @@ export const liveTopicOf = (projection: Pick<Projection, 'name' | 'liveTopic'>):
 
 /**
  * Support groups (docs/community.md) are announced on the same channel under keys of their own:
- * `group:<groupId>`, or `group:<groupId>/<postId>` when one post changed. GET /api/live sends
- * them to the group's members as `{groupId, changed, postId?}`.
+ * `group:<groupId>`, `group:<groupId>/<postId>` when one post changed, or
+ * `group:<groupId>/member:<userId>` when one member's standing changed (joined, left, role, muted).
+ * GET /api/live sends them as `{groupId, changed, postId?}`, each topic only to whom it concerns; a
+ * member key never leaves the server (only that member is told, without the id).
  */
-const GROUP_KEY = /^group:([0-9a-f-]{36})(?:\/([0-9a-f-]{36}))?$/;
+const GROUP_KEY = /^group:([0-9a-f-]{36})(?:\/([0-9a-f-]{36})|\/member:([0-9a-f-]{36}))?$/;
 export const groupChangeKey = (groupId: string, postId?: string | null) => `group:${groupId}${postId ? `/${postId}` : ''}`;
-export function parseGroupChangeKey(key: string): { groupId: string; postId?: string } | null {
+export const groupMemberChangeKey = (groupId: string, userId: string) => `group:${groupId}/member:${userId}`;
+export function parseGroupChangeKey(key: string): { groupId: string; postId?: string; userId?: string } | null {
   const match = GROUP_KEY.exec(key);
-  return match ? { groupId: match[1], ...(match[2] ? { postId: match[2] } : {}) } : null;
+  return match ? { groupId: match[1], ...(match[2] ? { postId: match[2] } : {}), ...(match[3] ? { userId: match[3] } : {}) } : null;
 }
 
-/** The distinct `data.childId` values of the events a batch applied, and the groups (and posts) their `data.groupId` names. */
+/**
+ * The distinct `data.childId` values of the events a batch applied, and the groups their
+ * `data.groupId` names: with the post (`data.postId`), else with the member (`data.userId`).
+ */
 export function changedChildren(events: RecordedEvent[]): string[] {
   const ids = new Set<string>();
   for (const event of events) {
-    const { childId, groupId, postId } = event.data as { childId?: unknown; groupId?: unknown; postId?: unknown };
+    const { childId, groupId, postId, userId } = event.data as { childId?: unknown; groupId?: unknown; postId?: unknown; userId?: unknown };
     if (typeof childId === 'string') ids.add(childId);
-    if (typeof groupId === 'string') ids.add(groupChangeKey(groupId, typeof postId === 'string' ? postId : null));
+    if (typeof groupId !== 'string') continue;
+    if (typeof postId === 'string') ids.add(groupChangeKey(groupId, postId));
+    else if (typeof userId === 'string') ids.add(groupMemberChangeKey(groupId, userId));
+    else ids.add(groupChangeKey(groupId));
   }
   return [...ids];
 }

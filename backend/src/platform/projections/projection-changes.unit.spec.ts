@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { changedChildren, groupChangeKey, parseGroupChangeKey, ProjectionChangePublisher, projectionChangeMessages, type Announcement } from './projection-changes';
+import { changedChildren, groupChangeKey, groupMemberChangeKey, parseGroupChangeKey, ProjectionChangePublisher, projectionChangeMessages, type Announcement } from './projection-changes';
 import type { RecordedEvent } from '../event-store/event-store';
 
 const ids = (n: number, prefix = 'c') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -87,6 +87,13 @@ describe('support groups on the live channel', () => {
     expect(parseGroupChangeKey(groupChangeKey(groupId))).toEqual({ groupId });
     expect(parseGroupChangeKey('c1')).toBeNull();
     expect(parseGroupChangeKey(`group:${groupId}/not-a-post`)).toBeNull();
+  });
+  it("a member's own change (a mute, a role) is announced under the group and that member, never a post", () => {
+    const event = (data: object) => ({ data }) as RecordedEvent;
+    const userId = '0b5e1c3a-1f2d-4c5e-9a7b-2c3d4e5f6a7b';
+    expect(changedChildren([event({ groupId, userId }), event({ groupId, postId, userId })])).toEqual([groupMemberChangeKey(groupId, userId), groupChangeKey(groupId, postId)]);
+    expect(parseGroupChangeKey(groupMemberChangeKey(groupId, userId))).toEqual({ groupId, userId });
+    expect(parseGroupChangeKey(`group:${groupId}/member:nobody`)).toBeNull();
   });
   it('longer group keys still fit the payload limit', () => {
     const keys = Array.from({ length: 1000 }, () => groupChangeKey(groupId, postId));

@@ -4,7 +4,8 @@ import { useAppDispatch } from '../../../app/hooks';
 
 /**
  * A message of GET /api/live: which read models of a recipient changed, or of a support group
- * (`group-posts`, with `postId` when one post changed; /work/community-contract.md).
+ * (`group-posts`, with `postId` when one post changed; `group-reports` to its moderators; `group`
+ * when the user's own standing there changed: docs/community.md).
  */
 interface LiveMessage {
   childId?: string;
@@ -22,6 +23,8 @@ function tagsFor({ childId, groupId, postId, changed }: LiveMessage): Tag[] {
     // A group's conversation: its list, the open post (every post when the message names none) and its reports.
     if (changed.includes('group-posts')) tags.push({ type: 'GroupPosts', id: groupId }, postId ? { type: 'Post', id: postId } : 'Post');
     if (changed.includes('group-posts') || changed.includes('group-reports')) tags.push({ type: 'GroupReports', id: groupId });
+    // The user's own standing in the group (muted, unmuted, a role): the group as they see it.
+    if (changed.includes('group')) tags.push({ type: 'Group', id: groupId });
     return tags;
   }
   if (!childId) return tags;
@@ -80,7 +83,7 @@ export function useLiveUpdates(enabled: boolean): void {
     const source = new EventSource('/api/live', { withCredentials: true });
     let opened = false;
     source.onopen = () => {
-      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'CareUpdate', 'GroupPosts', 'Post', 'GroupReports']));
+      if (opened) dispatch(baseApi.util.invalidateTags(['Task', 'TaskHistory', 'Progress', 'Achievement', 'Notification', 'CareUpdate', 'Group', 'GroupPosts', 'Post', 'GroupReports']));
       opened = true;
     };
     source.onmessage = (event: MessageEvent) => {

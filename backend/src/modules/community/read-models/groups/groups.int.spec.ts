@@ -74,6 +74,7 @@ describe('groups read model (PostgreSQL)', () => {
     const muted = { type: 'GroupMemberMuted', data: { groupId: autism, userId: cara, mutedUntil: '2026-12-06T06:00:00.000Z', mutedBy: ana, mutedAt: at } };
     await feed(joined(autism, cara), { type: 'GroupMemberRoleChanged', data: { groupId: autism, userId: cara, role: 'moderator', changedBy: ana, changedAt: at } });
     expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ role: 'moderator', is_muted: false });
+    expect(await query().rolesIn(cara, [autism, randomUUID()])).toEqual(new Map([[autism, 'moderator']]));
     await feed({ type: 'GroupMemberRoleChanged', data: { groupId: autism, userId: cara, role: 'member', changedBy: ana, changedAt: at } }, muted);
     expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ role: 'member', is_muted: true });
     await feed(left(autism, cara), joined(autism, cara));
@@ -87,6 +88,6 @@ describe('groups read model (PostgreSQL)', () => {
     expect((await h.rows('group_members')).find((r) => r.user_id === cara)).toMatchObject({ is_muted: false });
     await feed(muted, erased(cara));
     expect(await h.rows('group_mutes')).toEqual([]);
-    expect(await query().memberOf(cara, [autism])).toEqual(new Set());
+    expect(await query().rolesIn(cara, [autism])).toEqual(new Map());
   });
 });

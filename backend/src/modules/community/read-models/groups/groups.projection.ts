@@ -20,6 +20,8 @@ const RECOUNT = `UPDATE groups SET member_count = (SELECT count(*) FROM group_me
 @ReadModelProjection()
 export class GroupsProjection implements Projection<Handled> {
   readonly name = 'community.groups';
+  /** GET /api/live tells a member of their own change only (a mute, a role): `{groupId, changed: ['group']}`. */
+  readonly liveTopic = 'group';
   readonly handles = ['GroupCreated', 'GroupJoined', 'GroupLeft', 'GroupMemberRoleChanged', 'GroupMemberMuted', 'GroupMemberUnmuted', 'UserErased'] as const;
   readonly tables = ['groups', 'group_members', 'group_mutes'];
 

@@ -73,11 +73,16 @@ export class GroupsQuery {
     };
   }
 
-  /** Which of `groupIds` the user is a member of now (live updates judge it at each delivery). */
-  async memberOf(userId: string, groupIds: string[]): Promise<Set<string>> {
-    if (groupIds.length === 0) return new Set();
-    const rows = (await this.em.fork().execute('SELECT group_id FROM group_members WHERE user_id = ? AND group_id = ANY(?::uuid[])', [userId, `{${[...new Set(groupIds)].join(',')}}`])) as { group_id: string }[];
-    return new Set(rows.map((row) => row.group_id));
+  /** The user's role in each of `groupIds` they are a member of now (live updates judge it at each delivery). */
+  async rolesIn(userId: string, groupIds: string[]): Promise<Map<string, GroupRole>> {
+    if (groupIds.length === 0) return new Map();
+    const rows = (await this.em
+      .fork()
+      .execute('SELECT group_id, role FROM group_members WHERE user_id = ? AND group_id = ANY(?::uuid[])', [userId, `{${[...new Set(groupIds)].join(',')}}`])) as {
+      group_id: string;
+      role: GroupRole;
+    }[];
+    return new Map(rows.map((row) => [row.group_id, row.role]));
   }
 
   async byId(userId: string, groupId: string): Promise<SupportGroup | null> {
