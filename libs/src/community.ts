@@ -224,6 +224,8 @@ export interface ReportView {
   reason: string;
   reportCount: number;
   createdAt: string;
+  /** Who wrote the reported text (moderators see anonymous authors too); null: a deleted account. */
+  author: { id: string; name: string } | null;
 }
 
 export interface PostPage {

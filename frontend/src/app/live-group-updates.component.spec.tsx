@@ -107,6 +107,7 @@ describe('live updates of a group (GET /api/live)', () => {
       reason: 'Spam',
       reportCount: 1,
       createdAt: new Date().toISOString(),
+      author: { id: 'u2', name: 'Bea' },
     });
     let reports = [report('r1', 'Cheap pills')];
     const server = ({ path }: SentRequest) =>

@@ -252,10 +252,10 @@ describe('group conversations over HTTP', () => {
 
     const queue = (await mod.agent.get(`/api/groups/${group.id}/reports`).expect(200)).body as ReportView[];
     const ofPost = queue.find((r) => r.postId === target.id && r.targetType === 'post')!;
-    expect(ofPost).toMatchObject({ commentId: null, reportCount: 2, reason: 'Spam' });
+    expect(ofPost).toMatchObject({ commentId: null, reportCount: 2, reason: 'Spam', author: { id: muted.id, name: muted.name } });
     expect(ofPost.excerpt).toContain('Buy my supplements');
-    expect(queue.find((r) => r.commentId === comment.id)).toMatchObject({ targetType: 'comment', reportCount: 1, excerpt: 'rude words', reason: 'Rude' });
-    expect(JSON.stringify(queue)).not.toContain(ben.id);
+    expect(queue.find((r) => r.commentId === comment.id)).toMatchObject({ targetType: 'comment', reportCount: 1, excerpt: 'rude words', reason: 'Rude', author: { id: ana.id, name: ana.name } });
+    expect(JSON.stringify(queue)).not.toContain(ben.id); // the author, never the reporter
     expect((await ben.agent.get(`/api/groups/${group.id}/reports`).expect(403)).body.message).toBe(TEXT.moderatorsOnly);
     expect((await stranger.agent.get(`/api/groups/${group.id}/reports`).expect(403)).body.message).toBe(TEXT.membersOnly);
     await root.agent.get(`/api/groups/${group.id}/reports`).expect(200);

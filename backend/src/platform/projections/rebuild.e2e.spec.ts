@@ -47,7 +47,7 @@ describe('projections:rebuild', () => {
     const oops = (await agent.post(`/api/children/${maya.id}/updates`).send({ text: 'Oops' }).expect(201)).body;
     await agent.delete(`/api/updates/${oops.id}`).expect(204);
     await agent.post(`/api/children/${leo.id}/updates`).send({ text: 'Leo update' }).expect(201);
-    // Support groups: posts (one anonymous), a thread, reactions toggled, a report, deletions by their authors.
+    // Support groups: posts (one anonymous), a thread, reactions toggled, reports (one of a comment its author then deletes), deletions by their authors.
     const [group] = (await agent.get('/api/groups').expect(200)).body as { id: string }[];
     const neighbour = await t.signUp({ firstName: 'Neighbour' });
     for (const member of [agent, neighbour.agent]) await member.post(`/api/groups/${group.id}/join`).expect(200);
@@ -59,6 +59,8 @@ describe('projections:rebuild', () => {
     await agent.put('/api/reactions').send({ commentId: top.id, reactionType: 'thank_you' }).expect(200);
     await agent.post(`/api/comments/${top.id}/report`).send({ reason: 'Medical advice' }).expect(204);
     const ownComment = (await neighbour.agent.post(`/api/posts/${groupPost.id}/comments`).send({ body: 'Oops' }).expect(201)).body;
+    await agent.post(`/api/comments/${ownComment.id}/report`).send({ reason: 'Off topic' }).expect(204);
+    await neighbour.agent.post(`/api/posts/${groupPost.id}/report`).send({ reason: 'Spam' }).expect(204);
     await neighbour.agent.delete(`/api/comments/${ownComment.id}`).expect(204);
     const ownPost = (await agent.post(`/api/groups/${group.id}/posts`).send({ title: 'Oops', body: 'Wrong group' }).expect(201)).body;
     await agent.delete(`/api/posts/${ownPost.id}`).expect(204);
@@ -109,7 +111,8 @@ describe('projections:rebuild', () => {
     expect(live.group_posts).toHaveLength(3);
     expect(live.group_comments).toHaveLength(3);
     expect(live.group_reactions).toHaveLength(2);
-    expect(live.group_reports).toHaveLength(1);
+    expect(live.group_reports).toHaveLength(3);
+    expect(live.group_report_targets.map((row: { shown: boolean }) => row.shown).sort()).toEqual([false, true, true]); // the deleted comment's is handled
     expect(live.caregiver_invitations).toHaveLength(3);
     expect(live.child_access).toHaveLength(1);
     expect(live.emergency_contacts).toHaveLength(2);

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_DEFINITIONS, type GroupDetail, type PostDetail, type PostView } from '@carecircle/libs';
+import { GROUP_DEFINITIONS, type GroupDetail, type PostDetail, type PostView, type ReportView } from '@carecircle/libs';
 import { renderWithApi, writes, type SentRequest } from '../../../test-support/render-with-api';
 import GroupPage from './group-page';
 import PostPage from './post-page';
+import ReportsPage from './reports-page';
 
 const LOAD = { timeout: 30_000 };
 afterEach(() => vi.unstubAllGlobals());
@@ -131,5 +132,53 @@ describe('PostPage', () => {
     expect(await screen.findByText('Removed by a moderator', {}, LOAD)).toBeTruthy();
     expect(screen.getByText('Reason: Off topic')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Reactions to this post' })).toBeNull();
+  });
+});
+
+describe('ReportsPage', () => {
+  const report = (id: string, more: Partial<ReportView> = {}): ReportView => ({
+    id,
+    targetType: 'comment',
+    postId: 'p1',
+    commentId: `c-${id}`,
+    excerpt: 'Rude words',
+    reason: 'Rude',
+    reportCount: 2,
+    createdAt: new Date().toISOString(),
+    author: { id: 'u2', name: 'Bea' },
+    ...more,
+  });
+
+  it("a moderator sees who wrote each reported item and mutes its author from the queue; a deleted account's has no Mute", async () => {
+    const { sent } = renderWithApi(
+      <Routes>
+        <Route path="/groups/:groupId/reports" element={<ReportsPage />} />
+      </Routes>,
+      ({ path, method }) =>
+        path === '/api/groups/g1'
+          ? { body: group({ myRole: 'moderator', canModerate: true }) }
+          : path === '/api/groups/g1/reports'
+            ? { body: [report('r1'), report('r2', { excerpt: 'Old words', author: null })] }
+            : method === 'POST'
+              ? { body: { userId: 'u2', mutedUntil: new Date().toISOString() } }
+              : { body: {} },
+      { at: '/groups/g1/reports' },
+    );
+    const cards = within(await screen.findByRole('list', { name: 'Open reports' }, LOAD)).getAllByRole('listitem');
+    expect(within(cards[0]).getByText('Bea')).toBeTruthy();
+    expect(within(cards[1]).getByText('Deleted account')).toBeTruthy();
+    expect(within(cards[1]).queryByRole('button', { name: /^Mute author/ })).toBeNull();
+    const before = Date.now();
+    await userEvent.click(within(cards[0]).getByRole('button', { name: 'Mute author Bea' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mute Bea' }, LOAD);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'For 1 day' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mute' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1), LOAD);
+    const [write] = writes(sent);
+    expect(write).toMatchObject({ method: 'POST', path: '/api/groups/g1/members/u2/mute' });
+    const until = Date.parse((write.body as { until: string }).until);
+    expect(until - before).toBeGreaterThanOrEqual(86_400_000 - 1000);
+    expect(until - before).toBeLessThan(86_400_000 + 60_000);
+    expect(await screen.findByText('Bea muted', {}, LOAD)).toBeTruthy();
   });
 });

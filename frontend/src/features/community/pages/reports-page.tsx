@@ -1,4 +1,4 @@
-import { CheckCircleOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import type { ReportView } from '@carecircle/libs';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -9,9 +9,10 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageSkeleton } from '../../../shared/ui/page-skeleton';
 import { toast } from '../../../shared/ui/toast';
-import { useDismissReportMutation, useGetGroupQuery, useGetReportsQuery, useRemoveMutation } from '../api';
+import { useDismissReportMutation, useGetGroupQuery, useGetReportsQuery, useMuteMemberMutation, useRemoveMutation } from '../api';
 import { GroupHeader } from '../components/group-header';
 import { GroupProblem } from '../components/group-problem';
+import { MuteDialog, muteUntil } from '../components/mute-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import '../community.css';
 import '../conversations.css';
@@ -20,6 +21,19 @@ const timesText = (count: number) => (count === 1 ? 'Reported once' : `Reported 
 
 function ReportItem({ report, groupId, onRemove }: { report: ReportView; groupId: string; onRemove: () => void }) {
   const [dismiss, { isLoading }] = useDismissReportMutation();
+  const [mute, muting] = useMuteMemberMutation();
+  const [muteOpen, setMuteOpen] = useState(false);
+  const author = report.author;
+  const onMute = async (days: number) => {
+    if (!author) return;
+    try {
+      await mute({ groupId, userId: author.id, until: muteUntil(days) }).unwrap();
+      void toast({ title: `${author.name} muted`, variant: 'success' });
+      setMuteOpen(false);
+    } catch (error) {
+      void toast({ title: 'Could not mute', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+    }
+  };
   const noun = report.targetType === 'post' ? 'Post' : 'Comment';
   const onDismiss = async () => {
     try {
@@ -38,6 +52,9 @@ function ReportItem({ report, groupId, onRemove }: { report: ReportView; groupId
       <p className="report-card__reason">
         <strong>Reason:</strong> {report.reason}
       </p>
+      <p className="report-card__author">
+        <strong>Written by:</strong> {author ? author.name : 'Deleted account'}
+      </p>
       <time className="item-meta__time" dateTime={report.createdAt} title={fullDateTime(report.createdAt)}>
         {relativeTime(report.createdAt)}
       </time>
@@ -51,12 +68,18 @@ function ReportItem({ report, groupId, onRemove }: { report: ReportView; groupId
         <Button loading={isLoading} onClick={() => void onDismiss()}>
           Dismiss
         </Button>
+        {author && (
+          <Button icon={<StopOutlined aria-hidden />} onClick={() => setMuteOpen(true)} aria-label={`Mute author ${author.name}`}>
+            Mute author
+          </Button>
+        )}
       </div>
+      {muteOpen && author && <MuteDialog authorName={author.name} loading={muting.isLoading} onCancel={() => setMuteOpen(false)} onConfirm={(days) => void onMute(days)} />}
     </li>
   );
 }
 
-/** /groups/:groupId/reports: the group's open reports for its moderators, newest first: go to the post, remove what was reported, or dismiss. */
+/** /groups/:groupId/reports: the group's open reports for its moderators, newest first: go to the post, remove what was reported, dismiss, or mute its author. */
 export default function ReportsPage() {
   const { groupId = '' } = useParams();
   const group = useGetGroupQuery(groupId);
