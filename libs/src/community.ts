@@ -169,6 +169,8 @@ export interface PostView {
   removedBy: RemovedBy | null;
   /** Shown to the author and moderators only. */
   removalReason: string | null;
+  /** Moderators only (null for everyone else): the author is muted in this group until then. */
+  authorMutedUntil: string | null;
   reactions: ReactionSummary;
   commentCount: number;
   /** ISO 8601. */
@@ -188,6 +190,8 @@ export interface CommentView {
   removed: boolean;
   removedBy: RemovedBy | null;
   removalReason: string | null;
+  /** Moderators only (null for everyone else): the author is muted in this group until then. */
+  authorMutedUntil: string | null;
   reactions: ReactionSummary;
   createdAt: string;
   /** One level: a reply has replies: []. */

@@ -44,6 +44,7 @@ const post = (id: string, title: string): PostView => ({
   removed: false,
   removedBy: null,
   removalReason: null,
+  authorMutedUntil: null,
   reactions: { counts: { like: 0, thank_you: 0, helpful: 0 }, mine: [] },
   commentCount: 0,
   createdAt: new Date().toISOString(),

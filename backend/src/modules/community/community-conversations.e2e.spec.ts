@@ -337,7 +337,14 @@ describe('group conversations over HTTP', () => {
     expect(errorsOf(await mod.agent.post(path(muted)).send({ until: '2020-01-01T00:00:00Z' }).expect(400))).toEqual(['until']);
     expect(errorsOf(await mod.agent.post(path(muted)).send({ until: 'soon' }).expect(400))).toEqual(['until']);
     expect(errorsOf(await mod.agent.post(`/api/groups/${group.id}/members/nope/mute`).send({}).expect(400))).toEqual(['userId']);
+    const theirs = await newPost(muted, { title: 'Before the mute' });
+    expect(theirs.authorMutedUntil).toBeNull();
     const answer = (await mod.agent.post(path(muted)).send({}).expect(200)).body as { userId: string; mutedUntil: string };
+    // Moderators are told the author is muted (to unmute them); nobody else, the author included.
+    expect(((await mod.agent.get(`/api/posts/${theirs.id}`).expect(200)).body as PostDetail).authorMutedUntil).toBe(answer.mutedUntil);
+    expect((await list(mod)).items.find((p) => p.id === theirs.id)!.authorMutedUntil).toBe(answer.mutedUntil);
+    expect((await list(ana)).items.find((p) => p.id === theirs.id)!.authorMutedUntil).toBeNull();
+    expect(((await muted.agent.get(`/api/posts/${theirs.id}`).expect(200)).body as PostDetail).authorMutedUntil).toBeNull();
     expect(answer.userId).toBe(muted.id);
     expect(Date.parse(answer.mutedUntil) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
@@ -355,6 +362,7 @@ describe('group conversations over HTTP', () => {
 
     await ben.agent.delete(path(muted)).expect(403);
     await mod.agent.delete(path(muted)).expect(204);
+    expect(((await mod.agent.get(`/api/posts/${theirs.id}`).expect(200)).body as PostDetail).authorMutedUntil).toBeNull();
     await mod.agent.delete(path(muted)).expect(204);
     await newPost(muted, { title: 'Back again' });
     expect(((await root.agent.post(path(muted)).send({ until: new Date(Date.now() + 3_600_000).toISOString() }).expect(200)).body as { mutedUntil: string }).mutedUntil).toBeDefined();

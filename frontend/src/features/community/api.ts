@@ -4,6 +4,9 @@ import { baseApi, useGetGroupsQuery } from '../../app/base-api';
 /** What a post, comment or report changes: its group's list and, when known, the open post. */
 const postTags = (groupId: string, postId?: string) => [{ type: 'GroupPosts' as const, id: groupId }, ...(postId ? [{ type: 'Post' as const, id: postId }] : [])];
 
+/** What a mute or unmute changes: the group, its list and every open post (the author's items say until when). */
+const muteTags = (groupId: string) => [{ type: 'Group' as const, id: groupId }, { type: 'GroupPosts' as const, id: groupId }, 'Post' as const];
+
 export interface NewPost {
   groupId: string;
   title: string;
@@ -82,10 +85,18 @@ const api = baseApi.injectEndpoints({
       query: ({ postId, pinned }) => ({ url: `posts/${postId}/pin`, method: pinned ? 'POST' : 'DELETE' }),
       invalidatesTags: (_result, _error, { groupId, postId }) => postTags(groupId, postId),
     }),
-    /** POST /api/groups/{id}/members/{userId}/mute (moderators): until a date-time, at most a year ahead. */
+    /**
+     * POST /api/groups/{id}/members/{userId}/mute (moderators): until a date-time, at most a year ahead.
+     * The group and its posts are read again: moderators see `authorMutedUntil` on the author's every item.
+     */
     muteMember: build.mutation<{ userId: string; mutedUntil: string }, { groupId: string; userId: string; until: string }>({
       query: ({ groupId, userId, until }) => ({ url: `groups/${groupId}/members/${userId}/mute`, method: 'POST', body: { until } }),
-      invalidatesTags: (_result, _error, { groupId }) => [{ type: 'Group', id: groupId }],
+      invalidatesTags: (_result, _error, { groupId }) => muteTags(groupId),
+    }),
+    /** DELETE /api/groups/{id}/members/{userId}/mute (moderators): the member may write again. */
+    unmuteMember: build.mutation<void, { groupId: string; userId: string }>({
+      query: ({ groupId, userId }) => ({ url: `groups/${groupId}/members/${userId}/mute`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { groupId }) => muteTags(groupId),
     }),
     /** GET /api/groups/{id}/reports: open reports, newest first (moderators). */
     getReports: build.query<ReportView[], string>({ query: (id) => `groups/${id}/reports`, providesTags: (_result, _error, id) => [{ type: 'GroupReports', id }] }),
@@ -112,6 +123,7 @@ export const {
   useRemoveMutation,
   useSetPinnedMutation,
   useMuteMemberMutation,
+  useUnmuteMemberMutation,
   useGetReportsQuery,
   useDismissReportMutation,
 } = api;

@@ -31,7 +31,7 @@ function CommentItem({ comment, groupId, canModerate, canWrite, onReply }: { com
           </Button>
         )}
         <ItemActions
-          item={{ ...target, isMine: comment.isMine, removed: comment.removed, authorId: comment.author?.id ?? null, authorName: comment.authorName }}
+          item={{ ...target, isMine: comment.isMine, removed: comment.removed, authorId: comment.author?.id ?? null, authorName: comment.authorName, authorMutedUntil: comment.authorMutedUntil }}
           canModerate={canModerate}
         />
       </div>

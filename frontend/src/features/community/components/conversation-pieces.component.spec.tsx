@@ -24,6 +24,7 @@ const comment = (id: string, body: string, more: Partial<CommentView> = {}): Com
   removed: false,
   removedBy: null,
   removalReason: null,
+  authorMutedUntil: null,
   reactions: summary(0),
   createdAt: new Date().toISOString(),
   replies: [],

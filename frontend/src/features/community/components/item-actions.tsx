@@ -1,10 +1,11 @@
-import { DeleteOutlined, FlagOutlined, PushpinOutlined, StopOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FlagOutlined, PushpinOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { serverMessage } from '../../../shared/api/api-error';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
-import { useMuteMemberMutation, useRemoveMutation, useReportMutation, useSetPinnedMutation, type Target } from '../api';
+import { useMuteMemberMutation, useRemoveMutation, useReportMutation, useSetPinnedMutation, useUnmuteMemberMutation, type Target } from '../api';
+import { untilText } from './member-notices';
 import { MuteDialog, muteUntil } from './mute-dialog';
 import { ReasonDialog } from './reason-dialog';
 
@@ -14,6 +15,8 @@ export interface ActionItem extends Target {
   removed: boolean;
   authorId: string | null;
   authorName: string;
+  /** Sent to moderators only: the author is muted until then. */
+  authorMutedUntil: string | null;
   /** Posts only. */
   isPinned?: boolean;
 }
@@ -26,7 +29,7 @@ const failed = (title: string, error: unknown) =>
 /**
  * What the user may do with a post or comment: Report (others'), Delete (their own), and for
  * moderators Pin or Unpin (posts), Remove with a reason, and Mute the author (not themselves; an
- * anonymous author is known to moderators). `onDeleted` runs once the author deleted it (the post page goes back to the group).
+ * anonymous author is known to moderators), or Unmute one the server says is muted (`authorMutedUntil`). `onDeleted` runs once the author deleted it (the post page goes back to the group).
  */
 export function ItemActions({ item, canModerate, onDeleted }: { item: ActionItem; canModerate: boolean; onDeleted?: () => void }) {
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -34,6 +37,7 @@ export function ItemActions({ item, canModerate, onDeleted }: { item: ActionItem
   const [remove, removing] = useRemoveMutation();
   const [setPinned, pinning] = useSetPinnedMutation();
   const [mute, muting] = useMuteMemberMutation();
+  const [unmute, unmuting] = useUnmuteMemberMutation();
   const noun = item.kind === 'post' ? 'post' : 'comment';
   const close = () => setDialog(null);
   if (item.removed && !canModerate) return null;
@@ -79,10 +83,24 @@ export function ItemActions({ item, canModerate, onDeleted }: { item: ActionItem
           Remove
         </Button>
       )}
-      {canModerate && !item.isMine && item.authorId && (
+      {canModerate && !item.isMine && item.authorId && !item.authorMutedUntil && (
         <Button size="small" type="text" icon={<StopOutlined aria-hidden />} onClick={() => setDialog('mute')}>
           Mute author
         </Button>
+      )}
+      {canModerate && !item.isMine && item.authorId && item.authorMutedUntil && (
+        <>
+          <span className="item-actions__muted">Author muted until {untilText(new Date(item.authorMutedUntil))}</span>
+          <Button
+            size="small"
+            type="text"
+            icon={<UndoOutlined aria-hidden />}
+            loading={unmuting.isLoading}
+            onClick={() => void run(() => unmute({ groupId: item.groupId, userId: item.authorId! }).unwrap(), `${item.authorName} unmuted`, 'Could not unmute')}
+          >
+            Unmute author
+          </Button>
+        </>
       )}
       {dialog === 'report' && (
         <ReasonDialog

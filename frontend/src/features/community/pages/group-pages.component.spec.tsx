@@ -40,6 +40,7 @@ const post = (id: string, title: string, more: Partial<PostView> = {}): PostView
   removed: false,
   removedBy: null,
   removalReason: null,
+  authorMutedUntil: null,
   reactions: { counts: { like: 2, thank_you: 1, helpful: 0 }, mine: [] },
   commentCount: 1,
   createdAt: new Date().toISOString(),
@@ -123,6 +124,27 @@ describe('PostPage', () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(writes(sent)[1]).toEqual({ method: 'DELETE', path: '/api/posts/p1', body: { reason: 'Medical advice' } }), LOAD);
     expect(await screen.findByText('Post removed', {}, LOAD)).toBeTruthy();
+  });
+
+  it('a moderator sees a muted author on the post page and unmutes them; the post is read again', async () => {
+    let mutedUntil: string | null = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const server = ({ method, path }: SentRequest) => {
+      if (method === 'DELETE') {
+        mutedUntil = null;
+        return {};
+      }
+      if (path === '/api/groups/g1') return { body: group({ canModerate: true, myRole: 'moderator' }) };
+      return { body: detail({ authorMutedUntil: mutedUntil }) };
+    };
+    const { sent } = renderWithApi(routes, server, { at: '/groups/g1/posts/p1' });
+    expect(await screen.findByText(/^Author muted until/, {}, LOAD)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mute author' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Unmute author' }));
+    await waitFor(() => expect(writes(sent)).toEqual([{ method: 'DELETE', path: '/api/groups/g1/members/u2/mute', body: undefined }]), LOAD);
+    expect(await screen.findByText('Bea unmuted', {}, LOAD)).toBeTruthy();
+    // The post is read again: the author is no longer muted, so Mute is offered instead.
+    expect(await screen.findByRole('button', { name: 'Mute author' }, LOAD)).toBeTruthy();
+    expect(screen.queryByText(/^Author muted until/)).toBeNull();
   });
 
   it('the author of a removed post sees it was removed and why', async () => {

@@ -32,7 +32,7 @@ function Post({ group, post }: { group: GroupDetail; post: PostDetail }) {
         {post.removed ? <RemovedNotice item={post} /> : <PostText text={post.body} />}
         {!post.removed && <ReactionBar target={target} summary={post.reactions} disabled={!canWrite} about="this post" />}
         <ItemActions
-          item={{ ...target, isMine: post.isMine, removed: post.removed, authorId: post.author?.id ?? null, authorName: post.authorName, isPinned: post.isPinned }}
+          item={{ ...target, isMine: post.isMine, removed: post.removed, authorId: post.author?.id ?? null, authorName: post.authorName, authorMutedUntil: post.authorMutedUntil, isPinned: post.isPinned }}
           canModerate={group.canModerate}
           onDeleted={() => navigate(`/groups/${group.id}`)}
         />

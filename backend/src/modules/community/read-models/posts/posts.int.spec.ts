@@ -3,6 +3,8 @@ import { UsersQuery } from '../../../identity';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { postStream, type PostEvent } from '../../domain/post';
 import { reactionStream, type ReactionEvent } from '../../domain/reaction';
+import { groupStream } from '../../domain/group';
+import { GroupsProjection } from '../groups/groups.projection';
 import { PostsProjection } from './posts.projection';
 import { postCursor, PostsQuery, type Viewer } from './posts.query';
 import { decodeCursor } from '../../../../platform/http/page';
@@ -143,6 +145,27 @@ describe('group posts read model (PostgreSQL)', () => {
     expect(byBen.comments[0].replies[0]).toMatchObject({ author: null, authorName: 'Anonymous' });
     expect(JSON.stringify(byBen.comments[0].replies)).not.toContain(ana); // the post itself is Ana's, signed
     expect(byBen.comments[1]).toMatchObject({ body: 'Comment 3', removed: true, removedBy: 'moderator', removalReason: 'Off topic' });
+  });
+
+  it("a muted author: moderators are told until when (on posts and comments), members never; an ended mute is no mute", async () => {
+    const groups = new GroupsProjection();
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const mute = (mutedUntil: string) =>
+      h.apply(groups, [h.record(groupStream(groupId), { type: 'GroupMemberMuted', data: { groupId, userId: ben, mutedUntil, mutedBy: mod, mutedAt: minute(60) } })]);
+    await mute(until);
+    const benPost = async (viewer: Viewer) => (await query().page(groupId, viewer, { after: null })).items.find((p) => p.id === posts[1])!;
+    expect(await benPost(asMod)).toMatchObject({ authorMutedUntil: until });
+    expect(await benPost(asAna)).toMatchObject({ authorMutedUntil: null });
+    expect(await benPost(asBen)).toMatchObject({ authorMutedUntil: null }); // the member learns of it from GroupDetail, not here
+    expect((await query().post(posts[1], asMod))!.authorMutedUntil).toBe(until);
+    const byMod = (await query().detail(posts[0], asMod))!;
+    expect(byMod.authorMutedUntil).toBeNull(); // Ana's post
+    expect(byMod.comments[0]).toMatchObject({ author: { id: ben }, authorMutedUntil: until });
+    expect((await query().detail(posts[0], asAna))!.comments[0].authorMutedUntil).toBeNull();
+    expect((await query().comment(byMod.comments[0].id, asMod))!.authorMutedUntil).toBe(until);
+    await mute(new Date(Date.now() - 1000).toISOString());
+    expect(await benPost(asMod)).toMatchObject({ authorMutedUntil: null });
+    await h.apply(groups, [h.record(groupStream(groupId), { type: 'GroupMemberUnmuted', data: { groupId, userId: ben, unmutedBy: mod, unmutedAt: minute(61) } })]);
   });
 
   it('applying every event again changes nothing', async () => {

@@ -48,6 +48,7 @@ interface PostRow {
   removal_reason: string | null;
   created_at: Date;
   at_key: string;
+  author_muted_until: Date | null;
 }
 
 interface CommentRow {
@@ -62,12 +63,23 @@ interface CommentRow {
   deleted_at: Date | null;
   removal_reason: string | null;
   created_at: Date;
+  author_muted_until: Date | null;
 }
 
+/** Until when the author is muted in the group (a primary-key lookup per row), answered to moderators only. */
+const AUTHOR_MUTED_UNTIL = (alias: string) =>
+  `(SELECT u.muted_until FROM group_mutes u WHERE u.group_id = ${alias}.group_id AND u.user_id = ${alias}.author_id AND u.muted_until > now()) AS author_muted_until`;
+
 const POST_COLUMNS = `p.id, p.group_id, p.author_id, p.title, p.body, p.is_anonymous, p.is_pinned, p.comment_count, p.author_erased,
-  p.removed_at, p.deleted_at, p.removal_reason, p.created_at, ${micros('p.created_at')} AS at_key`;
+  p.removed_at, p.deleted_at, p.removal_reason, p.created_at, ${micros('p.created_at')} AS at_key, ${AUTHOR_MUTED_UNTIL('p')}`;
+const COMMENT_COLUMNS = `c.id, c.post_id, c.author_id, c.parent_comment_id, c.body, c.is_anonymous, c.author_erased, c.removed_at, c.deleted_at,
+  c.removal_reason, c.created_at, ${AUTHOR_MUTED_UNTIL('c')}`;
 
 /** Who took it away, answered to everyone (it names nobody): a moderator's removal or its author's deletion. */
+/** Moderators are told until when an author is muted (to unmute them); everyone else null. */
+const mutedUntilFor = (row: { author_muted_until: Date | null; author_erased: boolean }, viewer: Viewer): string | null =>
+  viewer.canModerate && !row.author_erased && row.author_muted_until ? new Date(row.author_muted_until).toISOString() : null;
+
 const removedBy = (row: { removed_at: Date | null; deleted_at: Date | null }): RemovedBy | null =>
   row.removed_at !== null ? 'moderator' : row.deleted_at !== null ? 'author' : null;
 
@@ -92,7 +104,8 @@ function authorFor(row: { author_id: string; is_anonymous: boolean; author_erase
 
 /**
  * The posts of a group and their threads, as one viewer may see them. Reads only the read models
- * (group_posts, group_comments, group_reactions) and authors' names from identity's users: a page
+ * (group_posts, group_comments, group_reactions; group_mutes for the moderators' authorMutedUntil, a key
+ * lookup per row) and authors' names from identity's users: a page
  * is three statements (posts, their reactions, their authors' names), whatever its size.
  */
 @Injectable()
@@ -138,8 +151,7 @@ export class PostsQuery {
     const row = await this.postRow(postId, viewer);
     if (!row) return null;
     const comments = (await this.em.fork().execute(
-      `SELECT id, post_id, author_id, parent_comment_id, body, is_anonymous, author_erased, removed_at, deleted_at, removal_reason, created_at
-         FROM group_comments WHERE post_id = ? ORDER BY created_at, id LIMIT ?`,
+      `SELECT ${COMMENT_COLUMNS} FROM group_comments c WHERE c.post_id = ? ORDER BY c.created_at, c.id LIMIT ?`,
       [postId, COMMUNITY_LIMITS.commentsPerPost],
     )) as CommentRow[];
     const [reactions, names] = await Promise.all([this.reactions([row.id, ...comments.map((c) => c.id)], viewer.userId), this.names([row, ...comments])]);
@@ -153,8 +165,7 @@ export class PostsQuery {
   /** One comment as this viewer sees it (the answer of POST /api/posts/{id}/comments). */
   async comment(commentId: string, viewer: Viewer): Promise<CommentView | null> {
     const rows = (await this.em.fork().execute(
-      `SELECT id, post_id, author_id, parent_comment_id, body, is_anonymous, author_erased, removed_at, deleted_at, removal_reason, created_at
-         FROM group_comments WHERE id = ?`,
+      `SELECT ${COMMENT_COLUMNS} FROM group_comments c WHERE c.id = ?`,
       [commentId],
     )) as CommentRow[];
     if (rows.length === 0) return null;
@@ -211,6 +222,7 @@ export class PostsQuery {
       removed,
       removedBy: removedBy(row),
       removalReason: removed && seesRemoved ? row.removal_reason : null,
+      authorMutedUntil: mutedUntilFor(row, viewer),
       reactions: reactions.get(row.id) ?? noReactions(),
       commentCount: row.comment_count,
       createdAt: new Date(row.created_at).toISOString(),
@@ -231,6 +243,7 @@ export class PostsQuery {
       removed,
       removedBy: removedBy(row),
       removalReason: row.removed_at !== null && seesRemoved ? row.removal_reason : null,
+      authorMutedUntil: mutedUntilFor(row, viewer),
       reactions: reactions.get(row.id) ?? noReactions(),
       createdAt: new Date(row.created_at).toISOString(),
       replies: [],
