@@ -7,7 +7,8 @@ import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, PASSW
 // browser) sees the post arrive without a reload, comments and reacts, and Ana sees the comment
 // arrive on her open post and reports it. Bea, made a moderator by the run's super admin, dismisses
 // the report from the group's queue, pins the post and removes it with a reason; Ana sees it removed,
-// and why; Bea mutes Ana for a day, and Ana reads on without New post. Axe on every page and dialog, on a phone and a desktop.
+// and why; Bea mutes Ana for a day, and Ana's open page shows it live (no New post); Bea sees the
+// mute on the post, unmutes, and Ana's New post is back. Axe on every page and dialog, on a phone and a desktop.
 
 /** playwright.config.ts makes this address a super admin (e2e/admin.spec.ts). */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
@@ -144,6 +145,7 @@ test('post anonymously, a second member comments and reacts live, a report is di
   await expect(bea.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   const reported = bea.getByRole('listitem').filter({ hasText: REPORT_REASON });
   await expect(reported.getByText('A quiet corner and a snack helped us.')).toBeVisible();
+  await expect(reported.getByText('Bea Okafor')).toBeVisible(); // who wrote it, so a moderator could mute from here
   await expectAccessibleOnPhoneAndDesktop(bea);
   await reported.getByRole('button', { name: 'Dismiss' }).click();
   await expectToast(bea, 'Report dismissed');
@@ -181,9 +183,17 @@ test('post anonymously, a second member comments and reacts live, a report is di
   await expectDialogAccessible(bea);
   await mute.getByRole('button', { name: 'Mute' }).click();
   await expectToast(bea, 'Ana Lopez muted');
-  await page.reload();
+  // Ana's open group page is told of her own mute without a reload.
   await expect(page.getByText(/^You are muted in this group until /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'New post' })).toHaveCount(0);
   await expectAccessibleOnPhoneAndDesktop(page);
+
+  // Bea sees the author is muted and lifts it; Ana may post again, live.
+  const removedPost = bea.getByRole('article', { name: TITLE });
+  await expect(removedPost.getByText(/^Author muted until /)).toBeVisible();
+  await removedPost.getByRole('button', { name: 'Unmute author' }).click();
+  await expectToast(bea, 'Ana Lopez unmuted');
+  await expect(removedPost.getByRole('button', { name: 'Mute author' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New post' })).toBeVisible();
   await beaContext.close();
 });
