@@ -6,7 +6,7 @@ import { parseGroupChangeKey, ProjectionChangeFeed, type ChildChanges } from '..
 import { SessionEndings } from '../../platform/session/session-endings';
 import { ChildrenQuery } from '../care-recipients';
 import { GroupsQuery } from '../community';
-import { CurrentUser, UsersQuery } from '../identity';
+import { CurrentUser } from '../identity';
 
 type GroupChange = NonNullable<ReturnType<typeof parseGroupChangeKey>>;
 
@@ -44,18 +44,19 @@ export class LiveUpdatesController implements OnModuleDestroy {
     private readonly children: ChildrenQuery,
     private readonly groups: GroupsQuery,
     private readonly sessions: SessionEndings,
-    private readonly users: UsersQuery,
   ) {}
 
   /**
    * Group changes as this user may hear them now: posts if they are a member or moderate the group,
-   * its report queue only if they moderate it (group role moderator or admin, or a super_admin read
-   * afresh), and a member's own standing only if it is theirs (never with the id, never to others).
+   * its report queue only if they moderate it (group role moderator or admin, read at each delivery,
+   * or a super_admin: a role given at sign-up and never taken back), and a member's own standing
+   * only if it is theirs (never with the id, never to others).
    */
-  private async sendGroups(userId: string, changes: (GroupChange & { changed: string[] })[], write: (message: object) => void): Promise<void> {
+  private async sendGroups(user: User, changes: (GroupChange & { changed: string[] })[], write: (message: object) => void): Promise<void> {
+    const userId = user.id;
+    const isSuperAdmin = user.role === 'super_admin';
     const needed = changes.filter((change) => change.changed.includes(GROUP_POSTS_TOPIC) || change.changed.includes(GROUP_REPORTS_TOPIC));
     const roles = await this.groups.rolesIn(userId, needed.map((change) => change.groupId));
-    const isSuperAdmin = needed.some((change) => change.changed.includes(GROUP_REPORTS_TOPIC)) && (await this.users.byId(userId))?.role === 'super_admin';
     for (const { groupId, postId, userId: memberId, changed } of changes) {
       const role = roles.get(groupId);
       const moderates = isSuperAdmin || role === 'moderator' || role === 'admin';
@@ -95,7 +96,7 @@ export class LiveUpdatesController implements OnModuleDestroy {
       for (const change of forChildren) {
         if (!closed && visible.has(change.childId)) res.write(`data: ${JSON.stringify({ childId: change.childId, changed: change.changed })}\n\n`);
       }
-      if (forGroups.length > 0) await this.sendGroups(user.id, forGroups, (message) => !closed && res.write(`data: ${JSON.stringify(message)}\n\n`));
+      if (forGroups.length > 0) await this.sendGroups(user, forGroups, (message) => !closed && res.write(`data: ${JSON.stringify(message)}\n\n`));
     };
     const deliver = (changes: ChildChanges[]) =>
       send(changes).catch((error: Error) => this.log.warn(`live update for ${user.id} not sent: ${error.message}`));

@@ -2,14 +2,13 @@ import { Module } from '@nestjs/common';
 import { SessionEndings } from '../../platform/session/session-endings';
 import { CareRecipientsModule } from '../care-recipients';
 import { GroupsQuery } from '../community';
-import { IdentityModule } from '../identity';
 import { LiveUpdatesController } from './live-updates.http';
 
 /** The live-updates stream (GET /api/live) open dashboards listen to. */
 @Module({
-  imports: [CareRecipientsModule, IdentityModule],
+  imports: [CareRecipientsModule],
   controllers: [LiveUpdatesController],
-  /** Group roles are read from community's read model (GroupsQuery reads only it), a super_admin from identity's. */
+  /** Group roles are read from community's read model (GroupsQuery reads only it). */
   providers: [SessionEndings, GroupsQuery],
 })
 export class LiveUpdatesModule {}

@@ -5,7 +5,6 @@ import type { ChildChanges, ProjectionChangeFeed } from '../../platform/projecti
 import type { SessionEndings } from '../../platform/session/session-endings';
 import type { GroupsQuery } from '../community';
 import type { ChildrenQuery } from '../care-recipients';
-import type { UsersQuery } from '../identity';
 import { LiveUpdatesController } from './live-updates.http';
 
 /** What the stream did to its response, in order; writing headers after the body has started throws, as in Node. */
@@ -57,7 +56,6 @@ describe('GET /api/live', () => {
       children as unknown as ChildrenQuery,
       groups as unknown as GroupsQuery,
       sessions as unknown as SessionEndings,
-      {} as UsersQuery,
     );
     const { res, calls } = fakeResponse();
     const req = { sessionID: 'sid', session: { signedInAt: Date.now() }, on: () => undefined, destroyed: false } as unknown as Request;
