@@ -45,3 +45,31 @@ export async function projectionHarness() {
     },
   };
 }
+
+export type ProjectionHarness = Awaited<ReturnType<typeof projectionHarness>>;
+
+/**
+ * For a describe block: a harness made before its tests and closed after them (one migrated database
+ * per block). What it answers stands for that harness: use it inside hooks or tests.
+ */
+export function useProjectionHarness(): ProjectionHarness {
+  let harness: ProjectionHarness | undefined;
+  beforeAll(async () => {
+    harness = await projectionHarness();
+  });
+  afterAll(() => harness?.close());
+  const made = (): ProjectionHarness => {
+    if (!harness) throw new Error('The projection harness is made in beforeAll: use it inside a hook or a test.');
+    return harness;
+  };
+  return {
+    get orm() {
+      return made().orm;
+    },
+    em: () => made().em(),
+    record: (...args) => made().record(...args),
+    apply: (projection, events) => made().apply(projection, events),
+    rows: (table) => made().rows(table),
+    close: () => made().close(),
+  };
+}
