@@ -83,3 +83,36 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
+
+/**
+ * For a describe block: the app started before its tests (`hookTimeout` where that takes longer than
+ * the default) and closed after them. What it answers stands for that app: use it inside hooks or tests.
+ */
+export function useTestApp(env: Record<string, string> = {}, hookTimeout?: number): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env);
+  }, hookTimeout);
+  afterAll(() => started?.close());
+  const app = (): TestApp => {
+    if (!started) throw new Error('The test app starts in beforeAll: use it inside a hook or a test.');
+    return started;
+  };
+  return {
+    get app() {
+      return app().app;
+    },
+    get config() {
+      return app().config;
+    },
+    get databaseUrl() {
+      return app().databaseUrl;
+    },
+    agent: () => app().agent(),
+    signUp: (overrides) => app().signUp(overrides),
+    sql: <R extends QueryResultRow>(text: string, params?: unknown[]) => app().sql<R>(text, params),
+    connection: () => app().connection(),
+    grantAccess: (childId, primaryId, userId, canEdit) => app().grantAccess(childId, primaryId, userId, canEdit),
+    close: () => app().close(),
+  };
+}

@@ -3,7 +3,7 @@ import { addDays, BILLING_MESSAGES, type AdminRevenue, type AdminStats } from '@
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { startStripeFake, type StripeEventJson, type StripeFake } from '../../test-support/stripe-fake';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
@@ -265,11 +265,7 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
 });
 
 describe('billing without STRIPE_* configured', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = useTestApp({}, 60_000);
 
   it('answers 503 with a clear message on every billing command, and the overview says not configured', async () => {
     const { agent } = await t.signUp();

@@ -4,7 +4,7 @@ import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_LIMITS, PAGE_TEXT, type AppN
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { careUpdateStreams } from './domain/care-updates';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { allProjectionsCaughtUp, settledEventCount } from '../../test-support/event-count';
 
 /**
@@ -13,7 +13,6 @@ import { allProjectionsCaughtUp, settledEventCount } from '../../test-support/ev
  * or 404 that records nothing; important updates notify the others; history, limits and erasure.
  */
 describe('care updates over HTTP', () => {
-  let t: TestApp;
   let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
@@ -25,12 +24,11 @@ describe('care updates over HTTP', () => {
   const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
   const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ as, owner, editor, viewer, childId, strangerChildId } = await signUpFamilyAndStranger(t));
     strangerUpdateId = (await as.stranger.post(`/api/children/${strangerChildId}/updates`).send({ text: 'Leo slept well' }).expect(201)).body.id;
   }, 60_000);
-  afterAll(() => t.close());
 
   const post = async (agent: TestAgent, body: object) => (await agent.post(`/api/children/${childId}/updates`).send(body).expect(201)).body as CareUpdate;
   const list = async (agent: TestAgent, query = '') => (await agent.get(`/api/children/${childId}/updates${query}`).expect(200)).body as CareUpdatePage;

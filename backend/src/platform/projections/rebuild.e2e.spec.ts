@@ -1,14 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
 
 /** The read models rebuilt from events equal the live ones, table by table. */
 describe('projections:rebuild', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('rebuilds every live read model to the same rows', async () => {
     const { agent } = await t.signUp({ firstName: 'Rebuild' });

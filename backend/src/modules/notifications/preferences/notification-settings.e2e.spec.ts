@@ -11,7 +11,7 @@ import {
   type User,
 } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/test-app';
 import { JoinCareTeam } from '../../identity';
 
 /**
@@ -20,7 +20,6 @@ import { JoinCareTeam } from '../../identity';
  * input is a 400 naming the field that records nothing; an erased account takes its rows with it.
  */
 describe('notification settings over HTTP', () => {
-  let t: TestApp;
   const as: Record<'owner' | 'secondary' | 'stranger' | 'anonymous', TestAgent> = {} as never;
   let owner: User;
   let secondary: User;
@@ -37,8 +36,8 @@ describe('notification settings over HTTP', () => {
     ],
   };
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
     ({ agent: as.secondary, user: secondary } = await t.signUp({ firstName: 'Sid', lastName: 'Secondary' }));
     ({ agent: as.stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
@@ -47,7 +46,6 @@ describe('notification settings over HTTP', () => {
     await t.app.get(CommandBus).execute(new JoinCareTeam(secondary.id, owner.id, false, metadata));
     expect((await as.secondary.get('/api/auth/user').expect(200)).body).toMatchObject({ role: 'secondary_caregiver', primaryUserId: owner.id });
   }, 60_000);
-  afterAll(() => t.close());
 
   describe(PREFS, () => {
     it('answers the defaults (all on, no quiet hours) until changed; 401 anonymous', async () => {
