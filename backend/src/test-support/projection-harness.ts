@@ -4,6 +4,7 @@ import { ormConfig } from '../database/orm.config';
 import type { EventMetadata, RecordedEvent } from '../platform/event-store/event-store';
 import type { Projection } from '../platform/projections/projection';
 import { createMigratedTestDatabase } from './database';
+import { madeBeforeAll } from './describe-block';
 
 /** A migrated test database and a way to feed a projection events, each in its own transaction. */
 export async function projectionHarness() {
@@ -53,15 +54,7 @@ export type ProjectionHarness = Awaited<ReturnType<typeof projectionHarness>>;
  * per block). What it answers stands for that harness: use it inside hooks or tests.
  */
 export function useProjectionHarness(): ProjectionHarness {
-  let harness: ProjectionHarness | undefined;
-  beforeAll(async () => {
-    harness = await projectionHarness();
-  });
-  afterAll(() => harness?.close());
-  const made = (): ProjectionHarness => {
-    if (!harness) throw new Error('The projection harness is made in beforeAll: use it inside a hook or a test.');
-    return harness;
-  };
+  const made = madeBeforeAll('The projection harness', projectionHarness, (harness) => harness.close());
   return {
     get orm() {
       return made().orm;

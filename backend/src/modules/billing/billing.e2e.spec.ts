@@ -29,7 +29,7 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
   let admin: Agent;
   let subscriptionId: string;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const billingEvents = async (userId: string) => (await t.app.get<EventStore>(EVENT_STORE).readStream(`billing-${userId}`)).map((e) => e.type);
   /** Delivers a webhook as Stripe does: the JSON, signed (by the SDK's test helper) at `timestamp`. */
   const deliver = (event: StripeEventJson | string, options: { secret?: string; timestamp?: number } = {}) => {
@@ -269,7 +269,7 @@ describe('billing without STRIPE_* configured', () => {
 
   it('answers 503 with a clear message on every billing command, and the overview says not configured', async () => {
     const { agent } = await t.signUp();
-    const before = (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+    const before = await t.eventCount();
     for (const res of [
       await agent.post('/api/create-subscription').send({ plan: 'per_child', childCount: 1 }),
       await agent.post('/api/billing/portal'),

@@ -1,6 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
 import { REPORT_TEXT, TASK_MESSAGES, VALIDATION_MESSAGES, type AdherenceReport, type AuditEntry, type Task } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { useTestApp } from '../../test-support/test-app';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
@@ -18,7 +17,7 @@ describe('data & privacy over HTTP', () => {
   let lateTask: Task;
   let removedTask: Task;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const exportsOf = async (agent: TestAgent) => ((await agent.get('/api/user/audit?limit=100').expect(200)).body.items as AuditEntry[]).filter((e) => e.action === 'data_exported');
   const range = 'from=2026-11-01&to=2026-11-30';
 

@@ -6,7 +6,6 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage } from 'class-validator';
 import type TestAgent from 'supertest/lib/agent';
 import { INT4_MAX } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { useTestApp, type TestApp } from '../../test-support/test-app';
 import { tasksBetween } from '../../test-support/tasks-between';
 
@@ -178,7 +177,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
   let taskId: string;
   let templateId: string;
   let routes: CommandRoute[];
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const snapshot = async () => ({
     children: (await owner.get('/api/children')).body,
     tasks: await tasksBetween(owner, childId, '2026-01-01', '2026-12-31'),

@@ -1,6 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
 import { TEMPLATE_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { useTestApp } from '../../test-support/test-app';
 import { tasksBetween } from '../../test-support/tasks-between';
 
@@ -12,7 +11,7 @@ import { tasksBetween } from '../../test-support/tasks-between';
 describe('odd input: refused before the event, never a 500', () => {
   let owner: TestAgent;
   let childId: string;
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const readModels = async () => ({
     children: (await owner.get('/api/children')).body,
     templates: (await owner.get(`/api/children/${childId}/task-templates`)).body,

@@ -10,7 +10,6 @@ import {
   type NotificationPreferences,
   type User,
 } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
 import { useTestApp } from '../../../test-support/test-app';
 import { JoinCareTeam } from '../../identity';
 
@@ -25,7 +24,7 @@ describe('notification settings over HTTP', () => {
   let secondary: User;
   const PREFS = '/api/user/notification-preferences';
   const POLICY = '/api/user/escalation-policy';
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
 
   const night: NotificationPreferences = { emailOverdue: false, emailAchievements: true, pushReminders: true, quietHours: { start: '22:00', end: '07:00' } };
   const quick: EscalationPolicy = {

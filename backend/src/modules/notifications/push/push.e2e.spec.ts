@@ -29,7 +29,7 @@ describe('web push over HTTP', () => {
   let owner: User;
   let other: User;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const rows = async (userId?: string) =>
     (
       await t.app.get<Pool>(PG_POOL).query<{ id: string; user_id: string; endpoint: string; auth: string }>(
