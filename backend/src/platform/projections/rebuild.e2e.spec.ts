@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { useTestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
 
@@ -97,6 +98,8 @@ describe('projections:rebuild', () => {
     expect(tables.length).toBeGreaterThanOrEqual(15);
     const snapshot = async () =>
       Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await t.sql(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
+    // Every projection has applied every event (the erasure's reminders and reports catch up after its answer).
+    await allProjectionsCaughtUp(t.app);
     const live = await snapshot();
     expect(live.children).toHaveLength(1);
     expect(live.medications).toHaveLength(1);
