@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectToast, PASSWORD, test, uniqueEmail } from './support';
+import { expectToast, PASSWORD, submitSignIn, test, uniqueEmail } from './support';
 
 // One caregiver's first day, clicked through the way they would: every step depends on the previous one.
 test('a caregiver creates an account, manages recipients and medications, signs out and back in', async ({ page }) => {
@@ -169,9 +169,7 @@ test('a caregiver creates an account, manages recipients and medications, signs 
 
   await test.step('sign back in and find everything as it was left', async () => {
     await page.goto('/login/email');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, email);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('main').getByText('Samuel Rivera', { exact: true })).toBeVisible();
     const list = page.getByRole('list', { name: "Samuel Rivera's medications" });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { DESKTOP, PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, PASSWORD, registerThroughApi, submitSignIn, test, uniqueEmail } from './support';
 import { expectAccessibleOnPhoneAndDesktop } from './today-support';
 
 // Signed in on a phone; the Account tab read on a desktop and checked with axe on both.
@@ -9,9 +9,7 @@ test('a caregiver sees a failed sign-in and their own sign-in in the Account tab
   await registerThroughApi(request, baseURL!, { email, firstName: 'Rosa', lastName: 'Diaz' });
 
   await page.goto('/login/email');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(`${PASSWORD} typo`);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, `${PASSWORD} typo`);
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();

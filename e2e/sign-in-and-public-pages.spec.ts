@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
+import { PASSWORD, registerThroughApi, submitSignIn, test, uniqueEmail } from './support';
 import { expectNoSeriousA11yViolations } from './today-support';
 
 test('a wrong password shows the server message and stays on the sign-in page', async ({ page, request, baseURL }) => {
@@ -7,9 +7,7 @@ test('a wrong password shows the server message and stays on the sign-in page', 
   await registerThroughApi(request, baseURL!, { email, firstName: 'Lee', lastName: 'Chen' });
 
   await page.goto('/login/email');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(`${PASSWORD} typo`);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, `${PASSWORD} typo`);
 
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await expect(page).toHaveURL(/\/login\/email$/);
@@ -60,9 +58,7 @@ test('a signed-out deep link goes to sign-in and comes back after it, never to a
   await expect(page).toHaveURL(/\/login\?next=%2Fsettings%3Ftab%3Daccount$/);
   await expect(page.getByText('Unauthorized')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email);
   await expect(page).toHaveURL(/\/settings\?tab=account$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
@@ -70,9 +66,7 @@ test('a signed-out deep link goes to sign-in and comes back after it, never to a
   await page.goto('/login/email?next=//evil.example/');
   await page.context().clearCookies();
   await page.reload();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email);
   await expect(page).toHaveURL(new RegExp(`^${baseURL}/$`));
 });
 
@@ -190,9 +184,7 @@ test('a first-time visitor is not asked about a session: no request for the user
   const email = uniqueEmail('hinted');
   await registerThroughApi(request, baseURL!, { email, firstName: 'Ida', lastName: 'Berg' });
   await page.goto('/login/email');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   expect((await page.context().cookies()).find((c) => c.name === 'cc.signed-in')).toMatchObject({ value: '1', httpOnly: false });
   await page.reload();

@@ -25,6 +25,13 @@ export async function registerThroughApi(
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** On the email sign-in form: types the email and the password and presses Sign In. */
+export async function submitSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** The outcome toast (antd notification) with this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.locator('.ant-notification').getByText(text, { exact: true })).toBeVisible();

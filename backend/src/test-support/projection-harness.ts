@@ -4,6 +4,7 @@ import { ormConfig } from '../database/orm.config';
 import type { EventMetadata, RecordedEvent } from '../platform/event-store/event-store';
 import type { Projection } from '../platform/projections/projection';
 import { createMigratedTestDatabase } from './database';
+import { madeBeforeAll } from './describe-block';
 
 /** A migrated test database and a way to feed a projection events, each in its own transaction. */
 export async function projectionHarness() {
@@ -43,5 +44,25 @@ export async function projectionHarness() {
       await orm.close(true);
       await database.drop();
     },
+  };
+}
+
+export type ProjectionHarness = Awaited<ReturnType<typeof projectionHarness>>;
+
+/**
+ * For a describe block: a harness made before its tests and closed after them (one migrated database
+ * per block). What it answers stands for that harness: use it inside hooks or tests.
+ */
+export function useProjectionHarness(): ProjectionHarness {
+  const made = madeBeforeAll('The projection harness', projectionHarness, (harness) => harness.close());
+  return {
+    get orm() {
+      return made().orm;
+    },
+    em: () => made().em(),
+    record: (...args) => made().record(...args),
+    apply: (projection, events) => made().apply(projection, events),
+    rows: (table) => made().rows(table),
+    close: () => made().close(),
   };
 }

@@ -7,8 +7,10 @@ import TestAgent from 'supertest/lib/agent';
 import type { User } from '@carecircle/libs';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config/app-config';
+import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store';
 import { ExecuteCareRecipientCommand } from '../modules/care-recipients';
 import { createMigratedTestDatabase } from './database';
+import { madeBeforeAll } from './describe-block';
 
 export interface TestApp {
   app: INestApplication;
@@ -24,11 +26,13 @@ export interface TestApp {
   connection(): Promise<Client>;
   /** Shares a recipient with a caregiver, who may edit it or only view it: GrantCaregiverAccess from its primary caregiver, without an invitation. */
   grantAccess(childId: string, primaryId: string, userId: string, canEdit: boolean): Promise<void>;
+  /** How many events the store holds: a spec compares it before and after to see that nothing was recorded. */
+  eventCount(): Promise<number>;
   close(): Promise<void>;
 }
 
 /** Metadata of a command that `actorId` sends now. */
-const commandMetadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+export const commandMetadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
 
 /** The whole application on a fresh database, as `npm start` builds it, without listening on a port. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -76,10 +80,37 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const res = await client.post('/api/auth/register').send(body).expect(201);
       return { agent: client, user: res.body };
     },
+    eventCount: async () => (await app.get<EventStore>(EVENT_STORE).readAll(null)).length,
     async close() {
       await Promise.all(connections.map(async (connected) => (await connected).end()));
       await app.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * For a describe block: the app started before its tests (`hookTimeout` where that takes longer than
+ * the default) and closed after them. What it answers stands for that app: use it inside hooks or tests.
+ */
+export function useTestApp(env: Record<string, string> = {}, hookTimeout?: number): TestApp {
+  const app = madeBeforeAll('The test app', () => startTestApp(env), (started) => started.close(), hookTimeout);
+  return {
+    get app() {
+      return app().app;
+    },
+    get config() {
+      return app().config;
+    },
+    get databaseUrl() {
+      return app().databaseUrl;
+    },
+    agent: () => app().agent(),
+    signUp: (overrides) => app().signUp(overrides),
+    sql: <R extends QueryResultRow>(text: string, params?: unknown[]) => app().sql<R>(text, params),
+    connection: () => app().connection(),
+    grantAccess: (childId, primaryId, userId, canEdit) => app().grantAccess(childId, primaryId, userId, canEdit),
+    eventCount: () => app().eventCount(),
+    close: () => app().close(),
   };
 }

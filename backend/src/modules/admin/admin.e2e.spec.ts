@@ -1,10 +1,9 @@
 import { ADMIN_SEARCH_MAX_LENGTH, type AdminRevenue, type AdminStats, type AdminUser, type Page } from '@carecircle/libs';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp, type TestApp } from '../../test-support/test-app';
 
 const ADMIN_EMAIL = 'admin@example.com';
 
 describe('admin dashboard API (issue 25)', () => {
-  let t: TestApp;
   let admin: Awaited<ReturnType<TestApp['signUp']>>;
   let parent: Awaited<ReturnType<TestApp['signUp']>>;
   let others: Awaited<ReturnType<TestApp['signUp']>>[];
@@ -12,8 +11,8 @@ describe('admin dashboard API (issue 25)', () => {
   /** The admin's edit dialog: a plan set active by hand (a billing event naming the admin). */
   const subscribe = (userId: string, plan: 'per_child' | 'family_plan') => admin.agent.put(`/api/admin/users/${userId}/subscription`).send({ plan, active: true }).expect(204);
 
+  const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, 60_000);
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
     admin = await t.signUp({ email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
     parent = await t.signUp({ email: 'maria.lopez@example.com', firstName: 'María', lastName: 'López' });
     others = [];
@@ -25,7 +24,6 @@ describe('admin dashboard API (issue 25)', () => {
       others.push(await t.signUp({ email, firstName, lastName }));
     }
   }, 60_000);
-  afterAll(() => t.close());
 
   it('answers super admins only: 401 anonymous, 403 any other user, on every admin route', async () => {
     for (const path of ['/api/admin/stats', '/api/admin/users', '/api/admin/users?search=lopez']) {

@@ -1,7 +1,7 @@
 import { PAGE_LIMITS, PAGE_TEXT, type AuditEntry, type Page } from '@carecircle/libs';
 import request from 'supertest';
 import { encodeCursor } from '../../platform/http/page';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 
 /** Several sign-ups (argon2) per test: generous under a loaded full run. */
 jest.setTimeout(30_000);
@@ -9,11 +9,7 @@ jest.setTimeout(30_000);
 const ADMIN_EMAIL = 'audit-admin@example.com';
 
 describe('audit log over HTTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
 
   const entries = async (res: request.Response) => (res.body as Page<AuditEntry>).items;
 

@@ -3,7 +3,7 @@ import { addDays, BILLING_MESSAGES, type AdminRevenue, type AdminStats } from '@
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { startStripeFake, type StripeEventJson, type StripeFake } from '../../test-support/stripe-fake';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
@@ -29,7 +29,7 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
   let admin: Agent;
   let subscriptionId: string;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const billingEvents = async (userId: string) => (await t.app.get<EventStore>(EVENT_STORE).readStream(`billing-${userId}`)).map((e) => e.type);
   /** Delivers a webhook as Stripe does: the JSON, signed (by the SDK's test helper) at `timestamp`. */
   const deliver = (event: StripeEventJson | string, options: { secret?: string; timestamp?: number } = {}) => {
@@ -265,15 +265,11 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
 });
 
 describe('billing without STRIPE_* configured', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = useTestApp({}, 60_000);
 
   it('answers 503 with a clear message on every billing command, and the overview says not configured', async () => {
     const { agent } = await t.signUp();
-    const before = (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+    const before = await t.eventCount();
     for (const res of [
       await agent.post('/api/create-subscription').send({ plan: 'per_child', childCount: 1 }),
       await agent.post('/api/billing/portal'),

@@ -2,16 +2,12 @@ import request from 'supertest';
 import * as ical from 'node-ical';
 import { addDays, CALENDAR_MESSAGES, type CalendarFeedLink } from '@carecircle/libs';
 import { redactSecretsInUrl } from '../../platform/http/log-redaction';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp, type TestApp } from '../../test-support/test-app';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 
 describe('Google Calendar without GOOGLE_* keys', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('status says it cannot be connected here; connect, callback, sync and disconnect answer 503 with the reason; anonymous 401', async () => {
     const { agent } = await t.signUp();
@@ -31,12 +27,8 @@ describe('Google Calendar without GOOGLE_* keys', () => {
 });
 
 describe('iCal feed and upcoming appointments over HTTP', () => {
-  let t: TestApp;
   const today = new Date().toISOString().slice(0, 10);
-  beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'https://care.example.com' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://care.example.com' });
 
   const recipient = async (agent: Agent, firstName: string) => (await agent.post('/api/children').send({ firstName, lastName: 'Lopez' }).expect(201)).body.id as string;
   const appointment = async (agent: Agent, childId: string, name: string, scheduledDate: string, startTime = '14:00', location: string | null = 'Clinic') =>

@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { CARE_HUB_LIMITS, CARE_HUB_TEXT, PHONE_INVALID, PHONE_TEXT, VALIDATION_MESSAGES, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { commandMetadata, useTestApp } from '../../test-support/test-app';
 import { settledEventCount } from '../../test-support/event-count';
 import { EmergencyContactsQuery } from './index';
 
@@ -13,7 +13,6 @@ import { EmergencyContactsQuery } from './index';
  * 400 or 404 that records nothing; Undo restores; two families never see each other's entries.
  */
 describe('Care Hub over HTTP', () => {
-  let t: TestApp;
   let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
@@ -22,15 +21,13 @@ describe('Care Hub over HTTP', () => {
   let childId: string;
   let strangerChildId: string;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
-  const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+  const events = () => t.eventCount();
   const share = (userId: string, canEdit: boolean) => t.grantAccess(childId, owner.id, userId, canEdit);
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ as, owner, editor, viewer, stranger, childId, strangerChildId } = await signUpFamilyAndStranger(t));
   }, 60_000);
-  afterAll(() => t.close());
 
   const contact = { name: 'Rosa Lopez', phoneNumber: '(202) 555-0143', relationship: 'Grandmother', contactType: 'family', isPrimary: true, notes: 'Has a spare key' };
   const addContact = async (agent: TestAgent, body: object = contact) => (await agent.post('/api/emergency-contacts').send(body).expect(201)).body;
@@ -236,7 +233,7 @@ describe('Care Hub over HTTP', () => {
             : [`care-directory-${child}`, support, `/api/children/${child}/family-support`, `/api/children/${child}/family-support`];
       const store = t.app.get<EventStore>(EVENT_STORE);
       const start = await events();
-      const nearlyFull = Array.from({ length: limit - 1 }, (_, i) => ({ id: randomUUID(), ...make(i), metadata: { ...metadata(user.id), causationId: null } }));
+      const nearlyFull = Array.from({ length: limit - 1 }, (_, i) => ({ id: randomUUID(), ...make(i), metadata: { ...commandMetadata(user.id), causationId: null } }));
       await store.append(stream, nearlyFull, 'no_stream');
       await settledEventCount(store, start + nearlyFull.length);
       await agent.post(route).send({ name: 'The last one', phoneNumber: '+12025550100' }).expect(201);

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
+import { expectRouteStatuses } from '../../test-support/route-statuses';
 
 describe('care recipients and medications over HTTP', () => {
-  let t: TestApp;
   let owner: TestAgent;
   let otherFamily: TestAgent;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     owner = (await t.signUp({ firstName: 'Owner' })).agent;
     otherFamily = (await t.signUp({ firstName: 'Other' })).agent;
   });
-  afterAll(() => t.close());
 
   const addChild = async (agent: TestAgent, body: object = { firstName: 'Maya', lastName: 'Lopez' }) =>
     (await agent.post('/api/children').send(body).expect(201)).body;
@@ -139,17 +138,11 @@ describe('care recipients and medications over HTTP', () => {
     ];
 
     it('anonymous callers get 401 everywhere', async () => {
-      for (const route of routes()) {
-        const res = await route.call(t.agent());
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: 401 });
-      }
+      await expectRouteStatuses(routes(), t.agent(), () => 401);
     });
 
     it('another family gets 404 and changes nothing; the list does not show the child', async () => {
-      for (const route of routes()) {
-        const res = await route.call(otherFamily);
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: route.other });
-      }
+      await expectRouteStatuses(routes(), otherFamily, (route) => route.other);
       const list = (await otherFamily.get('/api/children')).body.map((c: { id: string }) => c.id);
       expect(list).not.toContain(childId);
       const meds = await owner.get(`/api/children/${childId}/medications`).expect(200);
@@ -159,10 +152,7 @@ describe('care recipients and medications over HTTP', () => {
     });
 
     it('the owner can do everything (in order, ending with removal)', async () => {
-      for (const route of routes()) {
-        const res = await route.call(owner);
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: route.owner });
-      }
+      await expectRouteStatuses(routes(), owner, (route) => route.owner);
     });
   });
 });

@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { MEDICATION_STOCK_MESSAGES, type AppNotification, type Medication, type User } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { RefillReminderJob } from '.';
 
@@ -15,7 +15,6 @@ import { RefillReminderJob } from '.';
  * to the primary caregiver only.
  */
 describe('medication stock over HTTP', () => {
-  let t: TestApp;
   let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
@@ -40,13 +39,12 @@ describe('medication stock over HTTP', () => {
         .expect(201)
     ).body as { id: string }[];
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     const family = await signUpFamilyAndStranger(t);
     ({ as, owner, editor, childId } = family);
     strangerMedicationId = (await addMedication({ stock: 50 }, family.strangerChildId, as.stranger)).id;
   }, 60_000);
-  afterAll(() => t.close());
 
   describe('stock fields on add and update', () => {
     it('adds with stock, dose amount, unit and reminder days; defaults when absent', async () => {

@@ -4,7 +4,7 @@ import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_LIMITS, PAGE_TEXT, type AppN
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { careUpdateStreams } from './domain/care-updates';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { commandMetadata, useTestApp } from '../../test-support/test-app';
 import { allProjectionsCaughtUp, settledEventCount } from '../../test-support/event-count';
 
 /**
@@ -13,7 +13,6 @@ import { allProjectionsCaughtUp, settledEventCount } from '../../test-support/ev
  * or 404 that records nothing; important updates notify the others; history, limits and erasure.
  */
 describe('care updates over HTTP', () => {
-  let t: TestApp;
   let as: FamilyAndStranger['as'];
   let owner: User;
   let editor: User;
@@ -22,15 +21,13 @@ describe('care updates over HTTP', () => {
   let strangerChildId: string;
   let strangerUpdateId: string;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
-  const metadata = (actorId: string) => ({ actorId, correlationId: randomUUID(), occurredAt: new Date().toISOString() });
+  const events = () => t.eventCount();
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ as, owner, editor, viewer, childId, strangerChildId } = await signUpFamilyAndStranger(t));
     strangerUpdateId = (await as.stranger.post(`/api/children/${strangerChildId}/updates`).send({ text: 'Leo slept well' }).expect(201)).body.id;
   }, 60_000);
-  afterAll(() => t.close());
 
   const post = async (agent: TestAgent, body: object) => (await agent.post(`/api/children/${childId}/updates`).send(body).expect(201)).body as CareUpdate;
   const list = async (agent: TestAgent, query = '') => (await agent.get(`/api/children/${childId}/updates${query}`).expect(200)).body as CareUpdatePage;
@@ -258,7 +255,7 @@ describe('care updates over HTTP', () => {
       id: randomUUID(),
       type: 'CareUpdatePosted',
       data: { childId: child, updateId: randomUUID(), authorId: user.id, text: `Update ${i}`, imageUrl: null, important: false, postedAt },
-      metadata: { ...metadata(user.id), causationId: null },
+      metadata: { ...commandMetadata(user.id), causationId: null },
     }));
     const store = t.app.get<EventStore>(EVENT_STORE);
     const start = await events();
@@ -273,7 +270,7 @@ describe('care updates over HTTP', () => {
     const { agent, user } = await t.signUp();
     const child = (await agent.post('/api/children').send({ firstName: 'Many', lastName: 'Edits' }).expect(201)).body.id;
     const updateId = randomUUID();
-    const event = (type: string, data: object) => ({ id: randomUUID(), type, data: { childId: child, updateId, authorId: user.id, imageUrl: null, important: false, ...data }, metadata: { ...metadata(user.id), causationId: null } });
+    const event = (type: string, data: object) => ({ id: randomUUID(), type, data: { childId: child, updateId, authorId: user.id, imageUrl: null, important: false, ...data }, metadata: { ...commandMetadata(user.id), causationId: null } });
     // Given a post and all but one of its edits (appended at once: the decider's rule is unit-tested),
     // in the recipient's legacy stream: the edits made there count.
     const given = [
@@ -300,7 +297,7 @@ describe('care updates over HTTP', () => {
       id: randomUUID(),
       type,
       data: { childId: child, authorId, imageUrl: null, important: false, ...data },
-      metadata: { ...metadata(authorId), occurredAt, causationId: null },
+      metadata: { ...commandMetadata(authorId), occurredAt, causationId: null },
     });
     /** Appends as the store's events of another time would be, then waits until the rows show them. */
     const seed = async (streamId: string, seeded: ReturnType<ReturnType<typeof given>>[]) => {

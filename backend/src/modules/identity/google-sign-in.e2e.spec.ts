@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import type { GoogleOAuthFake, IdTokenClaims } from '../../test-support/google-oauth-fake';
 import { GOOGLE_TEST_CLIENT_ID, appWithGoogleSignIn } from '../../test-support/google-sign-in-app';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp, type TestApp } from '../../test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -144,11 +144,7 @@ describe('Google sign-in (GET /api/auth/google and its callback) against a local
 });
 
 describe('Google sign-in without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers 503 with the reason, on both routes', async () => {
     expect((await t.agent().get('/api/auth/google').expect(503)).body.message).toBe('Google sign-in is not configured');

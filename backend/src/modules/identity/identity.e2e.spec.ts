@@ -1,11 +1,7 @@
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 
 describe('identity over HTTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: 'boss@example.com, Chief@Example.com' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ ADMIN_EMAILS: 'boss@example.com, Chief@Example.com' });
 
   it('registers, answers the spec user with defaults and no secret, and signs in', async () => {
     const { agent, user } = await t.signUp({ email: 'Mother@Example.com' });

@@ -4,20 +4,18 @@ import Redis from 'ioredis';
 import type TestAgent from 'supertest/lib/agent';
 import { SIGN_IN_LIMITS, SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE } from './session/auth-throttle';
 import { CEREMONY_GONE, relyingParty } from './session/passkey-ceremonies';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { SoftwareAuthenticator } from '../../test-support/webauthn-authenticator';
 
 jest.setTimeout(60_000);
 
 describe('passkeys over HTTP (POST /api/webauthn/*, GET /api/webauthn/status, DELETE /api/webauthn/credentials/{id})', () => {
-  let t: TestApp;
   let origin: string;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     origin = relyingParty(t.config).origin;
   });
-  afterAll(() => t.close());
 
   /** Registers a new software passkey for the agent's user through the two registration calls. */
   async function registerPasskey(agent: TestAgent): Promise<SoftwareAuthenticator> {
@@ -295,11 +293,7 @@ describe('Delete Account confirmed by a passkey (POST /api/user/delete/passkey-o
 });
 
 describe('passkey sign-ins begun per address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it(`lets one address begin at most ${SIGN_IN_STARTS_PER_ADDRESS_PER_MINUTE} a minute (429 after), without touching the password throttle`, async () => {
     const { user } = await t.signUp();

@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { addDays, DEFAULT_TIMEZONE, localDate, PAGE_LIMITS, PAGE_TEXT, type AppNotification, type Page, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
 import { encodeCursor } from '../../platform/http/page';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { ONLY_TASK_ALERTS } from './commands/acknowledge-notification/acknowledge-notification.handler';
 import { ReminderWorker } from './workers/reminders.worker';
 
@@ -16,19 +16,17 @@ jest.setTimeout(30_000);
  * acknowledging are the user's own, and an acknowledgement stops the escalation and shows in History.
  */
 describe('notifications over HTTP', () => {
-  let t: TestApp;
   let parent: { agent: TestAgent; user: User };
   let grandpa: { agent: TestAgent; user: User };
   let nanny: { agent: TestAgent; user: User };
   let stranger: { agent: TestAgent; user: User };
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     parent = await t.signUp({ firstName: 'Parent' });
     grandpa = await t.signUp({ firstName: 'Grandpa' });
     nanny = await t.signUp({ firstName: 'Nanny' });
     stranger = await t.signUp({ firstName: 'Stranger' });
   });
-  afterAll(() => t.close());
 
   const tomorrow = () => addDays(localDate(new Date(), DEFAULT_TIMEZONE), 1);
   const addChild = async () => (await parent.agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };

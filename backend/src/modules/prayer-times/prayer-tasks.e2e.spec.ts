@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, instantToLocal, localDate, type Task } from '@carecircle/libs';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { prayerDay } from './domain/prayer-day';
 import { PrayerTasksJob } from './workers/prayer-tasks.job';
@@ -23,7 +23,6 @@ function justAfterMidnight(now = new Date()): { timezone: string; latitude: numb
 }
 
 describe('prayer tasks (issue 24) over HTTP', () => {
-  let t: TestApp;
   let f: FamilyAndStranger;
   let place: ReturnType<typeof justAfterMidnight>;
   let today: string;
@@ -44,8 +43,8 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     }
   };
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     f = await signUpFamilyAndStranger(t);
     place = justAfterMidnight();
     today = localDate(new Date(), place.timezone);
@@ -53,7 +52,6 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     await f.as.editor.patch('/api/user/timezone').send({ timezone: place.timezone }).expect(200);
     secondChildId = (await f.as.owner.post('/api/children').send({ firstName: 'Noor', lastName: 'Lopez' }).expect(201)).body.id;
   }, 60_000);
-  afterAll(() => t.close());
 
   it('refuses half a location and coordinates out of range with a 400 naming the field, and changes nothing', async () => {
     const cases: [object, string][] = [

@@ -1,11 +1,7 @@
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 
 describe('prayer times and prayer settings over HTTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const newYork = { latitude: '40.7128', longitude: '-74.006', method: '2', timezone: 'America/New_York' };
 

@@ -1,8 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { REPORT_TEXT, TASK_MESSAGES, VALIDATION_MESSAGES, type AdherenceReport, type AuditEntry, type Task } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 
 /**
@@ -12,19 +11,18 @@ import { allProjectionsCaughtUp } from '../../test-support/event-count';
  * in the audit log.
  */
 describe('data & privacy over HTTP', () => {
-  let t: TestApp;
   let as: FamilyAndStranger['as'];
   let family: FamilyAndStranger;
   let medicationId: string;
   let lateTask: Task;
   let removedTask: Task;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const exportsOf = async (agent: TestAgent) => ((await agent.get('/api/user/audit?limit=100').expect(200)).body.items as AuditEntry[]).filter((e) => e.action === 'data_exported');
   const range = 'from=2026-11-01&to=2026-11-30';
 
+  const t = useTestApp({}, 90_000);
   beforeAll(async () => {
-    t = await startTestApp();
     family = await signUpFamilyAndStranger(t);
     as = family.as;
     const { childId } = family;
@@ -38,7 +36,6 @@ describe('data & privacy over HTTP', () => {
     await as.owner.post(`/api/children/${childId}/updates`).send({ text: 'Slept well' }).expect(201);
     await allProjectionsCaughtUp(t.app); // task commands do not wait for report_tasks
   }, 90_000);
-  afterAll(() => t.close());
 
   describe('GET /api/children/{childId}/adherence', () => {
     it('per medication: scheduled, late, removed with its reason; for everyone who sees the recipient', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, localDate, REPEATING_MESSAGES, TEMPLATE_MESSAGES, VALIDATION_MESSAGES, type Task, type TaskHistoryEntry, type TaskTemplate, type User } from '@carecircle/libs';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { occurrenceTaskId } from './workers/occurrence-ids';
 
 jest.setTimeout(60_000);
@@ -11,7 +11,6 @@ const LA = 'America/Los_Angeles';
 const LATE = '23:50';
 
 describe('repeating schedules over HTTP: list, change from a date, pause, resume, stop; planned future days', () => {
-  let t: TestApp;
   let owner: { agent: TestAgent; user: User };
   let other: { agent: TestAgent; user: User };
   let viewer: { agent: TestAgent; user: User };
@@ -22,8 +21,8 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
   const grant = (userId: string, canEdit: boolean) =>
     t.grantAccess(childId, owner.user.id, userId, canEdit);
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     owner = await t.signUp({ firstName: 'Owner' });
     other = await t.signUp({ firstName: 'Other' });
     viewer = await t.signUp({ firstName: 'Grandpa' });
@@ -32,7 +31,6 @@ describe('repeating schedules over HTTP: list, change from a date, pause, resume
     await grant(viewer.user.id, false);
     await grant(editor.user.id, true);
   });
-  afterAll(() => t.close());
 
   const createDaily = async (name: string, times = [LATE]): Promise<TaskTemplate> =>
     (

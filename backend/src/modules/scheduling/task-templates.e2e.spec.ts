@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, localDate, SCHEDULE_PARSE_MESSAGES, TASK_MESSAGES, TEMPLATE_MESSAGES, type ParsedScheduleTask, type Task, type TaskTemplate, type User } from '@carecircle/libs';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { startTestApp, useTestApp } from '../../test-support/test-app';
 import { occurrenceTaskId } from './workers/occurrence-ids';
 import { MATERIALISE_CRON, RECURRING_TASKS_QUEUE, TemplateMaterialiser } from './workers/recurring-tasks.job';
 
@@ -13,15 +13,14 @@ const LA = 'America/Los_Angeles';
 const ALL_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 describe('task templates, repeating tasks, schedule parsing and bulk approve over HTTP', () => {
-  let t: TestApp;
   let owner: { agent: TestAgent; user: User };
   let other: { agent: TestAgent; user: User };
   let viewer: { agent: TestAgent; user: User };
   let childId: string;
   let othersChildId: string;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     owner = await t.signUp({ firstName: 'Owner' });
     other = await t.signUp({ firstName: 'Other' });
     viewer = await t.signUp({ firstName: 'Grandpa' });
@@ -29,7 +28,6 @@ describe('task templates, repeating tasks, schedule parsing and bulk approve ove
     othersChildId = (await other.agent.post('/api/children').send({ firstName: 'Sam', lastName: 'Rivera' }).expect(201)).body.id;
     await t.grantAccess(childId, owner.user.id, viewer.user.id, false);
   });
-  afterAll(() => t.close());
 
   const templatesOf = async (agent: TestAgent, id: string): Promise<TaskTemplate[]> =>
     (await agent.get(`/api/children/${id}/task-templates`).expect(200)).body;

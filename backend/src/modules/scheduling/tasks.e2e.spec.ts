@@ -11,25 +11,24 @@ import {
   type User,
 } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { tasksBetween } from '../../test-support/tasks-between';
+import { expectRouteStatuses } from '../../test-support/route-statuses';
 
 describe('tasks over HTTP', () => {
-  let t: TestApp;
   let owner: TestAgent;
   let ownerUser: User;
   let otherFamily: TestAgent;
   let childId: string;
   const ZONE = 'Europe/Paris'; // the care team's zone: the primary caregiver's profile, not Pacific
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ agent: owner, user: ownerUser } = await t.signUp({ firstName: 'Ana', lastName: 'Silva' }));
     await owner.patch('/api/user/timezone').send({ timezone: ZONE }).expect(200);
     otherFamily = (await t.signUp({ firstName: 'Other' })).agent;
     childId = (await owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
   }, 60_000);
-  afterAll(() => t.close());
 
   const today = () => localDate(new Date(), ZONE);
   const create = async (body: object, agent = owner, child = childId): Promise<Task[]> =>
@@ -304,17 +303,11 @@ describe('tasks over HTTP', () => {
     ];
 
     it('anonymous callers get 401 everywhere', async () => {
-      for (const route of routes()) {
-        const res = await route.call(t.agent());
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: 401 });
-      }
+      await expectRouteStatuses(routes(), t.agent(), () => 401);
     });
 
     it('another family gets 404 and changes nothing; its own task list does not show the task', async () => {
-      for (const route of routes()) {
-        const res = await route.call(otherFamily);
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: route.other });
-      }
+      await expectRouteStatuses(routes(), otherFamily, (route) => route.other);
       expect((await otherFamily.get('/api/tasks').expect(200)).body).toEqual([]);
       expect((await owner.get(`/api/tasks/${taskId}`).expect(200)).body).toMatchObject({ status: 'pending', description: null });
     });
@@ -322,17 +315,11 @@ describe('tasks over HTTP', () => {
     it('a caregiver the child is shared with read-only can read but not change', async () => {
       const { user: grandpa, agent: reader } = await t.signUp({ firstName: 'Grandpa' });
       await t.grantAccess(childId, ownerUser.id, grandpa.id, false);
-      for (const route of routes()) {
-        const res = await route.call(reader);
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: route.reader });
-      }
+      await expectRouteStatuses(routes(), reader, (route) => route.reader);
     });
 
     it('the owner can do everything', async () => {
-      for (const route of routes()) {
-        const res = await route.call(owner);
-        expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: route.owner });
-      }
+      await expectRouteStatuses(routes(), owner, (route) => route.owner);
     });
 
     it('removing the recipient removes its tasks from every view', async () => {

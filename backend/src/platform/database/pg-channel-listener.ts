@@ -32,6 +32,20 @@ export class PgChannelListener {
     return this.connecting;
   }
 
+  /**
+   * For a subscriber just added: resolves with its `stop` once the channel is being listened to; when
+   * listening fails, calls `stop` (the subscriber is not left behind) and rejects.
+   */
+  async listenFor(stop: () => void): Promise<() => void> {
+    try {
+      await this.listen();
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    return stop;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

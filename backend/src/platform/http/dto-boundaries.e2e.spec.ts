@@ -6,8 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage } from 'class-validator';
 import type TestAgent from 'supertest/lib/agent';
 import { INT4_MAX } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp, type TestApp } from '../../test-support/test-app';
 import { tasksBetween } from '../../test-support/tasks-between';
 
 /**
@@ -171,7 +170,6 @@ function fieldCases(dto: DtoClass, path: string[] = [], place: (value: object) =
 }
 
 describe('every command DTO refuses boundary values with a 400 naming the field', () => {
-  let t: TestApp;
   let owner: TestAgent;
   let ownerId: string;
   let admin: TestAgent;
@@ -179,7 +177,7 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
   let taskId: string;
   let templateId: string;
   let routes: CommandRoute[];
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const snapshot = async () => ({
     children: (await owner.get('/api/children')).body,
     tasks: await tasksBetween(owner, childId, '2026-01-01', '2026-12-31'),
@@ -188,8 +186,8 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
     updates: (await owner.get(`/api/children/${childId}/updates`)).body,
   });
 
+  const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, 60_000);
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
     const signedUp = await t.signUp();
     owner = signedUp.agent;
     ownerId = signedUp.user.id;
@@ -201,7 +199,6 @@ describe('every command DTO refuses boundary values with a 400 naming the field'
     templateId = (await owner.post('/api/repeating-tasks').send({ childId, name: 'Stretching', category: 'exercise_activity', scheduledTime: '07:30' }).expect(201)).body.template.id;
     routes = commandRoutes(t);
   }, 60_000);
-  afterAll(() => t.close());
 
   it('finds the command routes from Nest, each with a DTO', () => {
     const names = new Set(routes.map((r) => r.dto.name));

@@ -1,12 +1,8 @@
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 
 /** DESIGN.md's HTTP rules: bad input is a clear 4xx that changes nothing; CSRF by Origin; JSON only. */
 describe('HTTP rules', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers malformed JSON with 400 and the error shape', async () => {
     const { agent } = await t.signUp();

@@ -1,7 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { TEMPLATE_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { tasksBetween } from '../../test-support/tasks-between';
 
 /**
@@ -10,10 +9,9 @@ import { tasksBetween } from '../../test-support/tasks-between';
  * is now a 400 naming the field, recorded nowhere; the next family's command goes straight through.
  */
 describe('odd input: refused before the event, never a 500', () => {
-  let t: TestApp;
   let owner: TestAgent;
   let childId: string;
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const readModels = async () => ({
     children: (await owner.get('/api/children')).body,
     templates: (await owner.get(`/api/children/${childId}/task-templates`)).body,
@@ -21,12 +19,11 @@ describe('odd input: refused before the event, never a 500', () => {
   });
   const deep = (levels: number, open = '{"a":', close = '}') => `${open.repeat(levels)}1${close.repeat(levels)}`;
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     owner = (await t.signUp()).agent; // the care team's zone: America/Los_Angeles (the default)
     childId = (await owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
   }, 60_000);
-  afterAll(() => t.close());
 
   /** Sends, expects a 400 naming `field`, and checks that nothing was recorded or projected. */
   async function refused(send: () => Promise<{ status: number; body: { errors?: { field: string }[]; message?: string } }>, field: string) {

@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DATE_RANGE_MAX_DAYS, TASK_MESSAGES, VALIDATION_MESSAGES } from '@carecircle/libs';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 
 /**
  * Issue 22: query parameters are validated like bodies. Every route that takes a date in its query
@@ -9,7 +9,6 @@ import { startTestApp, type TestApp } from '../../test-support/test-app';
  * does not end before it starts. The server-rendered `/` ignores its query by design.
  */
 describe('query dates: 400 on every route, like bodies', () => {
-  let t: TestApp;
   let owner: TestAgent;
   let childId: string;
 
@@ -31,12 +30,11 @@ describe('query dates: 400 on every route, like bodies', () => {
     ];
   };
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     owner = (await t.signUp()).agent;
     childId = (await owner.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body.id;
   }, 60_000);
-  afterAll(() => t.close());
 
   it.each([
     ['9999-12-31', VALIDATION_MESSAGES.dateRange],

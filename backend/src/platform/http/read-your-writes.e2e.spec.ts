@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import request from 'supertest';
 
 /**
@@ -7,11 +7,7 @@ import request from 'supertest';
  * projection cannot commit while this test holds its checkpoint row.
  */
 describe('read-your-writes: the next request waits, not the command', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   /** Keeps `scheduling.daily-tasks` from applying anything until the answer is called. */
   const holdDailyTasks = async () => {

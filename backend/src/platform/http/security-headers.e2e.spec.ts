@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../../test-support/test-app';
 
 const cspWith = (scriptSources: string) =>
   `default-src 'self';script-src 'self'${scriptSources};script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;` +
@@ -95,11 +95,7 @@ describe('security headers', () => {
 });
 
 describe('security headers behind HTTPS, and API docs in production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'https://care.example.org', NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32) });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://care.example.org', NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32) });
 
   it('sends HSTS when the public address is https', async () => {
     const res = await t.agent().get('/api/health').expect(200);
@@ -116,11 +112,7 @@ describe('security headers behind HTTPS, and API docs in production', () => {
 });
 
 describe('OpenAPI description', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32), API_DOCS: 'public' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ NODE_ENV: 'production', DATA_KEY_SECRET: 'k'.repeat(32), API_DOCS: 'public' });
 
   it('is served in production with API_DOCS=public, with the security headers', async () => {
     const page = await t.agent().get('/api/docs/').expect(200);

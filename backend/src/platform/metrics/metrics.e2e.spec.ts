@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import type TestAgent from 'supertest/lib/agent';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { startTestApp, useTestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { MAINTENANCE_QUEUE } from '../queue/queue.module';
 
@@ -28,16 +28,14 @@ function parse(text: string): Sample[] {
 describe('GET /api/metrics', () => {
   const token = randomBytes(32).toString('hex');
   const adminEmail = `metrics-admin-${randomUUID()}@example.com`;
-  let t: TestApp;
   let admin: TestAgent;
   let caregiver: TestAgent;
 
+  const t = useTestApp({ ADMIN_EMAILS: adminEmail, METRICS_TOKEN: token }, 60_000);
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: adminEmail, METRICS_TOKEN: token });
     admin = (await t.signUp({ email: adminEmail })).agent;
     caregiver = (await t.signUp()).agent;
   }, 60_000);
-  afterAll(() => t.close());
 
   const scrape = async (): Promise<Sample[]> => parse((await t.agent().get('/api/metrics').set('Authorization', `Bearer ${token}`).expect(200)).text);
   const series = (samples: Sample[], name: string) => samples.filter((s) => s.name === name);

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
 import { PROJECTION_CHANGES_CHANNEL } from './projection-changes';
 
@@ -10,10 +10,9 @@ import { PROJECTION_CHANGES_CHANNEL } from './projection-changes';
  * twice (the tables equal an offline replay of the whole store afterwards).
  */
 describe('projections:rebuild, online', () => {
-  let t: TestApp;
   let listener: Client;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     listener = await t.connection();
     // The projector has taken every projection (its advisory locks) before the first command, so a
     // slow start on a busy machine is not counted against the command's 5 s wait.
@@ -29,7 +28,6 @@ describe('projections:rebuild, online', () => {
       // until the projector holds them all (a condition, not a pause)
     }
   });
-  afterAll(() => t.close());
 
   it('replays into shadow tables while the app serves, and switches them in without losing an event', async () => {
     const { agent } = await t.signUp({ firstName: 'Online' });

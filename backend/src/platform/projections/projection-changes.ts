@@ -167,14 +167,7 @@ export class ProjectionChangeFeed implements OnApplicationShutdown {
   /** Adds a listener; resolves once the channel is being listened to. Call the answer to unsubscribe. */
   async subscribe(listener: Listener): Promise<() => void> {
     this.listeners.add(listener);
-    const unsubscribe = () => void this.listeners.delete(listener);
-    try {
-      await this.channel.listen();
-    } catch (error) {
-      unsubscribe();
-      throw error;
-    }
-    return unsubscribe;
+    return this.channel.listenFor(() => void this.listeners.delete(listener));
   }
 
   /** How many listeners are subscribed (open streams in this process). */

@@ -1,5 +1,5 @@
 import { DiscoveryService } from '@nestjs/core';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
 import { ReadModelProjection, type Projection } from './projection';
 
 /**
@@ -8,11 +8,7 @@ import { ReadModelProjection, type Projection } from './projection';
  * other) stays fast. Concurrent writes to one recipient all succeed.
  */
 describe('projection failures stay isolated', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const projectionNamed = (name: string): Projection =>
     t.app

@@ -1,14 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
+import { useTestApp } from '../../test-support/test-app';
 import { ProjectionRunner } from './projection-runner';
 
 /** The read models rebuilt from events equal the live ones, table by table. */
 describe('projections:rebuild', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('rebuilds every live read model to the same rows', async () => {
     const { agent } = await t.signUp({ firstName: 'Rebuild' });
@@ -103,6 +100,8 @@ describe('projections:rebuild', () => {
     expect(tables.length).toBeGreaterThanOrEqual(15);
     const snapshot = async () =>
       Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await t.sql(`SELECT * FROM ${table} ORDER BY 1`)).rows])));
+    // Every projection has applied every event (the erasure's reminders and reports catch up after its answer).
+    await allProjectionsCaughtUp(t.app);
     const live = await snapshot();
     expect(live.children).toHaveLength(1);
     expect(live.medications).toHaveLength(1);

@@ -36,17 +36,10 @@ export class SessionEndings implements OnApplicationShutdown {
     const set = this.watchers.get(sid) ?? new Set();
     set.add(onEnd);
     this.watchers.set(sid, set);
-    const stop = () => {
+    return this.channel.listenFor(() => {
       set.delete(onEnd);
       if (set.size === 0 && this.watchers.get(sid) === set) this.watchers.delete(sid);
-    };
-    try {
-      await this.channel.listen();
-    } catch (error) {
-      stop();
-      throw error;
-    }
-    return stop;
+    });
   }
 
   /**

@@ -211,6 +211,13 @@ function ownerOnly(state: CareRecipientState, actorId: string | null): Active {
   return active;
 }
 
+/** The recipient's medication the command names; 404 when it has none of that id. */
+function medicationOf(active: Active, medicationId: string): MedicationState {
+  const medication: MedicationState | undefined = active.medications[medicationId];
+  if (!medication) throw medicationNotFound();
+  return medication;
+}
+
 /** A new medication: its details read by the add rules, stock settings defaulted. */
 function medicationAdded(childId: string, medicationId: string, input: MedicationInput, at: string): Extract<CareRecipientEvent, { type: 'MedicationAdded' }> {
   const details: MedicationDetails = {
@@ -309,8 +316,7 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
     case 'UpdateMedication': {
       const active = authorize(state, actorId, 'edit');
       const { medicationId, input, observed } = command.data;
-      const current = active.medications[medicationId];
-      if (!current) throw medicationNotFound();
+      const current = medicationOf(active, medicationId);
       const changes = changed(current, readMedicationInput(input, false));
       const stock = readStock(input.stock);
       const events: CareRecipientEvent[] = [];
@@ -328,8 +334,7 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
     case 'RefillMedication': {
       const active = authorize(state, actorId, 'edit');
       const { medicationId, amount, observed } = command.data;
-      const current = active.medications[medicationId];
-      if (!current) throw medicationNotFound();
+      const current = medicationOf(active, medicationId);
       if (!isStockAmount(amount, 0, maxRefillAmount, true)) throw invalid('amount', MEDICATION_STOCK_MESSAGES.amount);
       const after = roundAmount(Math.max(0, observed.stock ?? 0) + amount);
       if (after > maxStock) throw invalid('amount', MEDICATION_STOCK_MESSAGES.stockTooHigh);
@@ -362,7 +367,7 @@ export function decideCareRecipient(command: CareRecipientCommand, state: CareRe
     case 'RemoveMedication': {
       const active = authorize(state, actorId, 'edit');
       const { medicationId } = command.data;
-      if (!active.medications[medicationId]) throw medicationNotFound();
+      medicationOf(active, medicationId);
       return [{ type: 'MedicationRemoved', data: { childId: active.childId, medicationId, removedAt: at } }];
     }
     default: {

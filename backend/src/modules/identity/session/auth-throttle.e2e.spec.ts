@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR } from '../../../config/app-config';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { useTestApp, type TestApp } from '../../../test-support/test-app';
 import { SIGN_IN_LIMITS } from './auth-throttle';
 
 // Every attempt that gets through checks an argon2 hash: dozens of them on a busy 2-core machine.
@@ -29,11 +29,7 @@ function expectThrottled(res: Response, message: RegExp) {
 const { freeAttemptsPerPair: free, failuresPerAddress } = SIGN_IN_LIMITS;
 
 describe('sign-in throttling behind no proxy (the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('ignores X-Forwarded-For from the peer: a changing header escapes neither the pair nor the address cap', async () => {
     const { user } = await t.signUp();
@@ -47,13 +43,11 @@ describe('sign-in throttling behind no proxy (the default)', () => {
 });
 
 describe('sign-in and registration throttling behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
-  let t: TestApp;
+  const t = useTestApp({ TRUSTED_PROXIES: '127.0.0.1', REGISTRATIONS_PER_ADDRESS_PER_HOUR: String(DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR) });
   beforeAll(async () => {
-    t = await startTestApp({ TRUSTED_PROXIES: '127.0.0.1', REGISTRATIONS_PER_ADDRESS_PER_HOUR: String(DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR) });
     // Listening once, so that parallel requests share one server.
     await t.app.listen(0, '127.0.0.1');
   });
-  afterAll(() => t.close());
 
   it('counts before it checks: of 30 wrong passwords sent at once, only the free attempts are checked', async () => {
     const { user } = await t.signUp({ email: `race-${randomUUID()}@example.com` });

@@ -10,8 +10,7 @@ import {
   type NotificationPreferences,
   type User,
 } from '@carecircle/libs';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/test-app';
 import { JoinCareTeam } from '../../identity';
 
 /**
@@ -20,13 +19,12 @@ import { JoinCareTeam } from '../../identity';
  * input is a 400 naming the field that records nothing; an erased account takes its rows with it.
  */
 describe('notification settings over HTTP', () => {
-  let t: TestApp;
   const as: Record<'owner' | 'secondary' | 'stranger' | 'anonymous', TestAgent> = {} as never;
   let owner: User;
   let secondary: User;
   const PREFS = '/api/user/notification-preferences';
   const POLICY = '/api/user/escalation-policy';
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
 
   const night: NotificationPreferences = { emailOverdue: false, emailAchievements: true, pushReminders: true, quietHours: { start: '22:00', end: '07:00' } };
   const quick: EscalationPolicy = {
@@ -37,8 +35,8 @@ describe('notification settings over HTTP', () => {
     ],
   };
 
+  const t = useTestApp({}, 60_000);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ agent: as.owner, user: owner } = await t.signUp({ firstName: 'Olivia', lastName: 'Owner' }));
     ({ agent: as.secondary, user: secondary } = await t.signUp({ firstName: 'Sid', lastName: 'Secondary' }));
     ({ agent: as.stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
@@ -47,7 +45,6 @@ describe('notification settings over HTTP', () => {
     await t.app.get(CommandBus).execute(new JoinCareTeam(secondary.id, owner.id, false, metadata));
     expect((await as.secondary.get('/api/auth/user').expect(200)).body).toMatchObject({ role: 'secondary_caregiver', primaryUserId: owner.id });
   }, 60_000);
-  afterAll(() => t.close());
 
   describe(PREFS, () => {
     it('answers the defaults (all on, no quiet hours) until changed; 401 anonymous', async () => {

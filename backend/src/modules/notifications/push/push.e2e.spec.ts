@@ -8,7 +8,7 @@ import type { User } from '@carecircle/libs';
 import { PG_POOL } from '../../../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver, type TestBrowserKeys } from '../../../test-support/push-receiver';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../../../test-support/test-app';
 import { NO_SUBSCRIPTION, TEST_PUSH } from './commands/send-test-push/send-test-push.handler';
 import { PUSH_ADDRESS_TEXT } from './delivery/public-address';
 import { PUSH_LIMITS, PUSH_TEXT } from './domain/push-subscriptions.decide';
@@ -29,7 +29,7 @@ describe('web push over HTTP', () => {
   let owner: User;
   let other: User;
 
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
   const rows = async (userId?: string) =>
     (
       await t.app.get<Pool>(PG_POOL).query<{ id: string; user_id: string; endpoint: string; auth: string }>(
@@ -221,11 +221,7 @@ describe('web push over HTTP', () => {
 });
 
 describe('web push without PUSH_ALLOW_LOOPBACK', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = useTestApp({}, 60_000);
 
   it.each(['https://127.0.0.1:8443/push', 'https://[::1]/push', 'https://localhost/push', `https://${createHash('sha1').update('x').digest('hex').slice(0, 8)}.localhost/push`])(
     'refuses %s: loopback by address or by name',

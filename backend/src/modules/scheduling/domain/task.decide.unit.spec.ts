@@ -359,14 +359,18 @@ describe('task decider', () => {
       spec.given([]).when(update({ name: 'x' })).thenThrows('SCHEDULING.TASK_NOT_FOUND');
     });
 
-    it('edit appointment (spec section 7): AppointmentUpdated with the changed fields; the start time moves the task', () => {
-      const appt = scheduled({
+    /** A doctor's checkup at 14:00 in the care team's zone, ending at `endTime`. */
+    const checkupAtTwo = (endTime: string) =>
+      scheduled({
         category: 'appointment',
         name: 'Checkup',
         localTime: '14:00',
         scheduledTime: '2026-11-21T22:00:00.000Z',
-        appointmentDetails: { type: 'doctor', subtype: null, startTime: '14:00', endTime: '15:00', location: null, isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
+        appointmentDetails: { type: 'doctor', subtype: null, startTime: '14:00', endTime, location: null, isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
       });
+
+    it('edit appointment (spec section 7): AppointmentUpdated with the changed fields; the start time moves the task', () => {
+      const appt = checkupAtTwo('15:00');
       spec
         .given([appt])
         .when(update({ priority: 'high', isUrgent: true, scheduledDate: '2026-11-22', appointmentDetails: { startTime: '09:00', endTime: '09:30', location: 'Clinic' } }))
@@ -391,13 +395,7 @@ describe('task decider', () => {
     });
 
     it('an appointment given only a new time moves to it, keeping its length (the start time no longer wins silently)', () => {
-      const appt = scheduled({
-        category: 'appointment',
-        name: 'Checkup',
-        localTime: '14:00',
-        scheduledTime: '2026-11-21T22:00:00.000Z',
-        appointmentDetails: { type: 'doctor', subtype: null, startTime: '14:00', endTime: '15:30', location: null, isTelemedicine: false, videoLink: null, attendees: null, reminders: ['24h', '2h'], travelTime: 0, prepTime: 0 },
-      });
+      const appt = checkupAtTwo('15:30');
       const moved = (start: string, end: string, localTime: string, scheduledTime: string): TaskEvent => ({
         type: 'AppointmentUpdated',
         data: {

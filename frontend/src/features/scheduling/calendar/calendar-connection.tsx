@@ -13,6 +13,12 @@ export const unavailableReason = (status: CalendarStatus | undefined): string | 
   return status.google.configured ? CALENDAR_MESSAGES.notAvailableYet : CALENDAR_MESSAGES.notConfigured;
 };
 
+/** A failed calendar call as a toast: the server's reason, else `fallback`. An ended session is the API layer's to say. */
+function toastFailure(title: string, error: unknown, fallback: string) {
+  if (isSessionExpired(error)) return;
+  toast({ title, description: serverMessage(error) ?? fallback, variant: 'destructive' });
+}
+
 /**
  * Sync. In Settings it reads Sync Calendar and is disabled until a calendar is connected, described
  * by the element that says why (`disabledBecause`: its id).
@@ -28,8 +34,7 @@ export function SyncButton({ unavailable, label = 'Sync', disabledBecause = null
       await sync().unwrap();
       toast({ title: 'Calendar Synced', description: 'Your Google Calendar events have been synchronized.', variant: 'success' });
     } catch (error) {
-      if (isSessionExpired(error)) return;
-      toast({ title: 'Sync Failed', description: serverMessage(error) ?? 'Failed to sync calendar. Please try again.', variant: 'destructive' });
+      toastFailure('Sync Failed', error, 'Failed to sync calendar. Please try again.');
     }
   };
   return (
@@ -76,16 +81,14 @@ export function ConnectCard({ status, loading, extra }: { status: CalendarStatus
       window.location.assign(url);
       return;
     }
-    if (isSessionExpired(result.error)) return;
-    toast({ title: 'Connection Failed', description: serverMessage(result.error) ?? 'Failed to connect to Google Calendar. Please try again.', variant: 'destructive' });
+    toastFailure('Connection Failed', result.error, 'Failed to connect to Google Calendar. Please try again.');
   };
   const onDisconnect = async () => {
     try {
       await disconnect().unwrap();
       toast({ title: 'Google Calendar Disconnected', description: 'Events already in your Google calendar stay there.', variant: 'success' });
     } catch (error) {
-      if (isSessionExpired(error)) return;
-      toast({ title: 'Disconnect Failed', description: serverMessage(error) ?? 'Failed to disconnect Google Calendar. Please try again.', variant: 'destructive' });
+      toastFailure('Disconnect Failed', error, 'Failed to disconnect Google Calendar. Please try again.');
     }
   };
   return (

@@ -1,66 +1,82 @@
-import { categoryExtrasKind, MEAL_TYPES, SCHOOL_EVENT_TYPES, TEXT_MAX, THERAPY_TYPES } from '@carecircle/libs';
+import {
+  categoryExtrasKind,
+  MEAL_TYPES,
+  SCHOOL_EVENT_TYPES,
+  TEXT_MAX,
+  THERAPY_TYPES,
+  type CategoryExtras,
+  type CategoryExtrasKind,
+} from '@carecircle/libs';
 import { Form, Input } from 'antd';
 import { optionSelect } from './option-select';
 
+type ExtraField = { label: string; name: keyof CategoryExtras } & (
+  | { input: 'text' | 'minutes' | 'note' }
+  | { input: 'choice'; options: readonly string[] }
+);
+
+/** Each kind's fields, row by row: a row of two stands side by side. */
+const EXTRA_ROWS: Record<CategoryExtrasKind, ExtraField[][]> = {
+  school_event: [
+    [
+      { label: 'Event type', name: 'eventType', input: 'choice', options: SCHOOL_EVENT_TYPES },
+      { label: 'Location', name: 'location', input: 'text' },
+    ],
+  ],
+  therapy_session: [
+    [
+      { label: 'Therapy type', name: 'therapyType', input: 'choice', options: THERAPY_TYPES },
+      { label: 'Duration (minutes)', name: 'duration', input: 'minutes' },
+    ],
+    [{ label: 'Therapist name', name: 'therapistName', input: 'text' }],
+  ],
+  transportation_pickup: [
+    [
+      { label: 'Pickup location', name: 'pickupLocation', input: 'text' },
+      { label: 'Dropoff location', name: 'dropoffLocation', input: 'text' },
+    ],
+  ],
+  meals_nutrition: [
+    [
+      { label: 'Meal type', name: 'mealType', input: 'choice', options: MEAL_TYPES },
+      { label: 'Dietary needs', name: 'dietaryNeeds', input: 'text' },
+    ],
+  ],
+  other: [[{ label: 'Additional info', name: 'additionalInfo', input: 'note' }]],
+};
+
+function control(field: ExtraField) {
+  switch (field.input) {
+    case 'choice':
+      return optionSelect(field.options, 'Not set');
+    case 'text':
+      return <Input autoComplete="off" maxLength={TEXT_MAX.name} />;
+    case 'minutes':
+      return <Input type="number" min={1} inputMode="numeric" />;
+    case 'note':
+      return <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={TEXT_MAX.text} />;
+  }
+}
+
+function ExtraItem({ field }: { field: ExtraField }) {
+  return (
+    <Form.Item label={field.label} name={['extras', field.name]}>
+      {control(field)}
+    </Form.Item>
+  );
+}
+
 /** The few more fields some categories ask for (an event's type, a therapist's name...), kept in `extras`. */
 export function CategoryExtrasFields({ category }: { category: string }) {
-  const kind = categoryExtrasKind(category);
-  const select = (options: readonly string[]) => optionSelect(options, 'Not set');
-  switch (kind) {
-    case 'school_event':
-      return (
-        <div className="quick-add-form__row">
-          <Form.Item label="Event type" name={['extras', 'eventType']}>
-            {select(SCHOOL_EVENT_TYPES)}
-          </Form.Item>
-          <Form.Item label="Location" name={['extras', 'location']}>
-            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
-          </Form.Item>
-        </div>
-      );
-    case 'therapy_session':
-      return (
-        <>
-          <div className="quick-add-form__row">
-            <Form.Item label="Therapy type" name={['extras', 'therapyType']}>
-              {select(THERAPY_TYPES)}
-            </Form.Item>
-            <Form.Item label="Duration (minutes)" name={['extras', 'duration']}>
-              <Input type="number" min={1} inputMode="numeric" />
-            </Form.Item>
-          </div>
-          <Form.Item label="Therapist name" name={['extras', 'therapistName']}>
-            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
-          </Form.Item>
-        </>
-      );
-    case 'transportation_pickup':
-      return (
-        <div className="quick-add-form__row">
-          <Form.Item label="Pickup location" name={['extras', 'pickupLocation']}>
-            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
-          </Form.Item>
-          <Form.Item label="Dropoff location" name={['extras', 'dropoffLocation']}>
-            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
-          </Form.Item>
-        </div>
-      );
-    case 'meals_nutrition':
-      return (
-        <div className="quick-add-form__row">
-          <Form.Item label="Meal type" name={['extras', 'mealType']}>
-            {select(MEAL_TYPES)}
-          </Form.Item>
-          <Form.Item label="Dietary needs" name={['extras', 'dietaryNeeds']}>
-            <Input autoComplete="off" maxLength={TEXT_MAX.name} />
-          </Form.Item>
-        </div>
-      );
-    case 'other':
-      return (
-        <Form.Item label="Additional info" name={['extras', 'additionalInfo']}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={TEXT_MAX.text} />
-        </Form.Item>
-      );
-  }
+  return EXTRA_ROWS[categoryExtrasKind(category)].map((row) =>
+    row.length === 1 ? (
+      <ExtraItem key={row[0].name} field={row[0]} />
+    ) : (
+      <div key={row[0].name} className="quick-add-form__row">
+        {row.map((field) => (
+          <ExtraItem key={field.name} field={field} />
+        ))}
+      </div>
+    ),
+  );
 }

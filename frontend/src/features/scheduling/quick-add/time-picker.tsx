@@ -3,6 +3,35 @@ import { Button } from 'antd';
 import { useId } from 'react';
 
 const HOURS = [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const PERIODS = ['AM', 'PM'] as const;
+
+interface PartProps<T extends string | number> {
+  id: string;
+  /** Read by screen readers only. */
+  label: string;
+  value: T;
+  options: readonly T[];
+  show?: (option: T) => string;
+  onChange: (value: string) => void;
+}
+
+/** One part of the time (hour, minute or AM/PM): a labelled phone-native select. */
+function PartSelect<T extends string | number>({ id, label, value, options, show = String, onChange }: PartProps<T>) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="native-select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {show(option)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
 
 interface Props {
   /** HH:MM, 24 hours. */
@@ -32,49 +61,17 @@ export function TimePicker({ value, onChange, legend, preset: toggles }: Props) 
     <fieldset className="time-picker">
       <legend className="sr-only">{legend}</legend>
       <div className="time-picker__selects">
-        <label className="sr-only" htmlFor={`${id}-hour`}>
-          Hour
-        </label>
-        <select
-          id={`${id}-hour`}
-          className="native-select"
-          value={hour}
-          onChange={(event) => set({ hour: Number(event.target.value) })}
-        >
-          {HOURS.map((h) => (
-            <option key={h} value={h}>
-              {h}
-            </option>
-          ))}
-        </select>
+        <PartSelect id={`${id}-hour`} label="Hour" value={hour} options={HOURS} onChange={(h) => set({ hour: Number(h) })} />
         <span aria-hidden>:</span>
-        <label className="sr-only" htmlFor={`${id}-minute`}>
-          Minute
-        </label>
-        <select
+        <PartSelect
           id={`${id}-minute`}
-          className="native-select"
+          label="Minute"
           value={minute}
-          onChange={(event) => set({ minute: Number(event.target.value) })}
-        >
-          {minutes.map((m) => (
-            <option key={m} value={m}>
-              {String(m).padStart(2, '0')}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor={`${id}-period`}>
-          AM or PM
-        </label>
-        <select
-          id={`${id}-period`}
-          className="native-select"
-          value={period}
-          onChange={(event) => set({ period: event.target.value as 'AM' | 'PM' })}
-        >
-          <option value="AM">AM</option>
-          <option value="PM">PM</option>
-        </select>
+          options={minutes}
+          show={(m) => String(m).padStart(2, '0')}
+          onChange={(m) => set({ minute: Number(m) })}
+        />
+        <PartSelect id={`${id}-period`} label="AM or PM" value={period} options={PERIODS} onChange={(p) => set({ period: p as 'AM' | 'PM' })} />
       </div>
       <div className="time-picker__presets" role="group" aria-label="Quick times">
         {TIME_PICKER_PRESETS.map((preset) => {

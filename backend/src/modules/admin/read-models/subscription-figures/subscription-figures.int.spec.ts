@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingEvent } from '../../../billing';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { SubscriptionFiguresProjection } from './subscription-figures.projection';
 import { SubscriptionFiguresQuery } from './subscription-figures.query';
 
 describe('admin subscription figures (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new SubscriptionFiguresProjection();
   const query = () => new SubscriptionFiguresQuery(h.orm.em);
   const at = (day: number) => new Date(Date.UTC(2026, 11, day, 12)).toISOString();
@@ -16,10 +16,6 @@ describe('admin subscription figures (PostgreSQL)', () => {
       data: { userId, subscriptionId: `sub_${userId}`, stripeEventId: `evt_${userId}`, plan, quantity, status, trialEnd: null, currentPeriodEnd: null, startedAt: at(day) },
     });
 
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   it('keeps each plan’s totals and the totals at the end of each changed day; a replay changes nothing; an erased account’s subscription ends', async () => {
     const [ana, ben, cy] = [randomUUID(), randomUUID(), randomUUID()];

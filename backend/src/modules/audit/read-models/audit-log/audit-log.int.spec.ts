@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { AuditLogProjection } from './audit-log.projection';
 import { decodeCursor } from '../../../../platform/http/page';
 import { auditCursor, AuditLogQuery } from './audit-log.query';
 
 describe('audit log read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new AuditLogProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
   const query = () => new AuditLogQuery(h.orm.em);
   /** Everything of one account (these tests hold fewer than a page). */
   const forUser = async (userId: string) => (await query().forUser(userId, { limit: 200 })).items;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { billingStream, type BillingEvent } from '../../domain/billing';
 import { RecipientOwnersProjection } from '../recipient-owners/recipient-owners.projection';
 import { RecipientOwnersQuery } from '../recipient-owners/recipient-owners.query';
@@ -7,7 +7,7 @@ import { BillingSubscriptionsProjection } from './subscriptions.projection';
 import { BillingSubscriptionsQuery } from './subscriptions.query';
 
 describe('billing read models (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new BillingSubscriptionsProjection();
   const query = () => new BillingSubscriptionsQuery(h.orm.em);
   const at = (day: number) => new Date(Date.UTC(2026, 11, day, 12)).toISOString();
@@ -24,10 +24,6 @@ describe('billing read models (PostgreSQL)', () => {
     ];
   };
 
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   it('follows a subscription from customer to trial, paid, plan change and cancellation; replays change nothing', async () => {
     const [ana, ben] = [randomUUID(), randomUUID()];

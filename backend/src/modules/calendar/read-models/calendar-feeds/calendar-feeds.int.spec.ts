@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { calendarFeedStream } from '../../domain/calendar-feed';
 import { CalendarFeedsProjection } from './calendar-feeds.projection';
 import { CalendarFeedsQuery } from './calendar-feeds.query';
 
 describe('calendar feeds read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new CalendarFeedsProjection();
   const query = () => new CalendarFeedsQuery(h.orm.em);
   const [ana, ben] = [randomUUID(), randomUUID()];
@@ -13,10 +13,6 @@ describe('calendar feeds read model (PostgreSQL)', () => {
   const created = (userId: string, tokenHash: string, includeMedications = false) =>
     h.record(calendarFeedStream(userId), { type: 'CalendarFeedLinkCreated', data: { userId, tokenHash, includeMedications, createdAt: at } });
 
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   it('finds a link by its hash; a new link replaces the old; revoke and erasure remove it; idempotent', async () => {
     const [a1, a2, b1] = ['1'.repeat(64), '2'.repeat(64), '3'.repeat(64)];

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { googleCalendarStream } from '../../domain/google-calendar';
 import { CalendarIntegrationsProjection } from './calendar-integrations.projection';
 import { CalendarIntegrationsQuery } from './calendar-integrations.query';
 
 describe('calendar integrations read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new CalendarIntegrationsProjection();
   const query = () => new CalendarIntegrationsQuery(h.orm.em);
   const [ana, ben] = [randomUUID(), randomUUID()];
@@ -16,10 +16,6 @@ describe('calendar integrations read model (PostgreSQL)', () => {
       data: { userId, googleCalendarId: 'primary', accessToken: 'a', refreshToken: 'r', expiresAt: null, connectedAt: at(0) },
     });
 
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   it('connected, last synced; no token columns; disconnect and erasure remove the row; idempotent', async () => {
     const events = [

@@ -1,17 +1,13 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { DoctorsProjection } from './contacts.projection';
 import { ContactsQuery } from './contacts.query';
 
 describe('doctors read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new DoctorsProjection();
   const child = '00000000-0000-4000-8000-000000000001';
   const otherChild = '00000000-0000-4000-8000-000000000002';
   const doctor = (n: number) => `40000000-0000-4000-8000-00000000000${n}`;
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const details = (name: string, isPrimary = false) => ({ name, specialty: 'pediatrician', phoneNumber: null, email: 'dr@clinic.example', address: null, notes: null, isPrimary });
   const added = (childId: string, doctorId: string, name: string, addedAt: string, isPrimary = false) =>

@@ -1,17 +1,13 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { EmergencyContactsProjection } from './contacts.projection';
 import { EmergencyContactsQuery } from './contacts.query';
 
 describe('emergency contacts read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new EmergencyContactsProjection();
   const family = '10000000-0000-4000-8000-000000000001';
   const otherFamily = '10000000-0000-4000-8000-000000000002';
   const contact = (n: number) => `30000000-0000-4000-8000-00000000000${n}`;
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const details = (name: string, isPrimary = false, email: string | null = null) => ({ name, phoneNumber: '+12025550143', relationship: 'Aunt', contactType: 'family', isPrimary, notes: null, email });
   const added = (familyId: string, contactId: string, name: string, addedAt: string, isPrimary = false) =>

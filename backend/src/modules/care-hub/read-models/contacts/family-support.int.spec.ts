@@ -1,17 +1,13 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { FamilySupportProjection } from './contacts.projection';
 import { ContactsQuery } from './contacts.query';
 
 describe('family support read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new FamilySupportProjection();
   const child = '00000000-0000-4000-8000-000000000001';
   const otherChild = '00000000-0000-4000-8000-000000000002';
   const resource = (n: number) => `50000000-0000-4000-8000-00000000000${n}`;
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const details = (name: string) => ({ name, role: 'school_nurse', organization: 'Lincoln Elementary', phoneNumber: null, email: null, notes: null });
   const added = (childId: string, resourceId: string, name: string, addedAt: string) =>

@@ -1,16 +1,12 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { ChildAccessProjection } from '../child-access/child-access.projection';
 import { ChildrenProjection } from './children.projection';
 import { ChildrenQuery } from './children.query';
 
 describe('children read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const children = new ChildrenProjection();
   const access = new ChildAccessProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const added = (childId: string, primaryCaregiverId: string, firstName: string, addedAt: string) =>
     h.record(`care-recipient-${childId}`, {

@@ -1,12 +1,12 @@
 import type { RecordedEvent } from '../../../../platform/event-store/event-store';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { MedicationStockProjection } from './medication-stock.projection';
 import { MedicationStockQuery } from './medication-stock.query';
 import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 
 /** The medication-stock read model against real PostgreSQL (docs/notifications.md, "Refill reminders"). */
 describe('medication stock read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new MedicationStockProjection();
   const child = '00000000-0000-4000-8000-0000000000c1';
   const otherChild = '00000000-0000-4000-8000-0000000000c2';
@@ -19,10 +19,8 @@ describe('medication stock read model (PostgreSQL)', () => {
   let query: MedicationStockQuery;
 
   beforeAll(async () => {
-    h = await projectionHarness();
     query = new MedicationStockQuery(h.orm.em);
   });
-  afterAll(() => h.close());
 
   /** Records, keeps for the rebuild check, and applies. */
   const feed = async (...events: RecordedEvent[]) => {

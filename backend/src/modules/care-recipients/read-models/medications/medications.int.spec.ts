@@ -1,18 +1,14 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { MedicationStockQuery } from '../medication-stock/medication-stock.query';
 import { MedicationsProjection } from './medications.projection';
 import { MedicationsQuery } from './medications.query';
 
 describe('medications read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new MedicationsProjection();
   const child = '00000000-0000-4000-8000-000000000001';
   const otherChild = '00000000-0000-4000-8000-000000000002';
   const med = (n: number) => `20000000-0000-4000-8000-00000000000${n}`;
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const addMedication = (childId: string, medicationId: string, name: string, addedAt: string) =>
     h.record(`care-recipient-${childId}`, {

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { InvitationsProjection } from './invitations.projection';
 import { InvitationsQuery } from './invitations.query';
 
 describe('caregiver invitations read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new InvitationsProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
   const query = () => new InvitationsQuery(h.orm.em);
 
   const parent = randomUUID();

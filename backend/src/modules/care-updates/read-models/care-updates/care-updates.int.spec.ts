@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CARE_UPDATE_LIMITS, CARE_UPDATE_TEXT, PAGE_TEXT } from '@carecircle/libs';
 import { decodeCursor } from '../../../../platform/http/page';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { UsersQuery } from '../../../identity';
 import { careUpdateStreams } from '../../domain/care-updates';
 import { CareUpdatesProjection } from './care-updates.projection';
@@ -9,7 +9,7 @@ import { careUpdateCursor, CareUpdatesQuery } from './care-updates.query';
 import type { RecipientOf } from '../../../care-recipients';
 
 describe('care updates read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   /** What a RecipientOf subquery answers (ChildrenQuery.getFor uses it inside its own statement). */
   const recipient = async ({ sql, params }: RecipientOf) => ((await h.em().execute(`SELECT (${sql}) AS child_id`, params)) as { child_id: string | null }[])[0].child_id;
   const projection = new CareUpdatesProjection();
@@ -22,12 +22,10 @@ describe('care updates read model (PostgreSQL)', () => {
   const asBen = { userId: ben, isPrimary: false };
 
   beforeAll(async () => {
-    h = await projectionHarness();
     for (const [id, first, last] of [[ana, 'Ana', 'Silva'], [ben, 'Ben', 'Okafor']]) {
       await h.em().execute(`INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, now(), now())`, [id, `${id}@example.com`, first, last]);
     }
   });
-  afterAll(() => h.close());
 
   const posted = (childId: string, updateId: string, authorId: string, text: string, postedAt: string, extra: object = {}) =>
     h.record(careUpdateStreams.day(childId, authorId, postedAt), { type: 'CareUpdatePosted', data: { childId, updateId, authorId, text, imageUrl: null, important: false, postedAt, ...extra } });

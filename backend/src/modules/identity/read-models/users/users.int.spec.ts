@@ -1,4 +1,4 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { UserCredentialsProjection } from '../user-credentials/user-credentials.projection';
 import { UserCredentialsQuery } from '../user-credentials/user-credentials.query';
 import { UsersProjection } from './users.projection';
@@ -6,12 +6,8 @@ import { toUser, type UserEntity } from './users.entity';
 import { USER_OF_SESSION, UsersQuery } from './users.query';
 
 describe('users and credentials read models (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const userId = '10000000-0000-4000-8000-000000000001';
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   it('projects registration with the schema defaults, then time zone and profile changes', async () => {
     const events = [

@@ -1,11 +1,11 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { UsersProjection } from '../users/users.projection';
 import { UsersQuery } from '../users/users.query';
 import { WebAuthnCredentialsProjection } from './webauthn-credentials.projection';
 import { WebAuthnCredentialsQuery } from './webauthn-credentials.query';
 
 describe('webauthn_credentials read model and users.hasWebAuthn (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const userId = '10000000-0000-4000-8000-0000000000c1';
   const passkey = (n: number) => ({
     userId,
@@ -18,10 +18,6 @@ describe('webauthn_credentials read model and users.hasWebAuthn (PostgreSQL)', (
     transports: ['internal', 'hybrid'],
     registeredAt: `2026-11-2${n}T08:00:00Z`,
   });
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   it('stores registrations, counters and removals, and keeps hasWebAuthn true until the last passkey goes', async () => {
     const stream = `passkeys-${userId}`;

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { decodeCursor, timeAndId } from '../../../../platform/http/page';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { NotificationsProjection } from './notifications.projection';
 import { NotificationsQuery } from './notifications.query';
 
 describe('notifications read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new NotificationsProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const parent = randomUUID();
   const grandpa = randomUUID();

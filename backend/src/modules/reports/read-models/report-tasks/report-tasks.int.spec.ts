@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { ReportTasksProjection } from './report-tasks.projection';
 import { ReportTasksQuery, withMedicationNames } from './report-tasks.query';
 
@@ -9,12 +9,8 @@ import { ReportTasksQuery, withMedicationNames } from './report-tasks.query';
  * (withMedicationNames, tested at the end; reports.e2e.spec.ts through HTTP).
  */
 describe('report tasks read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new ReportTasksProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
   const query = () => new ReportTasksQuery(h.orm.em);
 
   const childId = randomUUID();

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { AchievementsQuery } from '../achievements/achievements.query';
 import { DailyProgressProjection } from './daily-progress.projection';
 import { DailyProgressQuery } from './daily-progress.query';
 import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 
 describe('daily progress and achievements read models (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new DailyProgressProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const caregiver = '10000000-0000-4000-8000-000000000001';
   const newChild = () => randomUUID();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import { addDays, completionTiming, DEFAULT_TIMEZONE, localDate, localDateTimeToInstant, type Task } from '@carecircle/libs';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { useTestApp } from '../../../../test-support/test-app';
 import { allProjectionsCaughtUp } from '../../../../test-support/event-count';
 import { ReminderWorker } from '../../../notifications';
 
@@ -10,15 +10,13 @@ import { ReminderWorker } from '../../../notifications';
 jest.setTimeout(30_000);
 
 describe('progress and achievements over HTTP', () => {
-  let t: TestApp;
   let owner: TestAgent;
   let otherFamily: TestAgent;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     owner = (await t.signUp({ firstName: 'Owner' })).agent;
     otherFamily = (await t.signUp({ firstName: 'Other' })).agent;
   });
-  afterAll(() => t.close());
 
   const addChild = async (agent: TestAgent) => (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
   /** Three tasks late today in the care team's zone (new users default to America/Los_Angeles). */

@@ -1,5 +1,5 @@
 import { UsersQuery } from '../../../identity';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { DailyTasksProjection } from './daily-tasks.projection';
 import { DailyTasksQuery } from './daily-tasks.query';
@@ -7,16 +7,14 @@ import { NO_TASK_DETAILS } from '../../../../test-support/task-details';
 import type { RecipientOf } from '../../../care-recipients';
 
 describe('daily_tasks read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   /** What a RecipientOf subquery answers (ChildrenQuery.getFor uses it inside its own statement). */
   const recipient = async ({ sql, params }: RecipientOf) => ((await h.em().execute(`SELECT (${sql}) AS child_id`, params)) as { child_id: string | null }[])[0].child_id;
   let query: DailyTasksQuery;
   const projection = new DailyTasksProjection();
   beforeAll(async () => {
-    h = await projectionHarness();
     query = new DailyTasksQuery(h.orm.em, new UsersQuery(h.orm.em));
   });
-  afterAll(() => h.close());
 
   const maya = '00000000-0000-4000-8000-000000000001';
   const leo = '00000000-0000-4000-8000-000000000002';

@@ -1,15 +1,11 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import type { TaskTemplateEvent } from '../../domain/task-template';
 import { TaskTemplatesProjection } from './task-templates.projection';
 import { TaskTemplatesQuery } from './task-templates.query';
 
 describe('task templates read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new TaskTemplatesProjection();
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const maya = '00000000-0000-4000-8000-000000000001';
   const leo = '00000000-0000-4000-8000-000000000002';

@@ -1,10 +1,10 @@
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { ChildrenQuery } from '../../../care-recipients';
 import { UploadLinksProjection } from './upload-links.projection';
 import { UploadAccessQuery } from './upload-links.query';
 
 describe('upload links read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   let access: UploadAccessQuery;
   const projection = new UploadLinksProjection();
   const parent = '10000000-0000-4000-8000-000000000001';
@@ -17,7 +17,6 @@ describe('upload links read model (PostgreSQL)', () => {
   const by = (actorId: string | null) => ({ actorId });
 
   beforeAll(async () => {
-    h = await projectionHarness();
     access = new UploadAccessQuery(h.orm.em, new ChildrenQuery(h.orm.em));
     const em = h.em();
     // Who uploaded what (the uploads module writes this at upload time), and the recipients' caregivers
@@ -30,7 +29,6 @@ describe('upload links read model (PostgreSQL)', () => {
     }
     await em.execute(`INSERT INTO child_access (user_id, child_id, can_edit) VALUES (?, ?, true)`, [helper, child]);
   });
-  afterAll(() => h.close());
 
   it('links what a profile, medication, task or template names, with who attached it; other links and text are ignored', async () => {
     const stream = `care-recipient-${child}`;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ESCALATION_POLICY, type EscalationPolicy } from '@carecircle/libs';
-import { projectionHarness } from '../../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../../test-support/projection-harness';
 import { EscalationPoliciesProjection } from './escalation-policies.projection';
 import { EscalationPolicyQuery } from './escalation-policies.query';
 
 describe('escalation policies read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new EscalationPoliciesProjection();
   const query = () => new EscalationPolicyQuery(h.orm.em);
   const [primary, otherPrimary, secondary] = [randomUUID(), randomUUID(), randomUUID()];
@@ -17,10 +17,6 @@ describe('escalation policies read model (PostgreSQL)', () => {
     ],
   };
 
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const changed = (userId: string, policy: EscalationPolicy, changedAt = '2026-11-27T09:00:00.000Z') =>
     h.record(`notification-settings-${userId}`, { type: 'EscalationPolicyChanged', data: { userId, policy, changedAt } });

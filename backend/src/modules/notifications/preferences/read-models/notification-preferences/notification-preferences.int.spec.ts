@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@carecircle/libs';
-import { projectionHarness } from '../../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../../test-support/projection-harness';
 import { NotificationPreferencesProjection } from './notification-preferences.projection';
 import { NotificationPreferencesQuery } from './notification-preferences.query';
 
 describe('notification preferences read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new NotificationPreferencesProjection();
   const query = () => new NotificationPreferencesQuery(h.orm.em);
   const [ana, ben] = [randomUUID(), randomUUID()];
 
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const changed = (userId: string, preferences: NotificationPreferences, changedAt = '2026-11-27T09:00:00.000Z') =>
     h.record(`notification-settings-${userId}`, { type: 'NotificationPreferencesChanged', data: { userId, preferences, changedAt } });

@@ -1,19 +1,15 @@
-import { projectionHarness } from '../../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../../test-support/projection-harness';
 import { PushSubscriptionsProjection } from './push-subscriptions.projection';
 import { PushSubscriptionsQuery } from './push-subscriptions.query';
 
 describe('push subscriptions read model (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const projection = new PushSubscriptionsProjection();
   const user = '10000000-0000-4000-8000-000000000001';
   const otherUser = '10000000-0000-4000-8000-000000000002';
   const sub = (n: number) => `40000000-0000-4000-8000-00000000000${n}`;
   const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
   const auth = Buffer.alloc(16, 9).toString('base64url');
-  beforeAll(async () => {
-    h = await projectionHarness();
-  });
-  afterAll(() => h.close());
 
   const subscribed = (userId: string, subscriptionId: string, endpoint: string, subscribedAt: string, extra: object = {}) =>
     h.record(`push-subscriptions-${userId}`, { type: 'PushSubscribed', data: { userId, subscriptionId, endpoint, p256dh, auth, expirationTime: null, subscribedAt, ...extra } });
