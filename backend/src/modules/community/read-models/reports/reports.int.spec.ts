@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UsersQuery } from '../../../identity';
-import { projectionHarness } from '../../../../test-support/projection-harness';
+import { useProjectionHarness } from '../../../../test-support/projection-harness';
 import { postStream, type PostEvent } from '../../domain/post';
 import { PostsProjection } from '../posts/posts.projection';
 import { ReportsProjection } from './reports.projection';
@@ -11,7 +11,7 @@ import { REPORT_QUEUE_MAX, ReportsQuery } from './reports.query';
  * dismissal, removal, deletion and erasure, the bound, and the per-target rows the queue reads.
  */
 describe('group report queue (PostgreSQL)', () => {
-  let h: Awaited<ReturnType<typeof projectionHarness>>;
+  const h = useProjectionHarness();
   const posts = new PostsProjection();
   const reports = new ReportsProjection();
   const query = () => new ReportsQuery(h.orm.em, new UsersQuery(h.orm.em));
@@ -35,7 +35,6 @@ describe('group report queue (PostgreSQL)', () => {
   const targets = async () => (await h.rows('group_report_targets')).filter((row) => row.group_id === groupId);
 
   beforeAll(async () => {
-    h = await projectionHarness();
     for (const [id, first] of [
       [ana, 'Ana'],
       [ben, 'Ben'],
@@ -47,7 +46,6 @@ describe('group report queue (PostgreSQL)', () => {
       { type: 'CommentAdded', data: { groupId, postId, commentId, parentCommentId: null, authorId: ben, body: 'Rude words', isAnonymous: true, createdAt: minute(1) } },
     );
   });
-  afterAll(() => h.close());
 
   const [r1, r2, r3] = [randomUUID(), randomUUID(), randomUUID()];
 
