@@ -151,14 +151,12 @@ export interface ReactionSummary {
   mine: ReactionType[];
 }
 
-export interface PostView {
+/** What a post and a comment share: who wrote it as this viewer may know, whether it was taken away, its reactions. */
+export interface ContributionView {
   id: string;
-  groupId: string;
-  /** '' when removed, for those who may not see removed text. */
-  title: string;
+  /** '' when removed (for those who may not see removed text; a comment keeps its place in the thread), or erased. */
   body: string;
   isAnonymous: boolean;
-  isPinned: boolean;
   /** null: anonymous (to everyone but the author and moderators) or a deleted account. */
   author: { id: string; name: string } | null;
   /** What to print: the name, 'Anonymous' or 'Deleted account'. */
@@ -172,28 +170,21 @@ export interface PostView {
   /** Moderators only (null for everyone else): the author is muted in this group until then. */
   authorMutedUntil: string | null;
   reactions: ReactionSummary;
-  commentCount: number;
   /** ISO 8601. */
   createdAt: string;
 }
 
-export interface CommentView {
-  id: string;
+export interface PostView extends ContributionView {
+  groupId: string;
+  /** '' when the body is. */
+  title: string;
+  isPinned: boolean;
+  commentCount: number;
+}
+
+export interface CommentView extends ContributionView {
   postId: string;
   parentCommentId: string | null;
-  /** '' when removed (the thread keeps its shape), or erased. */
-  body: string;
-  isAnonymous: boolean;
-  author: { id: string; name: string } | null;
-  authorName: string;
-  isMine: boolean;
-  removed: boolean;
-  removedBy: RemovedBy | null;
-  removalReason: string | null;
-  /** Moderators only (null for everyone else): the author is muted in this group until then. */
-  authorMutedUntil: string | null;
-  reactions: ReactionSummary;
-  createdAt: string;
   /** One level: a reply has replies: []. */
   replies: CommentView[];
 }

@@ -52,20 +52,24 @@ const post = (id: string, title: string): PostView => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The group page of g1 under the live connection, answered by `server`. */
+const openGroupPage = (server: (request: SentRequest) => { body: unknown }) =>
+  renderWithApi(
+    <Live>
+      <Routes>
+        <Route path="/groups/:groupId" element={<GroupPage />} />
+      </Routes>
+    </Live>,
+    server,
+    { at: '/groups/g1' },
+  );
+
 describe('live updates of a group (GET /api/live)', () => {
   it('another member’s new post shows on the open group page when its group-posts message arrives', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     let posts = [post('p1', 'First')];
     const server = ({ path }: SentRequest) => (path === '/api/groups/g1' ? { body: group } : path.startsWith('/api/groups/g1/posts') ? { body: { items: posts, next: null } } : { body: {} });
-    renderWithApi(
-      <Live>
-        <Routes>
-          <Route path="/groups/:groupId" element={<GroupPage />} />
-        </Routes>
-      </Live>,
-      server,
-      { at: '/groups/g1' },
-    );
+    openGroupPage(server);
     expect(await screen.findByRole('link', { name: 'First' }, LOAD)).toBeTruthy();
     expect(FakeEventSource.last?.url).toBe('/api/live');
     posts = [post('p2', 'Second'), ...posts];
@@ -78,15 +82,7 @@ describe('live updates of a group (GET /api/live)', () => {
     let mutedUntil: string | null = null;
     const server = ({ path }: SentRequest) =>
       path === '/api/groups/g1' ? { body: { ...group, mutedUntil } } : path.startsWith('/api/groups/g1/posts') ? { body: { items: [post('p1', 'First')], next: null } } : { body: {} };
-    renderWithApi(
-      <Live>
-        <Routes>
-          <Route path="/groups/:groupId" element={<GroupPage />} />
-        </Routes>
-      </Live>,
-      server,
-      { at: '/groups/g1' },
-    );
+    openGroupPage(server);
     expect(await screen.findByRole('button', { name: 'New post' }, LOAD)).toBeTruthy();
     mutedUntil = new Date(Date.now() + 7 * 86_400_000).toISOString();
     act(() => FakeEventSource.last!.send({ groupId: 'g1', changed: ['group'] }));

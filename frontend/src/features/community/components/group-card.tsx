@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { GROUP_CATEGORY_LABELS, type SupportGroup } from '@carecircle/libs';
 import { Link } from 'react-router-dom';
 import { GroupIcon, membersText } from './group-icon';
+import { GroupRules } from './group-rules';
 
 /**
  * One group: its icon and colour, name, description, members, category, and Join Group or Leave
@@ -22,16 +23,7 @@ export function GroupCard({ group, busy, onJoin, onLeave }: { group: SupportGrou
       </div>
       <p className="group-card__description">{group.description}</p>
       <span className="group-card__badge">{GROUP_CATEGORY_LABELS[group.category]}</span>
-      {group.rules.length > 0 && (
-        <details className="group-card__rules">
-          <summary>Group rules</summary>
-          <ul>
-            {group.rules.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <GroupRules rules={group.rules} />
       <div className="group-card__actions">
         {group.isMember ? (
           <>

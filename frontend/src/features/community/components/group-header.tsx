@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PHONE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { GroupIcon, membersText } from './group-icon';
+import { GroupRules } from './group-rules';
 
 /**
  * The top of a group's page: back to Support Groups, the group's icon, colour, name and members, its
@@ -28,17 +29,8 @@ export function GroupHeader({ group, children, compact = false }: { group: Group
             </div>
           </div>
           <p className="group-card__description">{group.description}</p>
-          {group.rules.length > 0 && (
-            // Keyed by the screen size so it opens or folds when the screen changes, and stays as the reader left it otherwise.
-            <details key={phone ? 'phone' : 'wide'} className="group-card__rules" open={!phone}>
-              <summary>Group rules</summary>
-              <ul>
-                {group.rules.map((rule) => (
-                  <li key={rule}>{rule}</li>
-                ))}
-              </ul>
-            </details>
-          )}
+          {/* Keyed by the screen size so it opens or folds when the screen changes, and stays as the reader left it otherwise. */}
+          <GroupRules key={phone ? 'phone' : 'wide'} rules={group.rules} open={!phone} />
           {children}
         </>
       )}

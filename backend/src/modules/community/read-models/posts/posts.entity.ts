@@ -6,18 +6,14 @@ import type { ReactionType } from '@carecircle/libs';
  * removed, deleted or erased; the rows stay so threads keep their shape. Written by the posts
  * projection in SQL; these schemas describe the tables for the ORM.
  */
-export interface GroupPostRow {
+/** What a post and a comment row share. */
+interface ContributionRow {
   id: string;
   groupId: string;
   authorId: string;
-  title: string | null;
   body: string | null;
   isAnonymous: boolean;
-  isPinned: boolean;
-  attachmentUrl: string | null;
-  attachmentType: string | null;
   reactionCount: number;
-  commentCount: number;
   authorErased: boolean;
   removedAt: Date | null;
   removedBy: string | null;
@@ -26,21 +22,17 @@ export interface GroupPostRow {
   createdAt: Date;
 }
 
-export interface GroupCommentRow {
-  id: string;
+export interface GroupPostRow extends ContributionRow {
+  title: string | null;
+  isPinned: boolean;
+  attachmentUrl: string | null;
+  attachmentType: string | null;
+  commentCount: number;
+}
+
+export interface GroupCommentRow extends ContributionRow {
   postId: string;
-  groupId: string;
-  authorId: string;
   parentCommentId: string | null;
-  body: string | null;
-  isAnonymous: boolean;
-  reactionCount: number;
-  authorErased: boolean;
-  removedAt: Date | null;
-  removedBy: string | null;
-  removalReason: string | null;
-  deletedAt: Date | null;
-  createdAt: Date;
 }
 
 export interface GroupReactionRow {
@@ -53,7 +45,12 @@ export interface GroupReactionRow {
   createdAt: Date;
 }
 
-const removable = {
+/** The columns a post and a comment share: who wrote what, and whether it was taken away. */
+const contribution = {
+  authorId: { type: 'uuid' },
+  body: { type: 'text', nullable: true },
+  isAnonymous: { type: 'boolean' },
+  reactionCount: { type: 'integer' },
   authorErased: { type: 'boolean' },
   removedAt: { type: 'timestamptz', nullable: true },
   removedBy: { type: 'uuid', nullable: true },
@@ -68,16 +65,12 @@ export const GroupPostEntity = new EntitySchema<GroupPostRow>({
   properties: {
     id: { type: 'uuid', primary: true },
     groupId: { type: 'uuid' },
-    authorId: { type: 'uuid' },
     title: { type: 'text', nullable: true },
-    body: { type: 'text', nullable: true },
-    isAnonymous: { type: 'boolean' },
     isPinned: { type: 'boolean' },
     attachmentUrl: { type: 'text', nullable: true },
     attachmentType: { type: 'text', nullable: true },
-    reactionCount: { type: 'integer' },
     commentCount: { type: 'integer' },
-    ...removable,
+    ...contribution,
   },
 });
 
@@ -88,12 +81,8 @@ export const GroupCommentEntity = new EntitySchema<GroupCommentRow>({
     id: { type: 'uuid', primary: true },
     postId: { type: 'uuid' },
     groupId: { type: 'uuid' },
-    authorId: { type: 'uuid' },
     parentCommentId: { type: 'uuid', nullable: true },
-    body: { type: 'text', nullable: true },
-    isAnonymous: { type: 'boolean' },
-    reactionCount: { type: 'integer' },
-    ...removable,
+    ...contribution,
   },
 });
 
