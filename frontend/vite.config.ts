@@ -160,6 +160,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
+      // app/hooks.ts only re-exports the typed hooks store.ts defines (and a hook of its own): it has
+      // no side effects. Said so, a screen that imports them from it does not load the chunk that
+      // holds it (Today's), as the sign-in pages would (docs/performance.md).
+      treeshake: { moduleSideEffects: [{ test: /src[\\/]app[\\/]hooks\.ts$/, sideEffects: false }] },
       output: {
         codeSplitting: {
           // Fewer, larger files where a first load needs them: over HTTP/1.1 (six connections, a

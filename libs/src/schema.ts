@@ -92,3 +92,21 @@ export function isIanaTimeZone(zone: string): boolean {
   if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
   return true;
 }
+
+/**
+ * Longest text each kind of field takes: the API refuses more with a 400 naming the field and its
+ * limit, and the screens' inputs stop there (maxLength), so nothing typed is lost at save.
+ */
+export const TEXT_MAX = {
+  /** Names of tasks, templates, medications, recipients; a dosage. */
+  name: 200,
+  /** Free text: descriptions, notes, medical notes, reasons. */
+  text: 5000,
+  /** A person's first or last name on their account. */
+  personName: 100,
+  /** Medication instructions; links. */
+  instructions: 2000,
+  url: 2000,
+  phone: 50,
+  email: 254,
+} as const;

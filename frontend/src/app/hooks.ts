@@ -1,12 +1,10 @@
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { baseApi } from './base-api';
-import type { AppDispatch, RootState } from './store';
+import { useAppSelector } from './store';
 
-/** Typed Redux hooks; features import these (and base-api.ts) from app/, nothing else. */
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+/** Typed Redux hooks (store.ts); features import these (and base-api.ts) from app/, nothing else. */
+export { useAppDispatch, useAppSelector } from './store';
 
 /**
  * True once `asked` and no API read is under way, and from then on (the store is no longer watched):

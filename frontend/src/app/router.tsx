@@ -6,14 +6,15 @@ import { NotFoundScreen } from './pages/not-found-screen';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
-// Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the public pages do not.
-const LoginPage = lazyWithAntd(() => import('../features/identity/pages/login-page'));
-const EmailSignInPage = lazyWithAntd(() => import('./pages/email-sign-in-screen'));
+// Screens that use antd load its theme provider beside them (lazy-with-antd.tsx); the public pages
+// do not, nor do the sign-in and invitation pages (an invited grandparent's first contact).
+const LoginPage = lazy(() => import('../features/identity/pages/login-page'));
+const EmailSignInPage = lazy(() => import('./pages/email-sign-in-screen'));
+const AcceptInvitationScreen = lazy(() => import('./pages/accept-invitation-screen'));
 const SettingsScreen = lazyWithAntd(() => import('./pages/settings-screen'));
 const CalendarScreen = lazyWithAntd(() => import('./pages/calendar-screen'));
 const SubscribeScreen = lazyWithAntd(() => import('./pages/subscribe-screen'));
 const AdherenceReportScreen = lazyWithAntd(() => import('./pages/adherence-report-screen'));
-const AcceptInvitationScreen = lazyWithAntd(() => import('./pages/accept-invitation-screen'));
 const TaskLinkScreen = lazyWithAntd(() => import('./pages/task-link-screen'));
 const NotificationsScreen = lazyWithAntd(() => import('./pages/notifications-screen'));
 const AdminScreen = lazyWithAntd(() => import('./pages/admin-screen'));

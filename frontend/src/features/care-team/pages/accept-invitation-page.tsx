@@ -1,8 +1,8 @@
-import { CheckCircleFilled, CloseCircleFilled, TeamOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage, statusOf } from '../../../shared/api/api-error';
+import { TeamOutlined } from '../../../shared/ui/public-icons';
+import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '../../../shared/ui/sign-in-icons';
 import { useAcceptInvitationMutation } from '../api';
 import { acceptInvitationPath } from '../invitation-path';
 import './accept-invitation-page.css';
@@ -28,7 +28,8 @@ export const INVITATION_TEXT = {
 /**
  * /accept-invitation/{token} (spec document 1): loading, requires_login, success or error. Acceptance
  * runs once, as soon as authentication has resolved; a signed-out visitor signs in or creates an
- * account and comes back here (the token travels in `next`).
+ * account and comes back here (the token travels in `next`). Plain HTML and the app's CSS, no antd:
+ * an invited grandparent's first page loads about as much as the public pages (docs/performance.md).
  */
 export function AcceptInvitationPage({ token, auth }: Props) {
   const [accept] = useAcceptInvitationMutation();
@@ -55,29 +56,29 @@ export function AcceptInvitationPage({ token, auth }: Props) {
   return (
     <div className="invitation">
       <section className="invitation__card" aria-labelledby="invitation-title">
-        <TeamOutlined className="invitation__icon" aria-hidden />
+        <TeamOutlined className="invitation__icon" />
         <h1 id="invitation-title" className="invitation__title">
           {INVITATION_TEXT.title}
         </h1>
         <p className="invitation__subtitle">{INVITATION_TEXT.subtitle}</p>
         {state === 'loading' && (
           <div role="status" className="invitation__loading">
-            <Spin /> Accepting the invitation...
+            <LoadingOutlined className="plain-icon--spin invitation__spinner" /> Accepting the invitation...
           </div>
         )}
         {state === 'requires_login' && (
           <>
             <p>{INVITATION_TEXT.requiresLogin}</p>
             <p className="muted">New here? You can create an account on the next screen; you will come back to this invitation.</p>
-            <Button type="primary" size="large" href={signInHref}>
+            <a className="plain-button plain-button--primary plain-button--lg" href={signInHref}>
               {INVITATION_TEXT.signIn}
-            </Button>
+            </a>
           </>
         )}
         {state === 'success' && (
           <div role="status">
             <p className="invitation__result invitation__result--success">
-              <CheckCircleFilled aria-hidden /> You joined the care team.
+              <CheckCircleFilled /> You joined the care team.
             </p>
             <p>As a secondary caregiver you can:</p>
             <ul className="invitation__list">
@@ -85,15 +86,15 @@ export function AcceptInvitationPage({ token, auth }: Props) {
               <li>Access emergency contact information</li>
               <li>Stay informed about important care updates</li>
             </ul>
-            <Button type="primary" size="large" onClick={() => navigate('/')}>
+            <button type="button" className="plain-button plain-button--primary plain-button--lg" onClick={() => navigate('/')}>
               Go to Today
-            </Button>
+            </button>
           </div>
         )}
         {outcome.state === 'error' && state === 'error' && (
           <div role="alert">
             <p className="invitation__result invitation__result--error">
-              <CloseCircleFilled aria-hidden /> {outcome.message}
+              <CloseCircleFilled /> {outcome.message}
             </p>
             <p>Common reasons:</p>
             <ul className="invitation__list">
@@ -102,7 +103,9 @@ export function AcceptInvitationPage({ token, auth }: Props) {
               <li>The link is invalid or was cancelled</li>
             </ul>
             <p className="muted">Ask the person who invited you to send a new invitation.</p>
-            <Button href={signInHref}>Try Signing In</Button>
+            <a className="plain-button plain-button--md" href={signInHref}>
+              Try Signing In
+            </a>
           </div>
         )}
       </section>

@@ -1,5 +1,5 @@
 import { GOOGLE_SIGN_IN_ERRORS } from '@carecircle/libs';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApi, type SentRequest } from '../../../test-support/render-with-api';
 import LoginPage from './login-page';
@@ -31,5 +31,23 @@ describe('LoginPage, back from a failed Google sign-in (/login?error=<code>)', (
     const google = await screen.findByRole('button', { name: /Continue with Google$/ }, LOAD);
     expect(google.hasAttribute('disabled')).toBe(true);
     expect(document.getElementById(google.getAttribute('aria-describedby')!)?.textContent).toBe('Google sign-in is not available on this server yet.');
+  });
+});
+
+describe('LoginPage, passkeys (the WebAuthn library loads at the tap)', () => {
+  it('offers a passkey first where the browser supports them; a refused challenge says why, and the buttons come back', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    renderWithApi(<LoginPage />, (request) =>
+      request.path === '/api/webauthn/authenticate/begin'
+        ? { status: 400, body: { statusCode: 400, message: 'Passkey sign-in is not available right now.' } }
+        : googleConfigured(request),
+    );
+    const buttons = screen.getAllByRole('button');
+    expect(buttons[0].textContent).toBe('Sign in with a passkey');
+    fireEvent.click(buttons[0]);
+    expect(await screen.findByText('Authentication failed', {}, LOAD)).toBeTruthy();
+    expect(await screen.findByText('Passkey sign-in is not available right now.', {}, LOAD)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Email' }).hasAttribute('disabled')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' }).hasAttribute('aria-busy')).toBe(false);
   });
 });

@@ -1,15 +1,14 @@
-import { ArrowLeftOutlined, GoogleOutlined, KeyOutlined, MailOutlined } from '@ant-design/icons';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Alert, Button } from 'antd';
 import { GOOGLE_SIGN_IN_ERRORS, isGoogleSignInError } from '@carecircle/libs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { reasonOf, statusOf } from '../../../shared/api/api-error';
+import { BlockButton } from '../../../shared/ui/block-button';
+import { PlainAlert } from '../../../shared/ui/plain-alert';
+import { ArrowLeftOutlined, GoogleOutlined, KeyOutlined, MailOutlined } from '../../../shared/ui/sign-in-icons';
 import { toast } from '../../../shared/ui/toast';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useGetGoogleSignInStatusQuery } from '../api';
-import { usePasskeySignIn } from '../hooks/use-passkey-sign-in';
-import { webAuthnErrorMessage } from '../passkey-errors';
+import { browserSupportsPasskeys, passkeyErrorMessage, usePasskeySignIn } from '../hooks/use-passkey-sign-in';
 import { safeReturnPath } from '../return-path';
 
 /** A server without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the button says so instead of failing. */
@@ -20,11 +19,13 @@ const GOOGLE_URL = '/api/auth/google';
  * Sign-in methods (spec document 1). Only the ones that work are offered: a passkey first where the
  * browser supports them, email, and Google when the server offers it (else disabled, with the reason). A `next` path (a signed-out
  * deep link) is carried to the email form and followed after a passkey sign-in.
+ * Plain HTML and the app's CSS, no antd: an invited grandparent's first page loads about as much as
+ * the public pages (docs/performance.md); the passkey library and the toasts' code load when used.
  */
 export default function LoginPage() {
   const [loading, setLoading] = useState<'email' | 'passkey' | 'google' | null>(null);
   const google = useGetGoogleSignInStatusQuery().data?.configured ?? false;
-  const passkeys = browserSupportsWebAuthn();
+  const passkeys = browserSupportsPasskeys();
   const signInWithPasskey = usePasskeySignIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -50,7 +51,7 @@ export default function LoginPage() {
       navigate(next ?? '/', { replace: true });
     } catch (error) {
       setLoading(null);
-      toast({ title: 'Authentication failed', description: webAuthnErrorMessage(error) ?? (statusOf(error) === 400 ? reasonOf(error) : undefined) ?? 'Failed to authenticate with biometrics', variant: 'destructive' });
+      toast({ title: 'Authentication failed', description: (await passkeyErrorMessage(error)) ?? (statusOf(error) === 400 ? reasonOf(error) : undefined) ?? 'Failed to authenticate with biometrics', variant: 'destructive' });
     }
   };
 
@@ -63,7 +64,7 @@ export default function LoginPage() {
     <main className="auth-page">
       <div className="auth-card">
         <Link to="/" className="back-link">
-          <ArrowLeftOutlined aria-hidden /> Back to home
+          <ArrowLeftOutlined /> Back to home
         </Link>
         <div className="auth-card__header">
           <span className="brand-mark" aria-hidden>
@@ -72,20 +73,18 @@ export default function LoginPage() {
           <h1 className="auth-card__title">Welcome to CareCircle</h1>
           <p className="muted">Choose how you want to sign in.</p>
         </div>
-        {failure && <Alert type="error" showIcon role="alert" title={failure} className="auth-card__alert" />}
+        {failure && <PlainAlert className="auth-card__alert">{failure}</PlainAlert>}
         <div className="auth-methods">
           {passkeys && (
-            <Button size="large" block type="primary" icon={<KeyOutlined aria-hidden />} loading={loading === 'passkey'} disabled={loading !== null && loading !== 'passkey'} onClick={() => void passkeySignIn()}>
+            <BlockButton primary icon={<KeyOutlined />} loading={loading === 'passkey'} disabled={loading !== null && loading !== 'passkey'} onClick={() => void passkeySignIn()}>
               Sign in with a passkey
-            </Button>
+            </BlockButton>
           )}
-          <Button size="large" block type={passkeys ? 'default' : 'primary'} icon={<MailOutlined />} loading={loading === 'email'} disabled={loading !== null && loading !== 'email'} onClick={emailSignIn}>
+          <BlockButton primary={!passkeys} icon={<MailOutlined />} loading={loading === 'email'} disabled={loading !== null && loading !== 'email'} onClick={emailSignIn}>
             Continue with Email
-          </Button>
+          </BlockButton>
           {google ? (
-            <Button
-              size="large"
-              block
+            <BlockButton
               icon={<GoogleOutlined />}
               loading={loading === 'google'}
               disabled={loading !== null && loading !== 'google'}
@@ -95,12 +94,12 @@ export default function LoginPage() {
               }}
             >
               Continue with Google
-            </Button>
+            </BlockButton>
           ) : (
             <>
-              <Button size="large" block icon={<GoogleOutlined />} disabled aria-describedby="google-unavailable">
+              <BlockButton icon={<GoogleOutlined />} disabled aria-describedby="google-unavailable">
                 Continue with Google
-              </Button>
+              </BlockButton>
               <p id="google-unavailable" className="muted auth-methods__note">
                 {GOOGLE_UNAVAILABLE}
               </p>
