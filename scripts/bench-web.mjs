@@ -1,12 +1,19 @@
 // `npm run bench:web` (docs/performance.md, Front end on a phone): builds, starts the app on its own
-// database, runs Lighthouse (mobile profile: simulated slow 4G, 4x CPU) on each public page, then
-// loads the signed-in Today route in the same Chromium under the same throttling applied through the
-// DevTools protocol, and prints one table. Figures, not pass/fail: budgets live in `npm run budget`.
-// To look into a figure (docs/performance.md): BENCH_WEB_PAGES=/,/login (Lighthouse on those public
-// pages only, '' for none), BENCH_WEB_WATERFALL=true (each Today load's requests, first and last
-// byte, and its LCP element), BENCH_WEB_PROFILE=file.cpuprofile (the last Today load's JavaScript
-// profile), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to part network from CPU),
-// BENCH_WEB_TODAY_RUNS=0 (no Today).
+// database, runs Lighthouse (mobile profile: simulated slow 4G, 4x CPU) on every screen a caregiver
+// opens (the public and sign-in pages signed out; Today, Care Hub, Calendar, Notifications, Settings,
+// Subscribe and Support Groups as a caregiver with a family, a contact, an appointment and a group
+// post seeded through the API; Admin as a super admin), then loads the signed-in Today route in the
+// same Chromium under the same throttling applied through the DevTools protocol, and prints one table.
+// Figures, not pass/fail: budgets live in `npm run budget`.
+// To look into a figure (docs/performance.md): BENCH_WEB_ONLY=/groups,/calendar (those screens only,
+// by route as the table names them, `/` being the landing page and Today; a path that is no screen's
+// is measured signed out; BENCH_WEB_PAGES is its older name), BENCH_WEB_RUNS=3 (Lighthouse runs per
+// screen, medians shown; 1 by default), BENCH_WEB_WATERFALL=true (each Today load's requests, first
+// and last byte, and its LCP element), BENCH_WEB_PROFILE=file.cpuprofile (the last Today load's
+// JavaScript profile), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
+// Lighthouse run, to see that it had its data), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to
+// part network from CPU), BENCH_WEB_TODAY_RUNS=0 (no Today). BENCH_WEB_PORT and BENCH_WEB_DATABASE_URL:
+// the app's port and database (created if missing, kept).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +25,18 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4399);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PUBLIC_PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean) ?? ['/', '/features', '/pricing', '/about', '/contact', '/login', '/login/email', '/privacy', '/terms', '/accept-invitation'];
+// The screens, by route: signed out, as a caregiver (Today is `/`), as a super admin.
+const PUBLIC_SCREENS = ['/', '/features', '/pricing', '/about', '/contact', '/login', '/login/email', '/privacy', '/terms', '/accept-invitation'];
+const CAREGIVER_SCREENS = ['/', '/care-hub', '/care-hub/emergency-contacts', '/care-hub/doctors', '/care-hub/family-support', '/calendar', '/notifications', '/settings', '/subscribe', '/groups', '/groups/:groupId', '/groups/:groupId/posts/:postId'];
+const ADMIN_SCREENS = ['/admin'];
+const ONLY = (process.env.BENCH_WEB_ONLY ?? process.env.BENCH_WEB_PAGES)?.split(',').filter(Boolean);
+const chosen = (routes) => routes.filter((route) => !ONLY || ONLY.includes(route));
+const OTHER_PAGES = (ONLY ?? []).filter((route) => ![...PUBLIC_SCREENS, ...CAREGIVER_SCREENS, ...ADMIN_SCREENS].includes(route));
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
 const TODAY_RUNS = Number(process.env.BENCH_WEB_TODAY_RUNS ?? 3);
+/** The server makes this address a super admin (ADMIN_EMAILS); registered at the first run on a database, signed in after. */
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const PASSWORD = 'correct horse battery';
 // Lighthouse's mobile slow 4G as DevTools applies it (its throttling.mobileSlow4G: 150 ms RTT and
 // 1.6 Mbps, with the latency and throughput factors Lighthouse uses for DevTools throttling), 4x CPU.
 const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
@@ -49,9 +66,10 @@ async function startApp() {
       ...process.env,
       PORT: String(PORT),
       DATABASE_URL: process.env.BENCH_WEB_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/carecircle_bench_web',
-      QUEUE_PREFIX: 'carecircle-bench-web',
+      QUEUE_PREFIX: `carecircle-bench-web-${PORT}`,
       LOG_LEVEL: 'warn',
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+      ADMIN_EMAILS: ADMIN_EMAIL,
     },
   });
   for (let waited = 0; waited < 60_000; waited += 500) {
@@ -96,6 +114,24 @@ async function lighthouseRow(pathName, port) {
     const element = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? lhr.audits['largest-contentful-paint-element'] ?? null)?.slice(0, 600);
     console.log(`${pathName}: Lighthouse observed (unthrottled) FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, LCP element ${element}`);
   }
+  // What Lighthouse says would save the most LCP and TBT (the audits' own estimates), each with its largest item.
+  const saves = (audit) => (audit.metricSavings?.LCP ?? 0) + (audit.metricSavings?.TBT ?? 0);
+  const largest = (audit) => {
+    const item = audit.details?.items?.[0];
+    if (!item) return '';
+    const amount = item.wastedBytes !== undefined ? `${(item.wastedBytes / KIB).toFixed(0)} KiB` : `${Math.round(item.total ?? item.duration ?? 0)} ms`;
+    return `, most ${item.groupLabel ?? String(item.url).replace(BASE, '')} ${amount}`;
+  };
+  const costs = lhr.categories.performance.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => saves(audit) > 0 && (audit.score ?? 1) < 1)
+    .sort((a, b) => saves(b) - saves(a))
+    .slice(0, 3)
+    .map((audit) => `${audit.id} ${audit.displayValue ?? ''}${largest(audit)} (saves ${['LCP', 'TBT'].filter((k) => audit.metricSavings[k] > 0).map((k) => `${k} ${Math.round(audit.metricSavings[k])} ms`).join(', ')})`);
+  const screenshot = lhr.audits['final-screenshot']?.details?.data;
+  if (process.env.BENCH_WEB_SCREENSHOTS && screenshot) writeFileSync(path.join(process.env.BENCH_WEB_SCREENSHOTS, `${pathName.replaceAll('/', '_')}.jpg`), Buffer.from(screenshot.split(',')[1], 'base64'));
+  const shown = new URL(lhr.finalDisplayedUrl).pathname;
+  if (shown !== new URL(`${BASE}${pathName}`).pathname) console.error(`${pathName}: Lighthouse ended on ${shown}`);
   const failing = ['accessibility', 'best-practices'].flatMap((id) =>
     lhr.categories[id].auditRefs
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
@@ -109,9 +145,19 @@ async function lighthouseRow(pathName, port) {
     fcpMs: ms('first-contentful-paint'),
     lcpMs: ms('largest-contentful-paint'),
     tbtMs: ms('total-blocking-time'),
+    cls: ms('cumulative-layout-shift'),
     jsKib: (script?.transferSize ?? 0) / KIB,
+    costs,
     failing,
   };
+}
+
+/** Lighthouse BENCH_WEB_RUNS times on `pathName`: each figure's median (the last run's audits), named `page`. */
+async function lighthouseRows(page, pathName, port) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRow(pathName, port));
+  const pick = (key) => median(runs.map((run) => run[key]));
+  return { ...runs.at(-1), page, performance: pick('performance'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), jsKib: pick('jsKib') };
 }
 
 // In the page before any script of the app: largest contentful paint and long tasks, as the browser reports them.
@@ -123,22 +169,58 @@ const OBSERVE = () => {
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.longTasks.push([entry.startTime, entry.duration]))).observe({ type: 'longtask', buffered: true });
 };
 
+/** The API through `context`'s cookies: the answer's JSON, or an error but for the statuses in `allowed` (their status). */
+const api = (context) => async (method, url, data, allowed = []) => {
+  const res = await context.request.fetch(`${BASE}${url}`, { method, data, headers: { Origin: BASE } });
+  if (allowed.includes(res.status())) return res.status();
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return res.json().catch(() => null);
+};
+
 /** A caregiver signed in on `context` (cookies), with a recipient and three tasks today. */
 async function seedCaregiver(context) {
   const email = `bench-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`;
-  const send = async (method, url, data) => {
-    const res = await context.request.fetch(`${BASE}${url}`, { method, data, headers: { Origin: BASE } });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.json().catch(() => null);
-  };
+  const send = api(context);
   const post = (url, data) => send('POST', url, data);
-  await post('/api/auth/register', { email, password: 'correct horse battery', firstName: 'Ana', lastName: 'Silva' });
+  await post('/api/auth/register', { email, password: PASSWORD, firstName: 'Ana', lastName: 'Silva' });
   // A returning caregiver: the profile already has the browser's zone, so the page does not store it first.
   await send('PATCH', '/api/user/timezone', { timezone: PHONE.timezoneId });
   const child = await post('/api/children', { firstName: 'Maya', lastName: 'Silva' });
   for (const [name, scheduledTime] of [['Morning medication', '08:00'], ['Physiotherapy', '11:30'], ['Evening medication', '20:00']]) {
     await post(`/api/children/${child.id}/tasks`, { name, category: name.includes('medication') ? 'medication' : 'therapy_session', scheduledTime });
   }
+  return child;
+}
+
+/**
+ * What the caregiver's other screens show, added to `child`'s family on `context`: an emergency
+ * contact, a doctor and a support person (Care Hub), an appointment today (Calendar), and a support
+ * group joined with a post in it (Support Groups). Returns the routes' parameters.
+ */
+async function seedScreens(context, child) {
+  const post = (url, data) => api(context)('POST', url, data);
+  await post('/api/emergency-contacts', { name: 'Abuela Carmen', phoneNumber: '+12025550199', relationship: 'Grandmother', contactType: 'family', isPrimary: true });
+  await post(`/api/children/${child.id}/doctors`, { name: 'Dr. Amy Chen', specialty: 'neurologist', phoneNumber: '+12025550182' });
+  await post(`/api/children/${child.id}/family-support`, { name: 'Joy Park', role: 'school_nurse', organization: 'Lincoln Elementary' });
+  await post(`/api/children/${child.id}/tasks`, {
+    name: 'Neurology follow-up',
+    category: 'appointment',
+    priority: 'high',
+    scheduledDate: new Intl.DateTimeFormat('en-CA', { timeZone: PHONE.timezoneId }).format(new Date()),
+    scheduledTime: '14:00',
+    appointmentDetails: { type: 'doctor', subtype: 'specialist', startTime: '14:00', endTime: '15:00', location: "Children's Hospital, 3rd floor", reminders: ['24h', '2h'] },
+  });
+  const [group] = await api(context)('GET', '/api/groups');
+  await post(`/api/groups/${group.id}/join`);
+  const written = await post(`/api/groups/${group.id}/posts`, { title: 'Meltdowns after school', body: 'Every day at 4 pm he melts down. What helped your family?' });
+  return { groupId: group.id, postId: written.id };
+}
+
+/** The bench's super admin signed in on `context`, in place of whoever was. */
+async function signInAdmin(context) {
+  await context.clearCookies();
+  const signedIn = await api(context)('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: PASSWORD }, [401]);
+  if (signedIn === 401) await api(context)('POST', '/api/auth/register', { email: ADMIN_EMAIL, password: PASSWORD, firstName: 'Ada', lastName: 'Admin' });
 }
 
 /**
@@ -212,25 +294,36 @@ const app = await startApp();
 const { browser: chromiumProcess, port } = await startChromium(profile);
 try {
   const rows = [];
-  for (const page of PUBLIC_PAGES) rows.push(await lighthouseRow(page, port));
+  for (const page of [...chosen(PUBLIC_SCREENS), ...OTHER_PAGES]) rows.push(await lighthouseRows(page, page, port));
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  // Today as Lighthouse measures the public pages: the caregiver signs in in the browser's own
-  // context, whose cookies Lighthouse's tab uses (it clears storage, not cookies).
-  if (TODAY_RUNS > 0) {
-    await seedCaregiver(browser.contexts()[0]);
-    rows.push({ ...(await lighthouseRow('/', port)), page: '/ (Today, signed in)' });
+  // The signed-in screens as Lighthouse measures the public pages: the caregiver signs in in the
+  // browser's own context, whose cookies Lighthouse's tab uses (it clears storage, not cookies).
+  const own = browser.contexts()[0];
+  const todayChosen = TODAY_RUNS > 0 && chosen(['/']).length > 0;
+  const caregiverScreens = chosen(CAREGIVER_SCREENS).filter((route) => route !== '/');
+  if (todayChosen || caregiverScreens.length > 0) {
+    const child = await seedCaregiver(own);
+    if (todayChosen) rows.push(await lighthouseRows('/ (Today, signed in)', '/', port));
+    // Seeded after Today's run, so that Today is the same day of three tasks as in the figures before.
+    const params = await seedScreens(own, child);
+    for (const route of caregiverScreens) rows.push(await lighthouseRows(route, route.replace(/:(\w+)/g, (_, name) => params[name]), port));
+  }
+  for (const route of chosen(ADMIN_SCREENS)) {
+    await signInAdmin(own);
+    rows.push(await lighthouseRows(`${route} (super admin)`, route, port));
   }
   const today = [];
-  for (let i = 0; i < TODAY_RUNS; i++) today.push(await todayRun(browser));
+  for (let i = 0; todayChosen && i < TODAY_RUNS; i++) today.push(await todayRun(browser));
   await browser.close();
 
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU), one run per page, ${new Date().toISOString()}`);
-  console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | JS transferred |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU), ${RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`}, ${new Date().toISOString()}`);
+  console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | JS transferred |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${row.jsKib.toFixed(1)} KiB |`);
+    console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(3)} | ${row.jsKib.toFixed(1)} KiB |`);
   }
+  for (const row of rows.filter((r) => r.performance < 90)) console.log(`  ${row.page} (${row.performance}): ${row.costs.join(', ') || 'no audit names a saving'}`);
   for (const row of rows.filter((r) => r.failing.length > 0)) console.log(`  ${row.page}: failing audits ${row.failing.join(', ')}`);
   if (today.length > 0) {
     const pick = (key) => median(today.map((r) => r[key]));
