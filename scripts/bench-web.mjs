@@ -325,7 +325,7 @@ try {
   console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | JS transferred |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(3)} | ${row.jsKib.toFixed(1)} KiB |`);
+    console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${Number(row.cls).toFixed(3)} | ${row.jsKib.toFixed(1)} KiB |`);
   }
   for (const row of rows.filter((r) => r.performance < 90)) console.log(`  ${row.page} (${row.performance}): ${row.costs.join(', ') || 'no audit names a saving'}`);
   for (const row of rows.filter((r) => r.failing.length > 0)) console.log(`  ${row.page}: failing audits ${row.failing.join(', ')}`);
