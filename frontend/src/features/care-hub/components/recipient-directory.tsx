@@ -62,7 +62,11 @@ function Directory({ kind, child }: { kind: Kind; child: Child }) {
   );
   return (
     <>
-      <section className="care-hub-section" aria-label={page.label}>
+      {/* A heading (for screen readers) between the page's h1 and the cards' h3, naming the section. */}
+      <section className="care-hub-section" aria-labelledby={`${kind}-directory-title`}>
+        <h2 id={`${kind}-directory-title`} className="sr-only">
+          {page.label}
+        </h2>
         <ContactList
           list={list}
           query={entries as typeof entries & { data?: ContactEntries[Kind][] }}
