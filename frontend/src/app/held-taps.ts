@@ -16,6 +16,24 @@ declare global {
   }
 }
 
+let whenPageHydrated: (() => void) | undefined;
+
+/**
+ * What to run once the page the server rendered has been taken over (main.tsx): React hydrates the
+ * page's own Suspense boundary (root-layout.tsx) after the app's shell, in short slices, and a tap
+ * replayed on a part not yet hydrated would be lost (docs/performance.md, issue 27).
+ */
+export function afterPageHydrated(run: () => void): void {
+  whenPageHydrated = run;
+}
+
+/** Called by the page's boundary once it is committed (root-layout.tsx): runs what `afterPageHydrated` was given, once. */
+export function pageHydrated(): void {
+  const run = whenPageHydrated;
+  whenPageHydrated = undefined;
+  run?.();
+}
+
 export function releaseHeldTaps(): void {
   const held = window.__ccHeld;
   if (!held || held.done) return;

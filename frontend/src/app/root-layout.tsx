@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { pageHydrated } from './held-taps';
 import { useAuth } from '../features/identity/hooks/use-auth';
 import { useTimezoneSync } from '../features/identity/hooks/use-timezone-sync';
 import { PageSkeleton } from '../shared/ui/page-skeleton';
@@ -13,6 +14,12 @@ function useScrollToTop() {
   }, [pathname, hash, navigationType]);
 }
 
+/** Renders nothing; its effect runs once the page's boundary below is committed (hydrated, on a server-rendered page). */
+function PageCommitted() {
+  useEffect(() => pageHydrated(), []);
+  return null;
+}
+
 export function RootLayout() {
   const { user } = useAuth();
   useTimezoneSync(user);
@@ -20,6 +27,7 @@ export function RootLayout() {
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Outlet />
+      <PageCommitted />
     </Suspense>
   );
 }

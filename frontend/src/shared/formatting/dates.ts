@@ -6,14 +6,33 @@ const calendarDay = (date: string) => {
   return new Date(Date.UTC(year, month - 1, day));
 };
 
+/**
+ * One formatter per locale and style, made once: toLocaleDateString makes one per call, which costs
+ * on a slow phone (Today formats its dates on every render; docs/performance.md, issue 27).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: 'weekday' | 'monthDay'): Intl.DateTimeFormat {
+  const locale = displayLocale();
+  const key = `${String(locale)}|${style}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const options: Intl.DateTimeFormatOptions = style === 'weekday' ? { weekday: 'long', timeZone: 'UTC' } : { month: 'long', day: 'numeric', timeZone: 'UTC' };
+    made = new Intl.DateTimeFormat(locale, options);
+    // The server renders in each reader's language: kept bounded.
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** Full weekday name of a yyyy-mm-dd date in the reader's locale, e.g. "Thursday". */
 export function weekdayName(date: string): string {
-  return calendarDay(date).toLocaleDateString(displayLocale(), { weekday: 'long', timeZone: 'UTC' });
+  return formatter('weekday').format(calendarDay(date));
 }
 
 /** Long date of a yyyy-mm-dd date without the weekday, e.g. "November 21". */
 export function monthDay(date: string): string {
-  return calendarDay(date).toLocaleDateString(displayLocale(), { month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return formatter('monthDay').format(calendarDay(date));
 }
 
 /** Whole years between a yyyy-mm-dd birth date and today, or null when unknown or invalid. */

@@ -12,15 +12,28 @@ export function detectTimeZone(): string {
   return DEFAULT_TIMEZONE;
 }
 
-/** `zone` when the browser knows it, else the browser's own zone. */
-export function zoneOrBrowser(zone: string | undefined): string {
-  if (zone) {
+/**
+ * Zones already checked: a formatter made for a zone costs milliseconds on a slow phone (its data is
+ * looked up), and Today asks on every render (docs/performance.md, issue 27).
+ */
+const knownZones = new Map<string, boolean>();
+
+function isKnownZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return zone;
+      known = true;
     } catch {
-      // An unknown zone: fall back to the browser's.
+      known = false;
     }
+    knownZones.set(zone, known);
   }
+  return known;
+}
+
+/** `zone` when the browser knows it, else the browser's own zone. */
+export function zoneOrBrowser(zone: string | undefined): string {
+  if (zone && isKnownZone(zone)) return zone;
   return detectTimeZone();
 }

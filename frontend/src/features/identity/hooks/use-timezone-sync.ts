@@ -35,15 +35,21 @@ export function useTimezoneSync(user: User | undefined): void {
 
   useEffect(() => {
     if (!user) return;
-    const detected = detectTimeZone();
-    if (reportedZone(user.id) === detected) return;
-    if (user.timezone === detected) return rememberReported(user.id, detected);
-    const attempt = `${user.id}:${detected}`;
-    if (attempted.current === attempt) return;
-    attempted.current = attempt;
-    updateTimezone({ timezone: detected })
-      .unwrap()
-      .then(() => rememberReported(user.id, detected))
-      .catch((error: unknown) => console.warn('Could not update the time zone.', error));
+    const sync = () => {
+      const detected = detectTimeZone();
+      if (reportedZone(user.id) === detected) return;
+      if (user.timezone === detected) return rememberReported(user.id, detected);
+      const attempt = `${user.id}:${detected}`;
+      if (attempted.current === attempt) return;
+      attempted.current = attempt;
+      updateTimezone({ timezone: detected })
+        .unwrap()
+        .then(() => rememberReported(user.id, detected))
+        .catch((error: unknown) => console.warn('Could not update the time zone.', error));
+    };
+    // In a task of its own: the browser's first zone lookup costs some 50 ms on a slow phone, which
+    // would otherwise lengthen the task that takes a server-rendered Today over (docs/performance.md, issue 27).
+    const later = window.setTimeout(sync);
+    return () => window.clearTimeout(later);
   }, [user, updateTimezone]);
 }
