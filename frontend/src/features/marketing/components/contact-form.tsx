@@ -24,12 +24,12 @@ export function ContactForm() {
       {FIELDS.map((field) => (
         <div key={field.name} className="contact-form__field">
           <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-          <input id={`${id}-${field.name}`} name={field.name} type={field.type} autoComplete={field.autoComplete} required />
+          <input className="plain-input" id={`${id}-${field.name}`} name={field.name} type={field.type} autoComplete={field.autoComplete} required />
         </div>
       ))}
       <div className="contact-form__field">
         <label htmlFor={`${id}-message`}>Message</label>
-        <textarea id={`${id}-message`} name="message" rows={5} placeholder="Tell us how we can help you..." required />
+        <textarea className="plain-input" id={`${id}-message`} name="message" rows={5} placeholder="Tell us how we can help you..." required />
       </div>
       <button type="submit" className="plain-button plain-button--primary plain-button--large">
         Send Message
