@@ -11,6 +11,7 @@ import { EVENT_STORE, type EventStore } from '../platform/event-store/event-stor
 import { ExecuteCareRecipientCommand } from '../modules/care-recipients';
 import { createMigratedTestDatabase } from './database';
 import { madeBeforeAll } from './describe-block';
+import { deleteRedisKeys } from './redis-keys';
 
 export interface TestApp {
   app: INestApplication;
@@ -84,7 +85,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await Promise.all(connections.map(async (connected) => (await connected).end()));
       await app.close();
-      await database.drop();
+      await Promise.all([database.drop(), deleteRedisKeys(config.redisUrl, config.queuePrefix)]);
     },
   };
 }

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DEFAULT_TIMEZONE, instantToLocal } from '@carecircle/libs';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database';
 import { freePort } from '../../test-support/free-port';
+import { deleteRedisKeys } from '../../test-support/redis-keys';
 
 const MAIN = resolve(__dirname, '../../../dist/main.js');
 
@@ -51,7 +52,7 @@ describe('crash safety (SIGKILL during a burst of completions)', () => {
   });
   afterAll(async () => {
     if (server) await kill();
-    await database.drop();
+    await Promise.all([database.drop(), deleteRedisKeys(process.env.REDIS_URL || 'redis://127.0.0.1:6379', prefix)]);
   });
 
   it('keeps every acknowledged completion exactly once', async () => {
