@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
@@ -32,9 +32,10 @@ const loadRecipientsDialog = () => import('../../features/care-recipients/compon
 const loadOnboarding = () => import('../../features/onboarding/onboarding-wizard');
 const CareRecipientsDialog = lazyWithAntd(() => loadRecipientsDialog().then((m) => ({ default: m.CareRecipientsDialog })));
 const OnboardingWizard = lazyWithAntd(() => loadOnboarding().then((m) => ({ default: m.OnboardingWizard })));
-// The Care Updates card loads after the day's reads, so Today's first load does not grow.
+// The Care Updates card loads after the day's reads, so Today's first load does not grow. It is drawn
+// without antd (its dialogs bring antd when opened), so showing it blocks little (issue 27).
 const loadCareUpdatesCard = () => import('../../features/care-updates/components/care-updates-card');
-const CareUpdatesCard = lazyWithAntd(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
+const CareUpdatesCard = lazy(() => loadCareUpdatesCard().then((m) => ({ default: m.CareUpdatesCard })));
 const DIALOG_LOADERS = [loadRecipientsDialog, loadTaskDetailsDialog, loadRemoveTaskDialog];
 
 /** The home dashboard (Today), composed from the care-recipients and scheduling features. */

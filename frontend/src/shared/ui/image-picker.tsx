@@ -1,4 +1,4 @@
-import { LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined } from './icons';
 import type { ChangeEvent, ReactNode } from 'react';
 import { isSessionExpired, serverMessage } from '../api/api-error';
 import { toast } from './toast';
@@ -49,7 +49,7 @@ export function ImagePicker({ upload, busy, onUploaded, onUploadingChange, disab
     <div className={off ? 'image-picker image-picker--disabled' : 'image-picker'}>
       <input {...input} type="file" accept={ACCEPT} className="image-picker__input" onChange={choose} disabled={off} />
       <span className="image-picker__face" aria-hidden>
-        {busy ? <LoadingOutlined /> : icon} {text}
+        {busy ? <LoadingOutlined className="plain-icon--spin" /> : icon} {text}
       </span>
     </div>
   );

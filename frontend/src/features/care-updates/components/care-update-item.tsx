@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import { safeLink, type CareUpdate } from '@carecircle/libs';
-import { Button } from 'antd';
+import { DeleteOutlined, EditOutlined, ExclamationCircleFilled } from '../../../shared/ui/icons';
+import { PlainButton } from '../../../shared/ui/plain-button';
 import { fullDateTime, relativeTime } from '../../../shared/formatting/relative-time';
 
 interface Props {
@@ -11,7 +11,7 @@ interface Props {
   onShowHistory: (update: CareUpdate) => void;
 }
 
-/** One update: who and when, Important, the text, the photo, "edited" (its history), edit and remove for those who may. */
+/** One update: who and when, Important, the text, the photo, "edited" (its history), edit and remove for those who may. No antd (Today's first show). */
 export function CareUpdateItem({ update, now, onEdit, onRemove, onShowHistory }: Props) {
   const when = relativeTime(update.createdAt, now);
   const photo = safeLink(update.imageUrl);
@@ -23,9 +23,9 @@ export function CareUpdateItem({ update, now, onEdit, onRemove, onShowHistory }:
           {when}
         </time>
         {update.editedAt && (
-          <Button type="link" className="care-update__edited" onClick={() => onShowHistory(update)} aria-label={`Edited: show the history of the update from ${update.authorName}`}>
+          <PlainButton variant="link" className="care-update__edited" onClick={() => onShowHistory(update)} aria-label={`Edited: show the history of the update from ${update.authorName}`}>
             edited
-          </Button>
+          </PlainButton>
         )}
         {update.important && (
           <span className="care-update__badge">
@@ -41,12 +41,12 @@ export function CareUpdateItem({ update, now, onEdit, onRemove, onShowHistory }:
       )}
       {update.canChange && (
         <div className="care-update__actions">
-          <Button type="text" icon={<EditOutlined />} className="care-updates__button" aria-label={`Edit the update from ${update.authorName}, ${when}`} onClick={() => onEdit(update)}>
+          <PlainButton variant="text" icon={<EditOutlined />} className="care-updates__button" aria-label={`Edit the update from ${update.authorName}, ${when}`} onClick={() => onEdit(update)}>
             Edit
-          </Button>
-          <Button type="text" danger icon={<DeleteOutlined />} className="care-updates__button" aria-label={`Remove the update from ${update.authorName}, ${when}`} onClick={() => onRemove(update)}>
+          </PlainButton>
+          <PlainButton variant="text" danger icon={<DeleteOutlined />} className="care-updates__button" aria-label={`Remove the update from ${update.authorName}, ${when}`} onClick={() => onRemove(update)}>
             Remove
-          </Button>
+          </PlainButton>
         </div>
       )}
     </li>

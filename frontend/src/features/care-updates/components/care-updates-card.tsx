@@ -1,17 +1,22 @@
-import { MessageOutlined } from '@ant-design/icons';
 import type { CareUpdate, Child } from '@carecircle/libs';
-import { Button, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { LoadError } from '../../../shared/ui/load-error';
+import { LoadingOutlined, MessageOutlined } from '../../../shared/ui/icons';
+import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd';
+import { PlainButton } from '../../../shared/ui/plain-button';
+import { PlainSkeleton } from '../../../shared/ui/plain-skeleton';
 import { useGetCareUpdatesInfiniteQuery } from '../api';
 import { CareUpdateItem } from './care-update-item';
-import { EditUpdateDialog } from './edit-update-dialog';
 import { PostUpdateForm } from './post-update-form';
-import { RemoveUpdateDialog } from './remove-update-dialog';
-import { UpdateHistoryDialog } from './update-history-dialog';
 import './care-updates.css';
 import { SectionHeader } from '../../../shared/ui/section-header';
+
+// What opens at a tap (edit, remove, history) uses antd and loads then, with antd's theme beside it:
+// the card's first show carries no antd (docs/performance.md, issue 27).
+const EditUpdateDialog = lazyWithAntd(() => import('./edit-update-dialog').then((m) => ({ default: m.EditUpdateDialog })));
+const RemoveUpdateDialog = lazyWithAntd(() => import('./remove-update-dialog').then((m) => ({ default: m.RemoveUpdateDialog })));
+const UpdateHistoryDialog = lazyWithAntd(() => import('./update-history-dialog').then((m) => ({ default: m.UpdateHistoryDialog })));
 
 /** Updates shown at first; "Show more" adds this many (loading the next page when needed). */
 const FIRST = 5;
@@ -24,8 +29,8 @@ interface Props {
 
 /**
  * Today's "Care Updates" card: the recipient's journal, newest first, and the form to post to it.
- * Loaded on demand (home-screen.tsx), so Today's first load does not grow; another caregiver's post
- * shows here by itself (live topic `care-updates`).
+ * Loaded on demand (home-screen.tsx), so Today's first load does not grow, and drawn without antd, so
+ * showing it blocks little (issue 27); another caregiver's post shows here by itself (live topic `care-updates`).
  */
 export function CareUpdatesCard({ recipient, now }: Props) {
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetCareUpdatesInfiniteQuery(recipient.id);
@@ -52,7 +57,7 @@ export function CareUpdatesCard({ recipient, now }: Props) {
       <SectionHeader block="section-card" titleId={headingId} icon={<MessageOutlined aria-hidden />} title="Care Updates" />
       <PostUpdateForm recipient={recipient} />
       {isLoading ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+        <PlainSkeleton title={false} rows={3} />
       ) : isError && !data ? (
         <LoadError title="Could not load care updates." onRetry={() => refetch()} />
       ) : updates.length === 0 ? (
@@ -65,13 +70,20 @@ export function CareUpdatesCard({ recipient, now }: Props) {
         </ul>
       )}
       {more && !isLoading && (
-        <Button block onClick={showMore} loading={isFetchingNextPage} className="care-updates__button care-updates__more">
+        <PlainButton
+          onClick={isFetchingNextPage ? undefined : showMore}
+          icon={isFetchingNextPage ? <LoadingOutlined className="plain-icon--spin" /> : undefined}
+          aria-busy={isFetchingNextPage || undefined}
+          className={isFetchingNextPage ? 'plain-button--block plain-button--loading care-updates__button care-updates__more' : 'plain-button--block care-updates__button care-updates__more'}
+        >
           Show more
-        </Button>
+        </PlainButton>
       )}
-      {editMounted && <EditUpdateDialog update={editing} onClose={() => setEditing(null)} />}
-      {removeMounted && <RemoveUpdateDialog update={removing} onClose={() => setRemoving(null)} />}
-      {historyMounted && <UpdateHistoryDialog update={history} onClose={() => setHistory(null)} />}
+      <Suspense fallback={null}>
+        {editMounted && <EditUpdateDialog update={editing} onClose={() => setEditing(null)} />}
+        {removeMounted && <RemoveUpdateDialog update={removing} onClose={() => setRemoving(null)} />}
+        {historyMounted && <UpdateHistoryDialog update={history} onClose={() => setHistory(null)} />}
+      </Suspense>
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { safeLink } from '@carecircle/libs';
-import { Button } from 'antd';
 import { useId } from 'react';
+import { CameraOutlined, DeleteOutlined } from '../../../shared/ui/icons';
 import { ImagePicker } from '../../../shared/ui/image-picker';
+import { PlainButton } from '../../../shared/ui/plain-button';
 import { useUploadImageMutation } from '../../../app/base-api';
 
 interface Props {
@@ -14,7 +14,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** An update's optional photo: uploaded at once, shown as a thumbnail that can be removed. */
+/** An update's optional photo: uploaded at once, shown as a thumbnail that can be removed. No antd: Today's card shows it first. */
 export function UpdatePhotoField({ value, onChange, onUploadingChange, disabled }: Props) {
   const inputId = useId();
   const [upload, { isLoading }] = useUploadImageMutation();
@@ -23,9 +23,9 @@ export function UpdatePhotoField({ value, onChange, onUploadingChange, disabled 
     return (
       <div className="update-photo">
         <img src={safeLink(value)} alt="Photo to post" className="update-photo__thumb image-preview" />
-        <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} disabled={disabled} className="care-updates__button">
+        <PlainButton icon={<DeleteOutlined />} onClick={() => onChange(null)} disabled={disabled} className="care-updates__button">
           Remove photo
-        </Button>
+        </PlainButton>
       </div>
     );
   }
