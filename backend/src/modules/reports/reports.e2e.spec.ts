@@ -1,8 +1,9 @@
 import type TestAgent from 'supertest/lib/agent';
-import { REPORT_TEXT, TASK_MESSAGES, VALIDATION_MESSAGES, type AdherenceReport, type AuditEntry, type Task } from '@carecircle/libs';
+import { addDays, localDate, REPORT_TEXT, TASK_MESSAGES, VALIDATION_MESSAGES, type AdherenceReport, type AuditEntry, type Task, type TaskHistoryEntry } from '@carecircle/libs';
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { useTestApp } from '../../test-support/test-app';
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 
 /**
  * Data & Privacy over HTTP (issue 24): the export, the task-history CSV and the adherence report
@@ -160,6 +161,55 @@ describe('data & privacy over HTTP', () => {
       const when = leo.tasks.map((task: { events: { data: { scheduledDate: string; localTime: string } }[] }) => `${task.events[0].data.scheduledDate} ${task.events[0].data.localTime}`);
       expect(when).toEqual([...when].sort());
       expect(leo.tasks.every((task: { events: { type: string }[] }) => task.events.length === 1 && task.events[0].type === 'TaskScheduled')).toBe(true);
+    }, 60_000);
+
+    it("reads a page of tasks' histories set-based: a few statements per page, not some per task; each task's events exactly as its History answers them", async () => {
+      const { childId } = family;
+      // A repeating schedule (its changes appear in its occurrences' histories), changed by the editor; a task completed, reopened and completed again.
+      const template = (await as.owner.post('/api/repeating-tasks')
+        .send({ childId, name: 'Keppra', category: 'medication', description: '5 ml', isRepeating: true, scheduledTimes: ['07:00'], repeatPattern: 'daily' }).expect(201)).body.template;
+      await as.editor.put(`/api/repeating-tasks/${template.id}`).send({ effectiveFrom: addDays(localDate(new Date(), 'America/Los_Angeles'), 1), description: '7.5 ml' }).expect(200);
+      const [busy] = (await as.owner.post(`/api/children/${childId}/tasks`).send({ name: 'Walk', category: 'other', scheduledDate: '2026-11-04', scheduledTimes: ['10:00'] }).expect(201)).body as Task[];
+      await as.owner.put(`/api/tasks/${busy.id}/complete`).send({}).expect(200);
+      await as.editor.put(`/api/tasks/${busy.id}/uncomplete`).send({}).expect(200);
+      await as.editor.put(`/api/tasks/${busy.id}/complete`).send({ notes: 'Park' }).expect(200);
+      await allProjectionsCaughtUp(t.app);
+
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const perStream = jest.spyOn(store, 'readStream');
+      const set = jest.spyOn(store, 'readStreams');
+      let doc: { recipients: { id: string; tasks: { id: string; events: TaskHistoryEntry[] }[] }[] };
+      try {
+        doc = await download(as.owner);
+        const taskStreamReads = perStream.mock.calls.filter(([streamId]) => streamId.startsWith('task-'));
+        expect(taskStreamReads).toEqual([]);
+        // One page of tasks: one read of their events and one of their schedules' (the owner's other reads are not per task).
+        expect(set.mock.calls.length).toBeLessThanOrEqual(2);
+      } finally {
+        perStream.mockRestore();
+        set.mockRestore();
+      }
+      const [maya] = doc.recipients;
+      expect(maya.tasks.length).toBeGreaterThanOrEqual(5);
+      // The same answer as before: each task's events are its GET /api/tasks/{id}/history pages put together.
+      for (const task of maya.tasks) {
+        const pages: TaskHistoryEntry[] = [];
+        for (let cursor: string | null = null, more = true; more; ) {
+          const res: { body: { items: TaskHistoryEntry[]; next: string | null } } = await as.owner.get(`/api/tasks/${task.id}/history`).query({ limit: 2, ...(cursor ? { cursor } : {}) }).expect(200);
+          pages.push(...res.body.items);
+          cursor = res.body.next;
+          more = cursor !== null;
+        }
+        expect(task.events).toEqual(pages);
+      }
+      const occurrence = maya.tasks.find((task) => task.events.some((e) => e.source === 'schedule'));
+      expect(occurrence?.events.map((e) => e.type)).toContain('TaskTemplateScheduleChanged');
+      expect(maya.tasks.find((task) => task.id === busy.id)?.events.map((e) => [e.type, e.actorName])).toEqual([
+        ['TaskScheduled', 'Olivia Owner'],
+        ['TaskCompleted', 'Olivia Owner'],
+        ['TaskUncompleted', 'Eddie Editor'],
+        ['TaskCompleted', 'Eddie Editor'],
+      ]);
     }, 60_000);
   });
 });

@@ -115,6 +115,31 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
       expect(await store.readStream(streamName('missing'))).toEqual([]);
     });
 
+    it('reads several streams in one call: in the order named, each by revision, in batches after the last event read', async () => {
+      const [a, b, missing, c] = [streamName('many-a'), streamName('many-b'), streamName('many-missing'), streamName('many-c')];
+      await store.append(a, [0, 1, 2].map((n) => testEvent('Ticked', { s: 'a', n })), 'no_stream');
+      await store.append(c, [0].map((n) => testEvent('Ticked', { s: 'c', n })), 'no_stream');
+      await store.append(b, [0, 1].map((n) => testEvent('Ticked', { s: 'b', n })), 'no_stream');
+      const order = [c, a, missing, b];
+      const all = await store.readStreams(order, { maxCount: 100 });
+      expect(all.map((e) => `${e.data.s}${e.data.n}`)).toEqual(['c0', 'a0', 'a1', 'a2', 'b0', 'b1']);
+      expect(all.filter((e) => e.streamId === a)).toEqual(await store.readStream(a));
+      // In batches of 2, each going on after the last event of the one before: the same events.
+      const batches: string[][] = [];
+      for (let after: { streamId: string; revision: bigint } | null = null; ; ) {
+        const batch = await store.readStreams(order, { after, maxCount: 2 });
+        if (batch.length === 0) break;
+        batches.push(batch.map((e) => `${e.data.s}${e.data.n}`));
+        const last = batch[batch.length - 1];
+        after = { streamId: last.streamId, revision: last.revision };
+      }
+      expect(batches).toEqual([['c0', 'a0'], ['a1', 'a2'], ['b0', 'b1']]);
+      expect(await store.readStreams([], { maxCount: 10 })).toEqual([]);
+      expect(await store.readStreams([missing], { maxCount: 10 })).toEqual([]);
+      await expect(store.readStreams([a, a], { maxCount: 10 })).rejects.toThrow(RangeError);
+      await expect(store.readStreams([a], { after: { streamId: b, revision: 0n }, maxCount: 10 })).rejects.toThrow(RangeError);
+    });
+
     describe('expected revision', () => {
       const rejects = async (append: Promise<unknown>, expected: unknown, actual: bigint | 'no_stream') => {
         const error = await append.then(

@@ -87,6 +87,13 @@ export interface StreamRange {
   maxCount?: number;
 }
 
+/** A batch of several streams' events (readStreams): after which event, at most how many. */
+export interface StreamsRange {
+  /** The last event of the previous batch: the batch goes on after it. Null or absent: from the start. */
+  after?: { streamId: string; revision: bigint } | null;
+  maxCount: number;
+}
+
 /** One stream's part of appendMany(). */
 export interface StreamAppend {
   streamId: string;
@@ -111,6 +118,13 @@ export interface EventStore {
    * (default all); [] when the stream does not exist.
    */
   readStream(streamId: string, range?: StreamRange): Promise<RecordedEvent[]>;
+  /**
+   * Events of several streams in one read (an export's page of task histories): stream by stream in
+   * the order `streamIds` names them, each in revision order, after `range.after`, at most
+   * `range.maxCount`; a missing stream reads as empty. Throws RangeError for a stream named twice or
+   * an `after` stream not named.
+   */
+  readStreams(streamIds: string[], range: StreamsRange): Promise<RecordedEvent[]>;
   /** Events with a position strictly after fromPosition (null: from the start), at most maxCount. */
   readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]>;
   /** Catch-up subscription: everything after fromPosition, then live events, never skipping one. */
@@ -128,6 +142,15 @@ export function checkAppends(appends: StreamAppend[]): void {
     if (seen.has(streamId)) throw new RangeError(`appendMany names ${streamId} twice`);
     seen.add(streamId);
   }
+}
+
+/** readStreams()'s argument checks, shared by the adapters: the index in `streamIds` to go on from. */
+export function checkStreamsRange(streamIds: string[], { after = null }: StreamsRange): number {
+  if (new Set(streamIds).size !== streamIds.length) throw new RangeError('readStreams names a stream twice');
+  if (after === null) return 0;
+  const index = streamIds.indexOf(after.streamId);
+  if (index < 0) throw new RangeError(`readStreams goes on after ${after.streamId}, which it does not name`);
+  return index;
 }
 
 /** Nest injection token for the EventStore port. */

@@ -20,6 +20,7 @@ import {
   DEFAULT_BATCH_SIZE,
   WrongExpectedVersionError,
   checkAppends,
+  checkStreamsRange,
   eventIdOf,
   type AppendResult,
   type EventMetadata,
@@ -29,6 +30,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamRange,
+  type StreamsRange,
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
@@ -123,6 +125,17 @@ export class EventStoreDbEventStore implements EventStore {
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
+    }
+    return events;
+  }
+
+  /** EventStoreDB has no read across named streams: one read per stream, in order, until the batch is full. */
+  async readStreams(streamIds: string[], range: StreamsRange): Promise<RecordedEvent[]> {
+    const from = checkStreamsRange(streamIds, range);
+    const events: RecordedEvent[] = [];
+    for (let i = from; i < streamIds.length && events.length < range.maxCount; i++) {
+      const fromRevision = range.after && i === from ? range.after.revision + 1n : 0n;
+      events.push(...(await this.readStream(streamIds[i], { fromRevision, maxCount: range.maxCount - events.length })));
     }
     return events;
   }

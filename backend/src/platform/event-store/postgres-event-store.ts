@@ -3,6 +3,7 @@ import {
   DEFAULT_BATCH_SIZE,
   WrongExpectedVersionError,
   checkAppends,
+  checkStreamsRange,
   eventIdOf,
   type AppendResult,
   type EventMetadata,
@@ -12,6 +13,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamRange,
+  type StreamsRange,
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
@@ -253,6 +255,21 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>(
       'SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3',
       [streamId, fromRevision.toString(), maxCount ?? null],
+    );
+    return rows.map(toRecorded);
+  }
+
+  /** One statement, through es_events_stream_revision, whatever the number of streams. */
+  async readStreams(streamIds: string[], range: StreamsRange): Promise<RecordedEvent[]> {
+    const from = checkStreamsRange(streamIds, range);
+    if (streamIds.length === 0 || range.maxCount <= 0) return [];
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT e.global_position, e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+       FROM unnest($1::text[]) WITH ORDINALITY AS s(stream_id, n)
+       JOIN es_events e ON e.stream_id = s.stream_id
+       WHERE s.n > $2 OR (s.n = $2 AND e.revision > $3)
+       ORDER BY s.n, e.revision LIMIT $4`,
+      [streamIds, from + 1, range.after ? range.after.revision.toString() : '-1', range.maxCount],
     );
     return rows.map(toRecorded);
   }

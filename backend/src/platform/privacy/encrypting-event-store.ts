@@ -1,5 +1,5 @@
 import { DomainError } from '../commands/domain-error';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamAppend, StreamRange, SubscribeOptions, Subscription, WrongExpectedVersionError } from '../event-store/event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamAppend, StreamRange, StreamsRange, SubscribeOptions, Subscription, WrongExpectedVersionError } from '../event-store/event-store';
 import { open, seal, type DataKey, type DataKeys } from './data-keys';
 import type { PersonalData } from './personal-data';
 
@@ -48,6 +48,10 @@ export class EncryptingEventStore implements EventStore {
 
   async readStream(streamId: string, range?: StreamRange): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readStream(streamId, range));
+  }
+
+  async readStreams(streamIds: string[], range: StreamsRange): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readStreams(streamIds, range));
   }
 
   async readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]> {

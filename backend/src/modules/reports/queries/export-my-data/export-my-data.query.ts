@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { PAGE_LIMITS, type Child, type User } from '@carecircle/libs';
-import { decodeCursor } from '../../../../platform/http/page';
 import { Turns } from '../../../../platform/http/turns';
 import { ChildrenQuery, MedicationsQuery } from '../../../care-recipients';
 import { CareHubFamilies, ContactsQuery, EmergencyContactsQuery } from '../../../care-hub';
 import { CareUpdatesQuery } from '../../../care-updates';
 import { UsersQuery } from '../../../identity';
-import { TaskHistoryQuery, taskHistoryCursor } from '../../../scheduling';
+import { TaskHistoryQuery } from '../../../scheduling';
 import { ReportTasksQuery, type HistoryCursor } from '../../read-models/report-tasks/report-tasks.query';
 
-/** Tasks whose ids are read at a time; each task's events are then read a page at a time. */
+/** Tasks whose ids are read at a time; their histories are then read together (a handful of statements). */
 const TASKS_PER_PAGE = 200;
 
 /** The export's format version, first in the file. */
@@ -19,9 +18,9 @@ export const EXPORT_FORMAT = 'carecircle-export/1';
  * Everything the user may see, as one JSON document written a piece at a time (GET /api/user/export):
  * the profile, each recipient they see (own or shared) with its medications, doctors, family
  * support, care team, updates and every task with its events, and the emergency contacts of their
- * families. Nothing is held but the piece being written: tasks are read by keyset pages of
- * report_tasks, each task's events a page at a time from the event store (scheduling's history),
- * updates a page at a time; the generator yields each piece, so the HTTP stream pulls the next only
+ * families. Nothing is held but one page: tasks are read by keyset pages of report_tasks, and a
+ * page's histories together from the event store (scheduling's historiesOf: the events of
+ * GET /api/tasks/{id}/history), updates a page at a time; the generator yields each piece, so the HTTP stream pulls the next only
  * when the client has taken the last (back-pressure), and the event loop is let go between pieces.
  */
 @Injectable()
@@ -66,18 +65,11 @@ export class ExportMyDataQuery {
       first = true;
       for (let after: HistoryCursor | null = null, more = true; more; ) {
         const page = await this.tasks.taskIds(child.id, { after, size: TASKS_PER_PAGE });
+        // The page's histories in a handful of statements (set-based), then written a task at a time.
+        const histories = await this.history.historiesOf(page.ids);
         for (const taskId of page.ids) {
-          yield `${first ? '' : ','}{"id":${JSON.stringify(taskId)},"events":[`;
+          yield `${first ? '' : ','}{"id":${JSON.stringify(taskId)},"events":${JSON.stringify(histories.get(taskId) ?? [])}}`;
           first = false;
-          let firstEvent = true;
-          for (let cursor = null as Parameters<TaskHistoryQuery['pageFor']>[1]['after'], moreEvents = true; moreEvents; ) {
-            const events = await this.history.pageFor(taskId, { after: cursor, limit: PAGE_LIMITS.max });
-            if (events.items.length > 0) yield `${firstEvent ? '' : ','}${JSON.stringify(events.items).slice(1, -1)}`;
-            firstEvent = firstEvent && events.items.length === 0;
-            moreEvents = events.next !== null;
-            cursor = decodeCursor(events.next, taskHistoryCursor);
-          }
-          yield ']}';
           await pause();
         }
         after = page.next;
