@@ -128,6 +128,8 @@ test.describe('with the device’s location', () => {
     await expect(tab.method).toHaveValue('5');
     const day = await serverDay(page, CAIRO, 5);
     await expect(tab.widgetTimes).toHaveText(fiveAsListed(day));
+    // The widget reads the answer as the sheet does: the server's next prayer, at the server's time.
+    await expect(tab.widget).toContainText(`${day.nextPrayer.name} at ${day.nextPrayer.time}`);
 
     await tab.widget.getByRole('button', { name: 'Prayer times', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Prayer Times' });

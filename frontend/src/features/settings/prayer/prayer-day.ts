@@ -30,43 +30,28 @@ export interface Coordinates {
   longitude: number;
 }
 
-/** Minutes after midnight of a time the server formats ('5:07 AM', '12:30 PM'); NaN for anything else. */
-export function minutesOfClock(text: string): number {
-  const match = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(text.trim());
-  if (!match) return Number.NaN;
-  const hour = Number(match[1]) % 12;
-  return (match[3].toUpperCase() === 'PM' ? hour + 12 : hour) * 60 + Number(match[2]);
-}
+export type DayPrayer = PrayerTimesAnswer['data']['formatted'][number];
 
-/** Minutes after midnight at `now` on the clock of `zone`. */
-export function minutesNowIn(zone: string, now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return (part('hour') % 24) * 60 + part('minute');
+/** What the widget and the sheet show of a day: the five prayers, the current one and the next. */
+export interface PrayerMoment {
+  /** The five prayers of the day (Sunrise is a time, not a prayer), in the day's order, with the server's passed and next flags. */
+  prayers: DayPrayer[];
+  /** The last prayer begun; before the day's first prayer, (last night's) Isha. */
+  current: PrayerName;
+  /** The server's next prayer: after Isha, the next day's Fajr with its own time. */
+  next: PrayerTimesAnswer['data']['nextPrayer'];
 }
-
-export interface FivePrayer {
-  name: PrayerName;
-  timeFormatted: string;
-}
-
-/** The five prayers of the day (Sunrise is a time, not a prayer), in the day's order. */
-export const fivePrayers = (formatted: PrayerTimesAnswer['data']['formatted']): FivePrayer[] =>
-  formatted.filter((prayer) => prayer.name !== 'Sunrise').map(({ name, timeFormatted }) => ({ name, timeFormatted }));
 
 /**
- * The widget's current and next prayer at `nowMinutes`: the current is the last one begun, the next
- * the first one to come. Before the day's first prayer the current is (last night's) Isha and the
- * next Fajr; after Isha the next wraps to Fajr.
+ * The one reading of GET /api/prayer-times/coordinates that both the widget and the Prayer Times
+ * sheet use: which prayers have passed and which is next come from the server, which compares the
+ * instants (not clock times: a location far from the profile's zone has prayers on either side of
+ * that zone's midnight), and every time is the server's formatted text. Fetched again every 60 s.
  */
-export function currentAndNext(prayers: FivePrayer[], nowMinutes: number): { current: FivePrayer; next: FivePrayer } | null {
-  if (prayers.length === 0) return null;
-  const begun = prayers.filter((prayer) => minutesOfClock(prayer.timeFormatted) <= nowMinutes);
-  const toCome = prayers.find((prayer) => minutesOfClock(prayer.timeFormatted) > nowMinutes);
-  return {
-    current: begun[begun.length - 1] ?? prayers[prayers.length - 1],
-    next: toCome ?? prayers[0],
-  };
+export function prayerMoment(day: PrayerTimesAnswer['data']): PrayerMoment {
+  const prayers = day.formatted.filter((prayer) => prayer.name !== 'Sunrise');
+  const begun = prayers.filter((prayer) => prayer.isPassed);
+  return { prayers, current: begun[begun.length - 1]?.name ?? 'Isha', next: day.nextPrayer };
 }
 
 /** Remaining time (spec document 2, section 9): under 60 minutes 'Nm'; under 1440 'Hh Mm' (or 'Hh'); else whole hours. */

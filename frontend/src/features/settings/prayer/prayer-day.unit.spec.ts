@@ -1,51 +1,41 @@
 import { describe, expect, it } from '@jest/globals';
-import { currentAndNext, locationLine, minutesNowIn, minutesOfClock, remainingText, storedCoordinates, type FivePrayer } from './prayer-day';
+import { locationLine, prayerMoment, remainingText, storedCoordinates, type PrayerTimesAnswer } from './prayer-day';
 
-const DAY: FivePrayer[] = [
-  { name: 'Fajr', timeFormatted: '5:07 AM' },
-  { name: 'Dhuhr', timeFormatted: '12:01 PM' },
-  { name: 'Asr', timeFormatted: '3:30 PM' },
-  { name: 'Maghrib', timeFormatted: '6:12 PM' },
-  { name: 'Isha', timeFormatted: '7:45 PM' },
-];
-const at = (clock: string) => minutesOfClock(clock);
-const names = (moment: ReturnType<typeof currentAndNext>) => moment && [moment.current.name, moment.next.name];
+/** A day as the server answers it, `passed` of the five prayers (and Sunrise once Fajr has) passed. */
+function day(passed: number): PrayerTimesAnswer['data'] {
+  const names = ['Fajr', 'Sunrise', 'Dhuhr', 'Asr', 'Maghrib', 'Isha'] as const;
+  const five = names.filter((name) => name !== 'Sunrise');
+  const formatted = names.map((name) => {
+    const index = name === 'Sunrise' ? 0 : five.indexOf(name);
+    return { name, timeFormatted: `${index + 5}:00 AM`, isPassed: name === 'Sunrise' ? passed >= 1 : index < passed, isNext: name !== 'Sunrise' && index === passed };
+  });
+  const next = five[passed] ?? 'Fajr';
+  return { formatted, nextPrayer: { name: next, time: passed === 5 ? 'tomorrow' : `${passed + 5}:00 AM`, minutesUntil: 10 }, date: { readable: '28 Nov 2026' }, location: { city: null, country: null, latitude: 0, longitude: 0 } };
+}
+const names = (moment: ReturnType<typeof prayerMoment>) => [moment.current, moment.next.name];
 
 describe('prayer day (widget and sheet)', () => {
-  it('reads the server’s 12-hour times as minutes after midnight', () => {
-    expect(minutesOfClock('12:00 AM')).toBe(0);
-    expect(minutesOfClock('5:07 AM')).toBe(307);
-    expect(minutesOfClock('12:01 PM')).toBe(721);
-    expect(minutesOfClock('11:59 PM')).toBe(1439);
-    expect(minutesOfClock('noon')).toBeNaN();
-  });
-
-  it('reads the clock of the user’s zone, not the machine’s', () => {
-    const now = new Date('2026-11-28T14:05:00Z');
-    expect(minutesNowIn('UTC', now)).toBe(14 * 60 + 5);
-    expect(minutesNowIn('Asia/Tokyo', now)).toBe(23 * 60 + 5);
-    expect(minutesNowIn('America/Los_Angeles', now)).toBe(6 * 60 + 5);
-    expect(minutesNowIn('Asia/Kolkata', new Date('2026-11-28T18:30:00Z'))).toBe(0);
-  });
-
-  it('the current prayer is the last one begun, the next the first to come', () => {
-    expect(names(currentAndNext(DAY, at('5:07 AM')))).toEqual(['Fajr', 'Dhuhr']);
-    expect(names(currentAndNext(DAY, at('1:00 PM')))).toEqual(['Dhuhr', 'Asr']);
-    expect(names(currentAndNext(DAY, at('6:11 PM')))).toEqual(['Asr', 'Maghrib']);
+  it('the five prayers without Sunrise, with the server’s flags; the current is the last one passed, the next the server’s', () => {
+    const moment = prayerMoment(day(2));
+    expect(moment.prayers.map((p) => [p.name, p.isPassed, p.isNext])).toEqual([
+      ['Fajr', true, false],
+      ['Dhuhr', true, false],
+      ['Asr', false, true],
+      ['Maghrib', false, false],
+      ['Isha', false, false],
+    ]);
+    expect(names(moment)).toEqual(['Dhuhr', 'Asr']);
+    expect(names(prayerMoment(day(1)))).toEqual(['Fajr', 'Dhuhr']);
   });
 
   it('before the day’s first prayer the current is Isha and the next Fajr', () => {
-    expect(names(currentAndNext(DAY, at('12:00 AM')))).toEqual(['Isha', 'Fajr']);
-    expect(names(currentAndNext(DAY, at('5:06 AM')))).toEqual(['Isha', 'Fajr']);
+    expect(names(prayerMoment(day(0)))).toEqual(['Isha', 'Fajr']);
   });
 
-  it('after Isha the next wraps to Fajr', () => {
-    expect(names(currentAndNext(DAY, at('7:45 PM')))).toEqual(['Isha', 'Fajr']);
-    expect(names(currentAndNext(DAY, at('11:59 PM')))).toEqual(['Isha', 'Fajr']);
-  });
-
-  it('no prayers, no current or next', () => {
-    expect(currentAndNext([], 600)).toBeNull();
+  it('after Isha the next wraps to Fajr, at the time the server gives (the next day’s)', () => {
+    const moment = prayerMoment(day(5));
+    expect(names(moment)).toEqual(['Isha', 'Fajr']);
+    expect(moment.next.time).toBe('tomorrow');
   });
 
   it('remaining time: Nm under an hour, Hh Mm (or Hh) under a day, whole hours beyond', () => {

@@ -1,5 +1,5 @@
 import { PRAYER_METHODS } from '@carecircle/libs';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApi, writes, type SentRequest } from '../../../test-support/render-with-api';
@@ -29,6 +29,30 @@ function server(request: SentRequest) {
     return { body: { success: true, data: { formatted, nextPrayer: { name: 'Fajr', time: '5:00 AM', minutesUntil: 60 }, date: { readable: '28 Nov 2026' }, location: { city: null, country: null, latitude: 1, longitude: 2 } } } };
   }
   return answerUser(stored)(request);
+}
+
+/**
+ * Cairo's day (2026-11-28) as the server answers it for a New York profile: the instants of the
+ * prayers, formatted on New York's clock, passed and next by the instant at the (fake) clock's now.
+ */
+const CAIRO_IN_NEW_YORK = [
+  ['Fajr', '2026-11-28T02:50:00Z', '9:50 PM'],
+  ['Sunrise', '2026-11-28T04:18:00Z', '11:18 PM'],
+  ['Dhuhr', '2026-11-28T09:40:00Z', '4:40 AM'],
+  ['Asr', '2026-11-28T12:35:00Z', '7:35 AM'],
+  ['Maghrib', '2026-11-28T14:59:00Z', '9:59 AM'],
+  ['Isha', '2026-11-28T16:19:00Z', '11:19 AM'],
+] as const;
+const NEXT_FAJR = { at: '2026-11-29T02:51:00Z', text: '9:51 PM' };
+
+function farServer(request: SentRequest) {
+  if (!request.path.startsWith('/api/prayer-times/coordinates')) return server(request);
+  const now = Date.now();
+  const next = CAIRO_IN_NEW_YORK.find(([name, at]) => name !== 'Sunrise' && Date.parse(at) > now);
+  const formatted = CAIRO_IN_NEW_YORK.map(([name, at, timeFormatted]) => ({ name, timeFormatted, isNext: name === next?.[0], isPassed: Date.parse(at) <= now }));
+  const [name, at, time] = next ?? ['Fajr', NEXT_FAJR.at, NEXT_FAJR.text];
+  const nextPrayer = { name, time, minutesUntil: Math.ceil((Date.parse(at) - now) / 60_000) };
+  return { body: { success: true, data: { formatted, nextPrayer, date: { readable: '28 Nov 2026' }, location: { city: null, country: null, latitude: 30.0444, longitude: 31.2357 } } } };
 }
 
 const widget = () => screen.getByRole('region', { name: "Today's Prayer Times" });
@@ -93,21 +117,37 @@ describe('PrayerSettings', () => {
     await waitFor(() => expect(coordinatesAsked(second.sent)).toContainEqual({ latitude: '51.5', longitude: '-0.12', method: '2', timezone: 'UTC' }), LOAD);
   });
 
-  it('the widget: current and next recomputed every 60 s, Isha before Fajr, the wrap after Isha', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-    vi.setSystemTime(new Date('2026-11-28T04:59:30Z'));
-    deviceLocation('denied');
-    renderWithApi(<PrayerSettings user={enabled} />, server);
-    await waitFor(() => expect(moment()).toEqual(['Isha', 'Fajr at 5:00 AM']), LOAD);
-    expect(within(widget()).getByRole('list', { name: 'Prayer times today' }).textContent).toBe('Fajr5:00 AMDhuhr12:00 PMAsr3:30 PMMaghrib6:00 PMIsha7:30 PM');
-    expect(within(widget()).getByText('Based on your location · UTC')).toBeTruthy();
+  it('the widget and the Prayer Times sheet show the same times, current and next for a location far from the zone (Cairo, New York profile)', async () => {
+    const caregiver = userEvent.setup();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T13:00:00Z')); // 8:00 AM in New York, 3 PM in Cairo
+    deviceLocation({ latitude: 30.0444, longitude: 31.2357 });
+    renderWithApi(<PrayerSettings user={{ ...enabled, timezone: 'America/New_York' }} />, farServer);
+    // Cairo's Fajr falls before New York's midnight: read as clock times, Dhuhr and Asr would have begun and Fajr would be next.
+    await waitFor(() => expect(moment()).toEqual(['Asr', 'Maghrib at 9:59 AM']), LOAD);
+    const widgetRows = within(within(widget()).getByRole('list', { name: 'Prayer times today' })).getAllByRole('listitem');
+    expect(widgetRows.map((row) => row.textContent)).toEqual(['Fajr9:50 PM', 'Dhuhr4:40 AM', 'Asr7:35 AM', 'Maghrib9:59 AM', 'Isha11:19 AM']);
+    expect(widget().querySelector('.prayer-widget__time--next')?.textContent).toBe('Maghrib9:59 AM');
 
-    act(() => vi.advanceTimersByTime(60_000));
-    expect(moment()).toEqual(['Fajr', 'Dhuhr at 12:00 PM']);
+    await caregiver.click(within(widget()).getByRole('button', { name: 'Prayer times' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Prayer Times' }, LOAD);
+    await within(sheet).findByText('28 Nov 2026', {}, LOAD);
+    expect(within(sheet).getByRole('region', { name: 'Next prayer' }).textContent).toContain('Maghrib9:59 AM · in 1h 59m');
+    const sheetRows = within(within(sheet).getByRole('list', { name: 'Prayers' })).getAllByRole('listitem');
+    expect(sheetRows.map((row) => row.textContent)).toEqual(['Fajr9:50 PM', 'Dhuhr4:40 AM', 'Asr7:35 AM', 'MaghribNext9:59 AM', 'Isha11:19 AM']);
+    expect(sheetRows.map((row) => !!within(row).queryByRole('img', { name: 'passed' }))).toEqual([true, true, true, false, false]);
 
-    vi.setSystemTime(new Date('2026-11-28T19:29:30Z'));
-    act(() => vi.advanceTimersByTime(60_000));
-    expect(moment()).toEqual(['Isha', 'Fajr at 5:00 AM']);
+    // After Isha (noon in New York): the current is Isha, the next the next day's Fajr, in both.
+    vi.setSystemTime(new Date('2026-11-28T17:00:00Z'));
+    await caregiver.click(within(widget()).getByRole('button', { name: 'Refresh prayer times' }));
+    await waitFor(() => expect(moment()).toEqual(['Isha', 'Fajr at 9:51 PM']), LOAD);
+    expect(within(sheet).getByRole('region', { name: 'Next prayer' }).textContent).toContain('Fajr9:51 PM · in 9h 51m');
+
+    // Before Fajr (9 PM in New York): the current is (last night's) Isha, the next Fajr.
+    vi.setSystemTime(new Date('2026-11-28T02:00:00Z'));
+    await caregiver.click(within(widget()).getByRole('button', { name: 'Refresh prayer times' }));
+    await waitFor(() => expect(moment()).toEqual(['Isha', 'Fajr at 9:50 PM']), LOAD);
+    expect(within(sheet).getByRole('region', { name: 'Next prayer' }).textContent).toContain('Fajr9:50 PM · in 50m');
   });
 
   it('the widget: Unable to load prayer times with Retry, which asks again', async () => {

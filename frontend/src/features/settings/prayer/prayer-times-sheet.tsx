@@ -7,7 +7,7 @@ import { zoneOrBrowser } from '../../../shared/formatting/time-zone';
 import { LoadError } from '../../../shared/ui/load-error';
 import { usePrayerLocation, type PrayerLocation } from './device-location';
 import { useGetPrayerTimesQuery } from './prayer-api';
-import { locationLine, PRAYER_REFRESH_MS, remainingText, type PrayerTimesAnswer } from './prayer-day';
+import { locationLine, PRAYER_REFRESH_MS, prayerMoment, remainingText, type PrayerTimesAnswer } from './prayer-day';
 import { PrayerMethodSelect } from './prayer-method-select';
 
 interface Props {
@@ -54,6 +54,8 @@ function SheetContent({ user, initialMethod }: { user: User; initialMethod: numb
 }
 
 function SheetTimes({ day, location }: { day: PrayerTimesAnswer['data']; location: PrayerLocation }) {
+  // Read as the widget reads it: the same next prayer, the same passed ones, the same times.
+  const { prayers, next } = prayerMoment(day);
   return (
     <>
       <p className="prayer-sheet__date">{day.date.readable}</p>
@@ -61,24 +63,22 @@ function SheetTimes({ day, location }: { day: PrayerTimesAnswer['data']; locatio
         <h3 id="prayer-sheet-next-title" className="prayer-sheet__next-title">
           Next prayer
         </h3>
-        <p className="prayer-sheet__next-name">{day.nextPrayer.name}</p>
+        <p className="prayer-sheet__next-name">{next.name}</p>
         <p>
-          {day.nextPrayer.time} · in {remainingText(day.nextPrayer.minutesUntil)}
+          {next.time} · in {remainingText(next.minutesUntil)}
         </p>
       </section>
       <ul className="prayer-sheet__list" aria-label="Prayers">
-        {day.formatted
-          .filter((prayer) => prayer.name !== 'Sunrise')
-          .map((prayer) => (
-            <li key={prayer.name} className={prayer.isPassed ? 'prayer-sheet__prayer prayer-sheet__prayer--passed' : 'prayer-sheet__prayer'}>
-              <span className="prayer-sheet__prayer-name">
-                {prayer.isPassed && <CheckCircleFilled className="prayer-sheet__tick" aria-label="passed" role="img" />}
-                {prayer.name}
-                {prayer.isNext && <span className="status-badge status-badge--on">Next</span>}
-              </span>
-              <span>{prayer.timeFormatted}</span>
-            </li>
-          ))}
+        {prayers.map((prayer) => (
+          <li key={prayer.name} className={prayer.isPassed ? 'prayer-sheet__prayer prayer-sheet__prayer--passed' : 'prayer-sheet__prayer'}>
+            <span className="prayer-sheet__prayer-name">
+              {prayer.isPassed && <CheckCircleFilled className="prayer-sheet__tick" aria-label="passed" role="img" />}
+              {prayer.name}
+              {prayer.isNext && <span className="status-badge status-badge--on">Next</span>}
+            </span>
+            <span>{prayer.timeFormatted}</span>
+          </li>
+        ))}
       </ul>
       <p className="prayer-sheet__location">
         {locationLine(day.location)}

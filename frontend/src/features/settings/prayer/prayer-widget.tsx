@@ -8,24 +8,22 @@ import { LoadError } from '../../../shared/ui/load-error';
 import { timezoneLabel } from '../profile-values';
 import { usePrayerLocation } from './device-location';
 import { useGetPrayerTimesQuery } from './prayer-api';
-import { currentAndNext, fivePrayers, minutesNowIn, PRAYER_REFRESH_MS } from './prayer-day';
+import { PRAYER_REFRESH_MS, prayerMoment } from './prayer-day';
 import { PrayerTimesSheet } from './prayer-times-sheet';
-import { useNow } from './use-now';
 
 /**
  * The Prayer widget (spec document 2, "Prayer widget (settings area)"), also the Prayer Settings'
  * preview: today's five times at the user's location in the user's zone by `method`, the current and
- * the next prayer (recomputed every 60 s), a refresh button, Retry on error, and the way to the
- * Prayer Times sheet.
+ * the next prayer (fetched again every 60 s), a refresh button, Retry on error, and the way to the
+ * Prayer Times sheet. It reads the answer as the sheet does (`prayerMoment`): the same times, the
+ * same next prayer, whatever the distance between the location and the zone.
  */
 export function PrayerWidget({ user, method }: { user: User; method: number }) {
   const zone = zoneOrBrowser(user.timezone);
   const location = usePrayerLocation(user.latitude, user.longitude);
-  const now = useNow(PRAYER_REFRESH_MS);
   const [sheetOpen, setSheetOpen] = useState(false);
   const times = useGetPrayerTimesQuery(location ? { ...location.coordinates, method, timezone: zone } : skipToken, { pollingInterval: PRAYER_REFRESH_MS });
-  const prayers = times.data ? fivePrayers(times.data.formatted) : [];
-  const moment = currentAndNext(prayers, minutesNowIn(zone, now));
+  const moment = times.data ? prayerMoment(times.data) : null;
 
   return (
     <section className="prayer-widget" aria-labelledby="prayer-widget-title">
@@ -37,7 +35,7 @@ export function PrayerWidget({ user, method }: { user: User; method: number }) {
       </div>
       {times.isError ? (
         <LoadError title="Unable to load prayer times" onRetry={() => void times.refetch()} />
-      ) : !times.data || !moment ? (
+      ) : !moment ? (
         <p className="muted" role="status">
           Loading prayer times...
         </p>
@@ -46,18 +44,18 @@ export function PrayerWidget({ user, method }: { user: User; method: number }) {
           <dl className="prayer-widget__moment">
             <div>
               <dt>Current</dt>
-              <dd>{moment.current.name}</dd>
+              <dd>{moment.current}</dd>
             </div>
             <div>
               <dt>Next</dt>
               <dd>
-                {moment.next.name} at {moment.next.timeFormatted}
+                {moment.next.name} at {moment.next.time}
               </dd>
             </div>
           </dl>
           <ul className="prayer-widget__times" aria-label="Prayer times today">
-            {prayers.map((prayer) => (
-              <li key={prayer.name} className={prayer.name === moment.next.name ? 'prayer-widget__time prayer-widget__time--next' : 'prayer-widget__time'}>
+            {moment.prayers.map((prayer) => (
+              <li key={prayer.name} className={prayer.isNext ? 'prayer-widget__time prayer-widget__time--next' : 'prayer-widget__time'}>
                 <span>{prayer.name}</span>
                 <span>{prayer.timeFormatted}</span>
               </li>
