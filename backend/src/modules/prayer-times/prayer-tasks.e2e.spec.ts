@@ -4,6 +4,10 @@ import { addDays, instantToLocal, localDate, type Task } from '@carecircle/libs'
 import { signUpFamilyAndStranger, type FamilyAndStranger } from '../../test-support/family-and-stranger';
 import { useTestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
+import { allProjectionsCaughtUp } from '../../test-support/event-count';
+import type { Redis } from 'ioredis';
+import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { REDIS } from '../../platform/queue/queue.module';
 import { prayerDay } from './domain/prayer-day';
 import { PrayerTasksJob } from './workers/prayer-tasks.job';
 
@@ -19,7 +23,15 @@ function justAfterMidnight(now = new Date()): { timezone: string; latitude: numb
   const hour = now.getUTCHours();
   const offset = hour <= 12 ? -hour : 24 - hour; // UTC-12 .. UTC+11
   const timezone = offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-  return { timezone, latitude: 21.42248712, longitude: Math.max(-180, Math.min(180, offset * 15)) };
+  // Kept off the date line: at longitude -180 adhan's noon of a day is 24:00 UTC, which it wraps to the
+  // day's start, so that prayer day's times fall on the local day before (failed at 12:xx UTC).
+  return { timezone, latitude: 21.42248712, longitude: Math.max(-172.5, Math.min(172.5, offset * 15)) };
+}
+
+/** The fixed-offset zone one hour east of `zone` (an Etc/GMT zone or Etc/UTC). */
+function zoneEastOf(zone: string): string {
+  const offset = Number(zone.replace('Etc/GMT', '').replace('Etc/UTC', '0')) * -1;
+  return offset + 1 === 0 ? 'Etc/UTC' : `Etc/GMT${offset + 1 > 0 ? '-' : '+'}${Math.abs(offset + 1)}`;
 }
 
 describe('prayer tasks (issue 24) over HTTP', () => {
@@ -156,8 +168,7 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     const before = await prayerTasks(user.agent, childId);
     expectTimes(before, 2);
     // One hour further east (a zone of the same date: it is 1 am there).
-    const offset = Number(place.timezone.replace('Etc/GMT', '').replace('Etc/UTC', '0')) * -1;
-    const east = offset + 1 === 0 ? 'Etc/UTC' : `Etc/GMT${offset + 1 > 0 ? '-' : '+'}${Math.abs(offset + 1)}`;
+    const east = zoneEastOf(place.timezone);
     expect((await user.agent.patch('/api/user/timezone').send({ timezone: east }).expect(200)).body.timezone).toBe(east);
     // Read right after the answer, without waiting: the tasks are already in the new zone.
     const after = await prayerTasks(user.agent, childId);
@@ -177,6 +188,54 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     expect(await t.app.get(PrayerTasksJob).sync(user.user.id, metadata)).toEqual({ scheduled: 0, moved: 0, removed: 0 });
   });
 
+  it('the 15-minute job running beside zone changes makes nothing twice and leaves every task at the last zone', async () => {
+    const user = await t.signUp();
+    const childId = (await user.agent.post('/api/children').send({ firstName: 'Amina', lastName: 'Ali' }).expect(201)).body.id;
+    await user.agent.patch('/api/user/timezone').send({ timezone: place.timezone }).expect(200);
+    await user.agent.patch('/api/user/prayer-settings').send({ enablePrayerTasks: true, latitude: place.latitude, longitude: place.longitude }).expect(200);
+    const job = t.app.get(PrayerTasksJob);
+    const east = zoneEastOf(place.timezone);
+    // Back and forth, each change side by side with a sweep and a run of the job for this user.
+    for (const timezone of [east, place.timezone, east]) {
+      const metadata = { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+      const [changed, swept] = await Promise.all([user.agent.patch('/api/user/timezone').send({ timezone }), job.sweep(new Date()), job.sync(user.user.id, metadata)]);
+      expect(changed.status).toBe(200);
+      expect(swept.failed).toBe(0);
+    }
+    // Once the job's own writes are read: today's five and tomorrow's five, each made once, all in the last zone.
+    await allProjectionsCaughtUp(t.app);
+    const scheduled = await t.sql(`SELECT stream_id, count(*)::int AS n FROM es_events WHERE type = 'TaskScheduled' AND data->>'childId' = $1 GROUP BY stream_id`, [childId]);
+    expect(scheduled.rows).toHaveLength(10);
+    expect(scheduled.rows.every((row) => row.n === 1)).toBe(true);
+    for (const date of [today, addDays(today, 1)]) {
+      expect((await prayerTasks(user.agent, childId, date)).map((task) => [task.name, task.timezone, task.scheduledDate])).toEqual(PRAYERS.map((name) => [name, east, date]));
+    }
+    const metadata = { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+    expect(await job.sync(user.user.id, metadata)).toEqual({ scheduled: 0, moved: 0, removed: 0 });
+  });
+
+  it("one sync of a user at a time: while another process holds the user's sync, the job waits for it, then does its part", async () => {
+    const user = await t.signUp();
+    await user.agent.post('/api/children').send({ firstName: 'Zaid', lastName: 'Ali' }).expect(201);
+    await user.agent.patch('/api/user/prayer-settings').send({ latitude: place.latitude, longitude: place.longitude }).expect(200);
+    const redis = t.app.get<Redis>(REDIS);
+    const key = `prayer-task-sync:${user.user.id}`;
+    await redis.set(key, 'another-process', 'PX', 30_000);
+    const tries = jest.spyOn(redis, 'set');
+    try {
+      let settled = false;
+      const metadata = { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
+      const run = t.app.get(PrayerTasksJob).sync(user.user.id, metadata).finally(() => (settled = true));
+      await until('the job tried the held lock twice', async () => tries.mock.calls.filter((call) => (call as unknown[])[0] === key).length >= 2);
+      expect(settled).toBe(false);
+      await redis.del(key);
+      await run;
+      expect(await redis.get(key)).toBeNull(); // released
+    } finally {
+      tries.mockRestore();
+    }
+  });
+
   it('erasing the user destroys the key of the location, and removes the row that held it', async () => {
     const user = await t.signUp({ email: 'prayer-erase@example.com', password: PASSWORD });
     await user.agent.patch('/api/user/prayer-settings').send({ latitude: 33.12345678, longitude: 44.5 }).expect(200);
@@ -186,5 +245,16 @@ describe('prayer tasks (issue 24) over HTTP', () => {
     expect((await t.sql('SELECT key FROM data_keys WHERE subject_id = $1', [user.user.id])).rows).toEqual([{ key: null }]);
     const stored = await t.sql(`SELECT data::text AS data FROM es_events WHERE stream_id = $1`, [`user-${user.user.id}`]);
     for (const row of stored.rows) expect(row.data).not.toContain('33.12345678');
+  });
+
+  it('projections:rebuild gives the same prayer task rows as the live run (moves, removals and periods included)', async () => {
+    const snapshot = async () => (await t.sql(`SELECT * FROM daily_tasks WHERE category = 'prayer' ORDER BY id`)).rows;
+    await allProjectionsCaughtUp(t.app);
+    const live = await snapshot();
+    expect(live.length).toBeGreaterThan(20);
+    const runner = t.app.get(ProjectionRunner);
+    await runner.stop(); // the rebuild needs the live projector stopped (the last test of this app)
+    await runner.rebuild();
+    expect(await snapshot()).toEqual(live);
   });
 });

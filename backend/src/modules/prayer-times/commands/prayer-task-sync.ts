@@ -1,7 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import type { Redis } from 'ioredis';
 import { addDays, DEFAULT_TIMEZONE, isIanaTimeZone, localDate } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../platform/commands/decider';
+import { DomainError } from '../../../platform/commands/domain-error';
+import { REDIS } from '../../../platform/queue/queue.module';
 import { ChildrenQuery } from '../../care-recipients';
 import { UsersQuery, type PrayerTaskSettings } from '../../identity';
 import { ApplyTaskPlan, DailyTasksQuery, type PlannedTask } from '../../scheduling';
@@ -9,6 +14,15 @@ import { PRAYER_TASK_NAMES, planPrayerTasks, prayerTasksOn, type PrayerTaskPlan,
 import { prayerTaskId } from './prayer-task-ids';
 
 const NOTHING = { scheduled: 0, moved: 0, removed: 0 };
+
+/** A user's sync holds their lock at most this long (a sync is a few reads and at most 100 tasks' writes). */
+const LOCK_TTL_MS = 30_000;
+/** How often a sync waiting for another of the same user looks again, and for how long at most. */
+const LOCK_POLL_MS = 25;
+const LOCK_WAIT_MS = 15_000;
+/** Deletes the lock only if it is still this sync's (its TTL may have run out and another taken it). */
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+export const SYNC_BUSY_MESSAGE = 'Your prayer tasks are being updated by another change; please try again in a moment.';
 
 /**
  * Brings one user's prayer tasks in line with their settings, on every recipient they are the primary
@@ -27,10 +41,31 @@ export class PrayerTaskSync {
     private readonly users: UsersQuery,
     private readonly children: ChildrenQuery,
     private readonly tasks: DailyTasksQuery,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  /** At `metadata.occurredAt`, recorded in the user's name; `awaitProjections` false for the job (nobody reads it back). Answers what was done. */
+  /**
+   * At `metadata.occurredAt`, recorded in the user's name; `awaitProjections` false for the job (nobody
+   * reads it back). Answers what was done. One sync of a user at a time, in every process: a sync plans
+   * from what it read, so the job's sync beside a settings change's could otherwise apply its plan
+   * (read before the change) after the change's own, and leave the tasks in the old zone or times.
+   */
   async sync(userId: string, metadata: CommandMetadata, awaitProjections = true): Promise<{ scheduled: number; moved: number; removed: number }> {
+    const key = `prayer-task-sync:${userId}`;
+    const token = randomUUID();
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    while ((await this.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') {
+      if (Date.now() > deadline) throw new DomainError('PRAYER_TIMES.SYNC_BUSY', 'conflict', SYNC_BUSY_MESSAGE);
+      await wait(LOCK_POLL_MS);
+    }
+    try {
+      return await this.syncAlone(userId, metadata, awaitProjections);
+    } finally {
+      await this.redis.eval(RELEASE, 1, key, token);
+    }
+  }
+
+  private async syncAlone(userId: string, metadata: CommandMetadata, awaitProjections: boolean): Promise<{ scheduled: number; moved: number; removed: number }> {
     const settings = await this.users.prayerTaskSettings(userId);
     // Never turned on: no prayer task of theirs can exist.
     if (!settings || (!settings.enablePrayerTasks && settings.prayerTasksSince === null)) return NOTHING;
