@@ -4,6 +4,7 @@ import { startGoogleFake, type GoogleFake } from '../../test-support/google-fake
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { googleCalendarEventId } from './google/google-calendar.gateway';
+import { SYNC_MAX_WRITES_PER_JOB } from './workers/google-calendar-sync.job';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 
@@ -255,6 +256,25 @@ describe('Google Calendar background sync (worker role), against a local Google'
     await agent.delete(`/api/tasks/${visit}`).send({ reason: 'Cancelled by the clinic' }).expect((res) => expect(res.status).toBeLessThan(300));
     await until('the removed appointment gone from Google', () => !google.events.has(googleCalendarEventId(user.id, visit)));
     await until('the sync recorded', async () => (await agent.get('/api/calendar/status').expect(200)).body.google.lastSyncAt);
+  });
+
+  it('a job makes at most SYNC_MAX_WRITES_PER_JOB changes at Google; a follow-up job takes the rest, nothing sent twice', async () => {
+    const { agent, user } = await t.signUp();
+    const noor = (await agent.post('/api/children').send({ firstName: 'Noor', lastName: 'Lopez' }).expect(201)).body.id as string;
+    // Made before connecting (no sync is queued for a user without a connection): the first change
+    // after connecting finds them all to send at once.
+    const visits: string[] = [];
+    for (let i = 0; i < SYNC_MAX_WRITES_PER_JOB + 5; i++) visits.push(await appointment(agent, noor, `Visit ${i + 1}`, addDays(today, 1 + (i % 20))));
+    await connect(agent);
+    visits.push(await appointment(agent, noor, 'One more', addDays(today, 3)));
+
+    await until('every appointment in Google', () => visits.every((taskId) => event(user.id, taskId)));
+    const synced = await t.sql(
+      `SELECT jsonb_array_length(data->'upserted') + jsonb_array_length(data->'deleted') AS writes FROM es_events
+       WHERE stream_id = $1 AND type = 'GoogleCalendarSynced' ORDER BY global_position`,
+      [`google-calendar-${user.id}`],
+    );
+    expect(synced.rows.map((row) => Number(row.writes)).filter((writes) => writes > 0)).toEqual([SYNC_MAX_WRITES_PER_JOB, visits.length - SYNC_MAX_WRITES_PER_JOB]);
   });
 
   it('a caregiver whose access to a recipient ends loses its appointments from their Google calendar', async () => {

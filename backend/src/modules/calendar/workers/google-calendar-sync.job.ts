@@ -13,7 +13,12 @@ import { CalendarIntegrationsQuery } from '../read-models/calendar-integrations/
 export const GOOGLE_CALENDAR_SYNC_QUEUE = 'google-calendar-sync';
 export const SYNC_JOB = 'sync-user';
 /** Changes within this long after the first are taken by one sync (a schedule's burst of tasks: one sync). */
-export const SYNC_DELAY_MS = 1000;
+export const SYNC_DELAY_MS = 3000;
+/**
+ * Calls that change Google (insert, update, delete) one job makes at most; what is left is taken by a
+ * follow-up job, so a first sync of many appointments is spread over several jobs, each short.
+ */
+export const SYNC_MAX_WRITES_PER_JOB = 25;
 /** Google failing (5xx, network): tried again after 2 s, 4 s, 8 s, 16 s. */
 const ATTEMPTS = 5;
 const BACKOFF_MS = 2000;
@@ -64,7 +69,8 @@ export async function enqueueSync(queue: Queue, userId: string): Promise<void> {
  * Background sync (docs/calendar.md), on the worker role and only with GOOGLE_* set: when a
  * recipient's tasks or access change (announced on the projection-change channel once committed),
  * each connected user who may see a difference gets a sync job (SyncGoogleCalendar, as the Sync
- * button). Jobs are coalesced per user: while one waits, later changes join it; a change during a
+ * button), making at most SYNC_MAX_WRITES_PER_JOB changes at Google, the rest in a follow-up job.
+ * Jobs are coalesced per user: while one waits, later changes join it; a change during a
  * running sync queues one more. Google failing is retried with backoff; invalid_grant is recorded by
  * the sync (the tab then asks to reconnect) and not retried.
  */
@@ -92,11 +98,13 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
     });
   }
 
-  private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number } | { skipped: string }> {
+  private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number; more: boolean } | { skipped: string }> {
     const metadata = { actorId: userId, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
     try {
-      const { created, updated, deleted } = await this.commands.execute(new SyncGoogleCalendar(userId, metadata));
-      return { created, updated, deleted };
+      const { created, updated, deleted, more } = await this.commands.execute(new SyncGoogleCalendar(userId, metadata, SYNC_MAX_WRITES_PER_JOB));
+      // Stopped at its bound: the rest in a follow-up (this job is active, so enqueueSync adds one).
+      if (more) await enqueueSync(this.queue, userId);
+      return { created, updated, deleted, more };
     } catch (error) {
       if (error instanceof DomainError && FINAL.includes(error.code)) return { skipped: error.code };
       this.log.warn(`Google Calendar background sync of user ${userId} failed (retried): ${(error as Error).message}`);

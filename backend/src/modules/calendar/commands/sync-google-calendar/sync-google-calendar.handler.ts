@@ -12,10 +12,21 @@ import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/googl
 import { googleErrorStatus, isInvalidGrant } from '../../google/google-errors';
 import { fingerprintOf, googleEventOf } from './google-event';
 
-export class SyncGoogleCalendar extends Command<CalendarSyncResult> {
+/** What a sync did; `more` when it stopped at its `maxWrites` with changes left for another run. */
+export interface GoogleCalendarSyncOutcome extends CalendarSyncResult {
+  more: boolean;
+}
+
+/**
+ * Sync the user's appointments to Google. `maxWrites` bounds the calls that change Google (inserts,
+ * updates, deletes) in this run: the background job's share of work; the rest is found again by the
+ * next run (unchanged events are skipped by their fingerprint). Unset: all of it (the Sync button).
+ */
+export class SyncGoogleCalendar extends Command<GoogleCalendarSyncOutcome> {
   constructor(
     readonly userId: string,
     readonly metadata: CommandMetadata,
+    readonly maxWrites = Number.POSITIVE_INFINITY,
   ) {
     super();
   }
@@ -45,7 +56,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     private readonly tasks: DailyTasksQuery,
   ) {}
 
-  async execute({ userId, metadata }: SyncGoogleCalendar): Promise<CalendarSyncResult> {
+  async execute({ userId, metadata, maxWrites }: SyncGoogleCalendar): Promise<GoogleCalendarSyncOutcome> {
     this.google.requireConfigured();
     const stream = googleCalendarStream(userId);
     const { state } = await this.streams.load(stream, googleCalendarDecider);
@@ -64,6 +75,9 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     const deleted: string[] = [];
     const forgotten: string[] = [];
     let created = 0;
+    let more = false;
+    /** Whether another call that changes Google fits in this run (maxWrites). */
+    const withinBound = () => upserted.length + deleted.length < maxWrites;
     let failure: unknown = null;
     try {
       for (const task of appointments) {
@@ -71,6 +85,10 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
         const fingerprint = fingerprintOf(requestBody);
         const known = state.synced[task.id];
         if (known?.fingerprint === fingerprint) continue;
+        if (!withinBound()) {
+          more = true;
+          break;
+        }
         const eventId = known?.googleCalendarEventId ?? googleCalendarEventId(userId, task.id);
         if (known) {
           try {
@@ -98,6 +116,10 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
           forgotten.push(taskId);
           continue;
         }
+        if (!withinBound()) {
+          more = true;
+          break;
+        }
         try {
           await api.events.delete({ calendarId: googleCalendarId, eventId: known.googleCalendarEventId });
         } catch (error) {
@@ -122,6 +144,6 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
       throw needsReconnect();
     }
     if (failure !== null) throw new BadGatewayException(CALENDAR_MESSAGES.googleFailed);
-    return { created, updated: upserted.length - created, deleted: deleted.length, lastSyncAt: metadata.occurredAt };
+    return { created, updated: upserted.length - created, deleted: deleted.length, lastSyncAt: metadata.occurredAt, more };
   }
 }
