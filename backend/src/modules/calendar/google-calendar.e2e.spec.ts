@@ -1,10 +1,12 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import request from 'supertest';
 import { addDays, CALENDAR_MESSAGES } from '@carecircle/libs';
 import { startGoogleFake, type GoogleFake } from '../../test-support/google-fake';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { googleCalendarEventId } from './google/google-calendar.gateway';
-import { SYNC_MAX_WRITES_PER_JOB } from './workers/google-calendar-sync.job';
+import { GOOGLE_CALENDAR_SYNC_QUEUE, SYNC_MAX_WRITES_PER_JOB } from './workers/google-calendar-sync.job';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 
@@ -277,17 +279,30 @@ describe('Google Calendar background sync (worker role), against a local Google'
     expect(synced.rows.map((row) => Number(row.writes)).filter((writes) => writes > 0)).toEqual([SYNC_MAX_WRITES_PER_JOB, visits.length - SYNC_MAX_WRITES_PER_JOB]);
   });
 
-  it('a caregiver whose access to a recipient ends loses its appointments from their Google calendar', async () => {
+  it('a caregiver whose access to a recipient ends loses its appointments from their Google calendar; connected users of other families are not synced', async () => {
     const owner = await t.signUp();
     const helper = await t.signUp();
+    const stranger = await t.signUp();
     const leo = (await owner.agent.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id as string;
     await t.grantAccess(leo, owner.user.id, helper.user.id, false);
     await connect(helper.agent);
+    await connect(stranger.agent);
     const physio = await appointment(owner.agent, leo, 'Physio', addDays(today, 1));
     await until('the shared appointment in the helper’s Google calendar', () => event(helper.user.id, physio));
+    const queue = t.app.get<Queue>(getQueueToken(GOOGLE_CALENDAR_SYNC_QUEUE));
+    const drained = async () => {
+      const { waiting, delayed, active } = await queue.getJobCounts();
+      return waiting + delayed + active === 0;
+    };
+    const strangerSyncs = async () =>
+      (await t.sql("SELECT count(*)::int AS n FROM es_events WHERE type = 'GoogleCalendarSynced' AND stream_id = $1", [`google-calendar-${stranger.user.id}`])).rows[0].n as number;
+    await until('no sync queued', drained);
+    const before = await strangerSyncs();
 
     await owner.agent.delete(`/api/children/${leo}/caregivers/${helper.user.id}`).expect(204);
     await until('the appointment gone from the helper’s Google calendar', () => !google.events.has(googleCalendarEventId(helper.user.id, physio)));
+    await until('no sync queued', drained);
+    expect(await strangerSyncs()).toBe(before);
   });
 
   it('Google failing is retried with backoff; invalid_grant is recorded once and the status asks to reconnect', async () => {

@@ -9,6 +9,7 @@ import { ProjectionChangeFeed, type ChildChanges } from '../../../platform/proje
 import { ChildrenQuery } from '../../care-recipients';
 import { SyncGoogleCalendar } from '../commands/sync-google-calendar/sync-google-calendar.handler';
 import { CalendarIntegrationsQuery } from '../read-models/calendar-integrations/calendar-integrations.query';
+import { GoogleCalendarEventsQuery } from '../read-models/google-calendar-events/google-calendar-events.query';
 
 export const GOOGLE_CALENDAR_SYNC_QUEUE = 'google-calendar-sync';
 export const SYNC_JOB = 'sync-user';
@@ -23,24 +24,23 @@ export const SYNC_MAX_WRITES_PER_JOB = 25;
 const ATTEMPTS = 5;
 const BACKOFF_MS = 2000;
 /**
- * Live topics whose change may change a user's appointments: a recipient's tasks or its row (its name
- * is in the events' titles) concern the users who see it now; who sees it (access granted, ended, the
- * recipient removed) also concerns one who no longer does.
+ * Live topics whose change may change a user's appointments: a recipient's tasks, its row (its name
+ * is in the events' titles), who sees it (access granted or ended, the recipient removed).
  */
-const VIEWER_TOPICS = ['tasks', 'children'];
-const ACCESS_TOPIC = 'child-access';
+const TOPICS = ['tasks', 'children', 'child-access'];
 /** Outcomes a retry cannot change: not connected any more, or Google refused the grant (recorded; the user must connect again). */
 const FINAL = ['CALENDAR.NOT_CONNECTED', 'CALENDAR.NEEDS_RECONNECT'];
 
-/** Which connected users' Google calendars a batch of read-model changes may concern. */
-export async function usersToSync(changes: ChildChanges[], children: ChildrenQuery, integrations: CalendarIntegrationsQuery): Promise<string[]> {
-  // Access ended (or a recipient removed): the user who lost it is not among its viewers any more, so
-  // every active connection is looked at (a sync that finds nothing changed sends nothing to Google).
-  // Rare next to task and recipient changes, which never fan out beyond the recipient's viewers.
-  if (changes.some((change) => change.changed.includes(ACCESS_TOPIC))) return integrations.active();
-  const childIds = changes.filter((change) => change.changed.some((topic) => VIEWER_TOPICS.includes(topic))).map((change) => change.childId);
+/**
+ * Which connected users' Google calendars a batch of read-model changes may concern: those who see a
+ * changed recipient now, and those holding Google events of its appointments (one whose access ended,
+ * or whose recipient was removed, sees it no more). A sync that finds nothing changed sends nothing.
+ */
+export async function usersToSync(changes: ChildChanges[], children: ChildrenQuery, events: GoogleCalendarEventsQuery, integrations: CalendarIntegrationsQuery): Promise<string[]> {
+  const childIds = changes.filter((change) => change.changed.some((topic) => TOPICS.includes(topic))).map((change) => change.childId);
   if (childIds.length === 0) return [];
-  return integrations.activeAmong(await children.viewersOf(childIds));
+  const [viewers, holders] = await Promise.all([children.viewersOf(childIds), events.holdersOf(childIds)]);
+  return integrations.activeAmong([...new Set([...viewers, ...holders])]);
 }
 
 const JOB_OPTIONS = { delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true };
@@ -85,6 +85,7 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
     private readonly commands: CommandBus,
     private readonly children: ChildrenQuery,
     private readonly integrations: CalendarIntegrationsQuery,
+    private readonly events: GoogleCalendarEventsQuery,
     private readonly changes: ProjectionChangeFeed,
   ) {}
 
@@ -92,7 +93,7 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
     if (!this.config.roles.includes('worker') || !this.config.google) return;
     this.queue.process(SYNC_JOB, 1, (job: Job<{ userId: string }>) => this.sync(job.data.userId)).catch((error: Error) => this.log.error(`google-calendar-sync worker stopped: ${error.message}`));
     this.unsubscribe = await this.changes.subscribe((changes) => {
-      usersToSync(changes, this.children, this.integrations)
+      usersToSync(changes, this.children, this.events, this.integrations)
         .then((userIds) => Promise.all(userIds.map((userId) => enqueueSync(this.queue, userId))))
         .catch((error: Error) => this.log.error(`google-calendar-sync: could not queue: ${error.message}`));
     });

@@ -107,7 +107,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
             await api.events.update({ calendarId: googleCalendarId, eventId, requestBody });
           }
         }
-        upserted.push({ taskId: task.id, googleCalendarEventId: eventId, fingerprint, date: task.scheduledDate });
+        upserted.push({ taskId: task.id, childId: task.childId, googleCalendarEventId: eventId, fingerprint, date: task.scheduledDate });
       }
       const wanted = new Set(appointments.map((t) => t.id));
       for (const [taskId, known] of Object.entries(state.synced)) {
