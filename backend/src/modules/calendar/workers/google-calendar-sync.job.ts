@@ -95,7 +95,7 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
   private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number } | { skipped: string }> {
     const metadata = { actorId: userId, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
     try {
-      const { created, updated, deleted } = await this.commands.execute(new SyncGoogleCalendar(userId, metadata));
+      const { created, updated, deleted } = await this.commands.execute(new SyncGoogleCalendar({ userId, metadata }));
       return { created, updated, deleted };
     } catch (error) {
       if (error instanceof DomainError && FINAL.includes(error.code)) return { skipped: error.code };

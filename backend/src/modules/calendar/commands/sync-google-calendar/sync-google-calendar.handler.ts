@@ -1,7 +1,6 @@
 import { BadGatewayException, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { addDays, CALENDAR_FEED, CALENDAR_MESSAGES, type CalendarSyncResult } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ChildrenQuery } from '../../../care-recipients';
@@ -11,15 +10,9 @@ import { googleCalendarDecider } from '../../domain/google-calendar.decide';
 import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/google-calendar.gateway';
 import { googleErrorStatus, isInvalidGrant } from '../../google/google-errors';
 import { fingerprintOf, googleEventOf } from './google-event';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class SyncGoogleCalendar extends Command<CalendarSyncResult> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class SyncGoogleCalendar extends commandOf<{ userId: string }, CalendarSyncResult>() {}
 
 const needsReconnect = () => new DomainError('CALENDAR.NEEDS_RECONNECT', 'conflict', CALENDAR_MESSAGES.needsReconnect);
 

@@ -16,6 +16,6 @@ export class SyncGoogleCalendarController {
   @Post('sync')
   @HttpCode(200)
   sync(@CurrentUser() user: User, @Req() req: Request): Promise<CalendarSyncResult> {
-    return this.commands.execute(new SyncGoogleCalendar(user.id, commandMetadata(req)));
+    return this.commands.execute(new SyncGoogleCalendar({ userId: user.id, metadata: commandMetadata(req) }));
   }
 }
