@@ -19,7 +19,9 @@ function justAfterMidnight(now = new Date()): { timezone: string; latitude: numb
   const hour = now.getUTCHours();
   const offset = hour <= 12 ? -hour : 24 - hour; // UTC-12 .. UTC+11
   const timezone = offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-  return { timezone, latitude: 21.42248712, longitude: Math.max(-180, Math.min(180, offset * 15)) };
+  // Not exactly -180 at UTC-12 (noon UTC): adhan reads that meridian as +180, the day after's sun (the
+  // server's tasks are right there, the test's own expectation from timesOn would not be).
+  return { timezone, latitude: 21.42248712, longitude: Math.max(-179.5, Math.min(180, offset * 15)) };
 }
 
 describe('prayer tasks (issue 24) over HTTP', () => {

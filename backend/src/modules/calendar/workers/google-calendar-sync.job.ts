@@ -102,7 +102,7 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
   private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number; more: boolean } | { skipped: string }> {
     const metadata = { actorId: userId, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
     try {
-      const { created, updated, deleted, more } = await this.commands.execute(new SyncGoogleCalendar(userId, metadata, SYNC_MAX_WRITES_PER_JOB));
+      const { created, updated, deleted, more } = await this.commands.execute(new SyncGoogleCalendar({ userId, metadata, maxWrites: SYNC_MAX_WRITES_PER_JOB }));
       // Stopped at its bound: the rest in a follow-up (this job is active, so enqueueSync adds one).
       if (more) await enqueueSync(this.queue, userId);
       return { created, updated, deleted, more };

@@ -1,7 +1,6 @@
 import { BadGatewayException, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { addDays, CALENDAR_FEED, CALENDAR_MESSAGES, type CalendarSyncResult } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ChildrenQuery } from '../../../care-recipients';
@@ -11,6 +10,7 @@ import { googleCalendarDecider } from '../../domain/google-calendar.decide';
 import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/google-calendar.gateway';
 import { googleErrorStatus, isInvalidGrant } from '../../google/google-errors';
 import { fingerprintOf, googleEventOf } from './google-event';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** What a sync did; `more` when it stopped at its `maxWrites` with changes left for another run. */
 export interface GoogleCalendarSyncOutcome extends CalendarSyncResult {
@@ -22,15 +22,7 @@ export interface GoogleCalendarSyncOutcome extends CalendarSyncResult {
  * updates, deletes) in this run: the background job's share of work; the rest is found again by the
  * next run (unchanged events are skipped by their fingerprint). Unset: all of it (the Sync button).
  */
-export class SyncGoogleCalendar extends Command<GoogleCalendarSyncOutcome> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-    readonly maxWrites = Number.POSITIVE_INFINITY,
-  ) {
-    super();
-  }
-}
+export class SyncGoogleCalendar extends commandOf<{ userId: string; maxWrites?: number }, GoogleCalendarSyncOutcome>() {}
 
 const needsReconnect = () => new DomainError('CALENDAR.NEEDS_RECONNECT', 'conflict', CALENDAR_MESSAGES.needsReconnect);
 
@@ -56,7 +48,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     private readonly tasks: DailyTasksQuery,
   ) {}
 
-  async execute({ userId, metadata, maxWrites }: SyncGoogleCalendar): Promise<GoogleCalendarSyncOutcome> {
+  async execute({ userId, metadata, maxWrites = Number.POSITIVE_INFINITY }: SyncGoogleCalendar): Promise<GoogleCalendarSyncOutcome> {
     this.google.requireConfigured();
     const stream = googleCalendarStream(userId);
     const { state } = await this.streams.load(stream, googleCalendarDecider);

@@ -16,7 +16,7 @@ export class SyncGoogleCalendarController {
   @Post('sync')
   @HttpCode(200)
   async sync(@CurrentUser() user: User, @Req() req: Request): Promise<CalendarSyncResult> {
-    const { created, updated, deleted, lastSyncAt } = await this.commands.execute(new SyncGoogleCalendar(user.id, commandMetadata(req)));
+    const { created, updated, deleted, lastSyncAt } = await this.commands.execute(new SyncGoogleCalendar({ userId: user.id, metadata: commandMetadata(req) }));
     return { created, updated, deleted, lastSyncAt };
   }
 }
