@@ -1,9 +1,10 @@
 // A local Google for the browser tests (playwright.config.ts starts it before the app, whose
 // GOOGLE_API_BASE_URL points here). It plays what the real google-auth-library and
-// @googleapis/calendar reach: the consent page (a small form: an email, Allow or Cancel), the token
-// endpoint (codes, refresh tokens, RS256 ID tokens), the ID-token certificates, revoke, and the
-// Calendar API's events. GET /_state answers what it holds, for the tests to wait on; POST
-// /_withdraw?email= withdraws that account's grants (its tokens stop working), as Google's account page does.
+// @googleapis/calendar reach: the consent page (a small form: an email, for a sign-in an Email
+// verified box, Allow or Cancel), the token endpoint (codes, refresh tokens, RS256 ID tokens), the
+// ID-token certificates, revoke, and the Calendar API's events. GET /_state answers what it holds,
+// for the tests to wait on; POST /_withdraw?email= withdraws that account's grants (its tokens stop
+// working), as Google's account page does.
 // Standalone on purpose: backend/src/test-support/google-fake.ts and google-oauth-fake.ts are
 // TypeScript for jest and are not built; this file keeps to the same protocol.
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -26,9 +27,9 @@ const revoked = [];
 const b64url = (value) => Buffer.from(value).toString('base64url');
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function idToken(email, nonce) {
+function idToken(email, nonce, emailVerified) {
   const now = Math.floor(Date.now() / 1000);
-  const payload = { iss: 'https://accounts.google.com', aud: clientId, azp: clientId, sub: b64url(email), email, email_verified: true, given_name: 'Gia', family_name: 'Google', iat: now, exp: now + 3600, nonce };
+  const payload = { iss: 'https://accounts.google.com', aud: clientId, azp: clientId, sub: b64url(email), email, email_verified: emailVerified, given_name: 'Gia', family_name: 'Google', iat: now, exp: now + 3600, nonce };
   const signed = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid }))}.${b64url(JSON.stringify(payload))}`;
   return `${signed}.${createSign('RSA-SHA256').update(signed).sign(keys.privateKey).toString('base64url')}`;
 }
@@ -47,6 +48,7 @@ function consentPage(query) {
 <p>${signIn ? 'Sign in to CareCircle with your Google account.' : 'CareCircle wants to manage events in your Google Calendar.'}</p>
 <form method="post" action="/o/oauth2/v2/decide">${hidden}
 <p><label for="email">Email</label> <input id="email" name="email" type="email" value="gia.google@example.com"></p>
+${signIn ? '<p><input id="verified" name="email_verified" type="checkbox" value="true" checked> <label for="verified">Email verified</label></p>' : ''}
 <p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="cancel">Cancel</button></p>
 </form></main></body></html>`;
 }
@@ -78,7 +80,7 @@ const server = createServer(async (req, res) => {
     back.searchParams.set('state', form.get('state') ?? '');
     if (form.get('decision') === 'allow') {
       const code = randomBytes(16).toString('hex');
-      codes.set(code, { email: form.get('email') ?? '', nonce: form.get('nonce') || undefined, scope: form.get('scope') ?? '' });
+      codes.set(code, { email: form.get('email') ?? '', emailVerified: form.get('email_verified') === 'true', nonce: form.get('nonce') || undefined, scope: form.get('scope') ?? '' });
       back.searchParams.set('code', code);
     } else back.searchParams.set('error', 'access_denied');
     res.writeHead(302, { Location: back.toString() });
@@ -95,7 +97,7 @@ const server = createServer(async (req, res) => {
       const refresh = `refresh-${randomBytes(12).toString('hex')}`;
       refreshTokens.set(refresh, grant.email);
       const answer = { access_token: newAccessToken(grant.email), refresh_token: refresh, expires_in: 3600, token_type: 'Bearer', scope: grant.scope };
-      return json(200, grant.scope.includes('openid') ? { ...answer, id_token: idToken(grant.email, grant.nonce) } : answer);
+      return json(200, grant.scope.includes('openid') ? { ...answer, id_token: idToken(grant.email, grant.nonce, grant.emailVerified) } : answer);
     }
     const email = refreshTokens.get(form.get('refresh_token') ?? '');
     if (form.get('grant_type') === 'refresh_token' && email !== undefined) return json(200, { access_token: newAccessToken(email), expires_in: 3600, token_type: 'Bearer' });

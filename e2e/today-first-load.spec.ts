@@ -119,10 +119,12 @@ test('a tick made before the app has taken the page over is not shown unsaved, a
   await tick.click();
   await page.getByRole('listitem', { name: /Morning medication/ }).locator('label').dispatchEvent('click');
   await expect(tick, 'no tick on screen that nothing saves').not.toBeChecked();
+  await expect(tick, 'but the tap shows it was taken').toHaveClass(/\bcc-held\b/);
   release();
   // Once the app is in, the held tick is given again: more than an hour before 8 AM, the early-dose question comes first.
   await giveNowIfEarly(page, '08:00');
   await expect(tick).toBeChecked();
+  await expect(tick).not.toHaveClass(/\bcc-held\b/);
   await expect(page.getByRole('listitem', { name: 'Morning medication' })).toContainText(/Completed at .* by Rosa Lima/);
   expect(completions).toHaveLength(1);
   await page.unrouteAll();

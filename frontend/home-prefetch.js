@@ -54,15 +54,29 @@
     .catch(function () {});
 
   // Until the app has taken over the server's Today (src/main.tsx), a tap would change only the page:
-  // a checkbox ticked that nothing saves. Taps on its controls are held, and so is a recipient
-  // chosen; the app gives them again, each control once and in order (src/app/held-taps.ts).
+  // a checkbox ticked that nothing saves. Taps on its controls are held (marked cc-held until then),
+  // and so is a recipient chosen; the app gives them again, each control once and in order
+  // (src/app/held-taps.ts).
   function holdTapsUntilTheAppIsIn() {
     var held = (window.__ccHeld = { taps: [], done: false });
-    var hold = function (event) {
+    var heldControl = function (event) {
       var root = document.getElementById('root');
       var target = event.target;
       var control = !held.done && target.closest ? target.closest('input, button, select, textarea, label, [role="button"]') : null;
-      if (!control || !root || !root.contains(control)) return;
+      return control && root && root.contains(control) ? control : null;
+    };
+    // The press before a click does not reach React either: React, hearing it on a part it has not
+    // hydrated yet, would hydrate the whole page there and then, in one task the tap waits for
+    // (issue 27). What the press does natively (focus, scrolling) stays.
+    var quiet = function (event) {
+      if (heldControl(event)) event.stopPropagation();
+    };
+    ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend', 'keydown', 'keyup'].forEach(function (type) {
+      document.addEventListener(type, quiet, true);
+    });
+    var hold = function (event) {
+      var control = heldControl(event);
+      if (!control) return;
       // A tap on a checkbox's label is a tap on the checkbox (one control, given once).
       if (control.tagName === 'LABEL' && control.control) control = control.control;
       var isSelect = control.tagName === 'SELECT';
@@ -76,6 +90,7 @@
         return each.control === control;
       })[0];
       if (!tap) held.taps.push((tap = { control: control }));
+      control.classList.add('cc-held');
       if (isSelect) tap.value = control.value;
     };
     document.addEventListener('click', hold, true);

@@ -10,9 +10,10 @@
 // To look into a figure (docs/performance.md): BENCH_WEB_ONLY=/groups,/calendar (those screens only,
 // by route as the table names them, `/` being the landing page and Today; a path that is no screen's
 // is measured signed out; BENCH_WEB_PAGES is its older name), BENCH_WEB_RUNS=3 (Lighthouse runs per
-// screen, medians shown; 1 by default), BENCH_WEB_WATERFALL=true (each Today load's requests, first
+// screen, medians shown; 1 by default, 0 for none: Today's loads only), BENCH_WEB_WATERFALL=true (each Today load's requests, first
 // and last byte, and its LCP element), BENCH_WEB_PROFILE=file.cpuprofile (the last Today load's
-// JavaScript profile), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
+// JavaScript profile), BENCH_WEB_TAP_DETAIL=true (each tap's events: name, start, processing start and
+// end, duration; and its load's long tasks, start and duration, in ms), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
 // Lighthouse run, to see that it had its data), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to
 // part network from CPU), BENCH_WEB_TODAY_RUNS=0 (no Today). BENCH_WEB_PORT and BENCH_WEB_DATABASE_URL:
 // the app's port and database (created if missing, kept).
@@ -162,6 +163,7 @@ async function lighthouseRow(pathName, port, attempt = 1) {
 async function lighthouseRows(page, pathName, port) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRow(pathName, port));
+  if (runs.length === 0) return { page, skipped: true };
   const pick = (key) => median(runs.map((run) => run[key]));
   return { ...runs.at(-1), page, performance: pick('performance'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), jsKib: pick('jsKib') };
 }
@@ -175,7 +177,8 @@ const OBSERVE = () => {
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.longTasks.push([entry.startTime, entry.duration]))).observe({ type: 'longtask', buffered: true });
   // Interaction-to-next-paint: the longest event of any interaction (a tap's pointer and click events).
   seen.inp = 0;
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => entry.interactionId && (seen.inp = Math.max(seen.inp, entry.duration)))).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  seen.events = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => entry.interactionId && ((seen.inp = Math.max(seen.inp, entry.duration)), seen.events.push([entry.name, entry.startTime, entry.processingStart, entry.processingEnd, entry.duration])))).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 };
 
 /** The API through `context`'s cookies: the answer's JSON, or an error but for the statuses in `allowed` (their status). */
@@ -286,6 +289,7 @@ async function todayRun(browser, { tap = false } = {}) {
       for (const r of waterfall.values()) console.log(`${((r.start - zero) * 1000).toFixed(0).padStart(6)} ${(((r.end ?? NaN) - zero) * 1000).toFixed(0).padStart(6)} ${String(r.bytes ?? '').padStart(7)} ${r.url}`);
       console.log(`fcp ${perf.fcp.toFixed(0)} lcp ${perf.lcp.toFixed(0)} ${perf.lcpElement}`);
     }
+    if (process.env.BENCH_WEB_TAP_DETAIL === 'true' && tap) console.log(JSON.stringify({ fcp: perf.fcp, events: perf.events.map((e) => e.map((v) => (typeof v === 'number' ? Math.round(v) : v))), longTasks: perf.longTasks.map((t) => t.map(Math.round)) }));
     // Total blocking time as Lighthouse defines it: the part over 50 ms of each long task after first contentful paint.
     const tbtMs = perf.longTasks.filter(([start]) => start >= perf.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { fcpMs: perf.fcp, lcpMs: perf.lcp, tbtMs, jsKib: js / KIB, inpMs: perf.inp };
@@ -335,14 +339,17 @@ try {
   await browser.close();
 
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU), ${RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`}, ${new Date().toISOString()}`);
-  console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | JS transferred |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const row of rows) {
-    console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${Number(row.cls).toFixed(3)} | ${row.jsKib.toFixed(1)} KiB |`);
+  const shown = rows.filter((row) => !row.skipped);
+  if (shown.length > 0) {
+    console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU), ${RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`}, ${new Date().toISOString()}`);
+    console.log('| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | JS transferred |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const row of shown) {
+      console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${s(row.fcpMs)} | ${s(row.lcpMs)} | ${Math.round(row.tbtMs)} ms | ${Number(row.cls).toFixed(3)} | ${row.jsKib.toFixed(1)} KiB |`);
+    }
+    for (const row of shown.filter((r) => r.performance < 90)) console.log(`  ${row.page} (${row.performance}): ${row.costs.join(', ') || 'no audit names a saving'}`);
+    for (const row of shown.filter((r) => r.failing.length > 0)) console.log(`  ${row.page}: failing audits ${row.failing.join(', ')}`);
   }
-  for (const row of rows.filter((r) => r.performance < 90)) console.log(`  ${row.page} (${row.performance}): ${row.costs.join(', ') || 'no audit names a saving'}`);
-  for (const row of rows.filter((r) => r.failing.length > 0)) console.log(`  ${row.page}: failing audits ${row.failing.join(', ')}`);
   if (today.length > 0) {
     const pick = (key) => median(today.map((r) => r[key]));
     console.log(`\nToday, signed in, cold (Playwright + DevTools slow 4G and ${CPU_SLOWDOWN}x CPU), median of ${TODAY_RUNS}`);

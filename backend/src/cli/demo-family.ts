@@ -446,12 +446,12 @@ class DemoFamilyStory {
   private async addRecipient(demo: DemoRecipient, times: { added: string; routines: string; tasks: string }): Promise<Recipient> {
     const childId = randomUUID();
     const added = this.metadata('primary', this.at(-7, times.added));
-    await this.commands.execute(new AddCareRecipient(childId, demo.input, added));
+    await this.commands.execute(new AddCareRecipient({ childId, input: demo.input, metadata: added }));
     const medicationIds = new Map<string, string>();
     for (const { key, ...input } of demo.medications) {
       const medicationId = randomUUID();
       medicationIds.set(key, medicationId);
-      await this.commands.execute(new AddMedication(childId, medicationId, input, this.metadata('primary', added.occurredAt)));
+      await this.commands.execute(new AddMedication({ childId, medicationId, input, metadata: this.metadata('primary', added.occurredAt) }));
     }
 
     const items = demo.routines.map(({ medication, ...routine }) => ({
@@ -462,7 +462,7 @@ class DemoFamilyStory {
 
     for (const { day, input } of demo.tasks) {
       // Planned ahead on the first evening, like the appointments already on the family's calendar.
-      await this.commands.execute(new ScheduleTasks(childId, { ...input, scheduledDate: addDays(this.today, day) }, this.metadata('primary', this.at(-7, times.tasks))));
+      await this.commands.execute(new ScheduleTasks({ childId, input: { ...input, scheduledDate: addDays(this.today, day) }, metadata: this.metadata('primary', this.at(-7, times.tasks)) }));
       this.counts.tasks += 1;
       if (input.category === 'appointment') this.counts.appointments += 1;
     }
@@ -494,15 +494,12 @@ class DemoFamilyStory {
   private async bringInHelper(primary: User, passwordHash: string): Promise<void> {
     const shared = this.recipients.filter((r) => r.demo.sharedWithHelper).map((r) => r.id);
     const invitation = await this.commands.execute(
-      new InviteCaregiver(
-        primary,
-        { inviteeEmail: DEMO_HELPER.email, inviteeName: `${DEMO_HELPER.firstName} ${DEMO_HELPER.lastName}`, childIds: shared, canEdit: true },
-        this.metadata('primary', this.at(-7, SETUP.invite)),
+      new InviteCaregiver({ inviter: primary, input: { inviteeEmail: DEMO_HELPER.email, inviteeName: `${DEMO_HELPER.firstName} ${DEMO_HELPER.lastName}`, childIds: shared, canEdit: true }, metadata: this.metadata('primary', this.at(-7, SETUP.invite)) }
       ),
     );
     const helper = await this.register('helper', DEMO_HELPER, passwordHash, this.at(-7, SETUP.helperRegisters));
     const token = new URL(invitation.acceptUrl).pathname.split('/').pop()!;
-    await this.commands.execute(new AcceptInvitation(token, helper, 'seed-demo', this.metadata('helper', this.at(-7, SETUP.helperAccepts))));
+    await this.commands.execute(new AcceptInvitation({ token, user: helper, address: 'seed-demo', metadata: this.metadata('helper', this.at(-7, SETUP.helperAccepts)) }));
   }
 
   /**
@@ -534,7 +531,7 @@ class DemoFamilyStory {
     }
     completions.sort((a, b) => a.at - b.at);
     for (const { task, at, who, notes } of completions) {
-      await this.commands.execute(new CompleteTask(task.id, notes, this.metadata(who, new Date(at).toISOString())));
+      await this.commands.execute(new CompleteTask({ taskId: task.id, notes, metadata: this.metadata(who, new Date(at).toISOString()) }));
       this.counts.completed += 1;
     }
   }

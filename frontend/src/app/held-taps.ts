@@ -39,6 +39,7 @@ export function releaseHeldTaps(): void {
   if (!held || held.done) return;
   held.done = true;
   for (const { control, value } of held.taps) {
+    control.classList.remove('cc-held');
     if (!control.isConnected) continue;
     if (control instanceof HTMLSelectElement && value !== undefined) {
       control.value = value;

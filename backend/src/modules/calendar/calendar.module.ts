@@ -23,6 +23,8 @@ import { CalendarFeedsProjection } from './read-models/calendar-feeds/calendar-f
 import { CalendarFeedsQuery } from './read-models/calendar-feeds/calendar-feeds.query';
 import { CalendarIntegrationsProjection } from './read-models/calendar-integrations/calendar-integrations.projection';
 import { CalendarIntegrationsQuery } from './read-models/calendar-integrations/calendar-integrations.query';
+import { GoogleCalendarEventsProjection } from './read-models/google-calendar-events/google-calendar-events.projection';
+import { GoogleCalendarEventsQuery } from './read-models/google-calendar-events/google-calendar-events.query';
 import { UpcomingAppointmentsController } from './upcoming/upcoming-appointments.http';
 import { GOOGLE_CALENDAR_SYNC_QUEUE, GoogleCalendarSyncWorker } from './workers/google-calendar-sync.job';
 
@@ -48,6 +50,8 @@ import { GOOGLE_CALENDAR_SYNC_QUEUE, GoogleCalendarSyncWorker } from './workers/
     CalendarFeedsProjection,
     CalendarIntegrationsQuery,
     CalendarIntegrationsProjection,
+    GoogleCalendarEventsQuery,
+    GoogleCalendarEventsProjection,
     CreateFeedLinkHandler,
     RevokeFeedLinkHandler,
     ConnectGoogleCalendarHandler,

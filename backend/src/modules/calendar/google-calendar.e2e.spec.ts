@@ -1,9 +1,12 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import request from 'supertest';
 import { addDays, CALENDAR_MESSAGES } from '@carecircle/libs';
 import { startGoogleFake, type GoogleFake } from '../../test-support/google-fake';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { googleCalendarEventId } from './google/google-calendar.gateway';
+import { GOOGLE_CALENDAR_SYNC_QUEUE, SYNC_MAX_WRITES_PER_JOB } from './workers/google-calendar-sync.job';
 
 type Agent = Awaited<ReturnType<TestApp['signUp']>>['agent'];
 
@@ -257,17 +260,49 @@ describe('Google Calendar background sync (worker role), against a local Google'
     await until('the sync recorded', async () => (await agent.get('/api/calendar/status').expect(200)).body.google.lastSyncAt);
   });
 
-  it('a caregiver whose access to a recipient ends loses its appointments from their Google calendar', async () => {
+  it('a job makes at most SYNC_MAX_WRITES_PER_JOB changes at Google; a follow-up job takes the rest, nothing sent twice', async () => {
+    const { agent, user } = await t.signUp();
+    const noor = (await agent.post('/api/children').send({ firstName: 'Noor', lastName: 'Lopez' }).expect(201)).body.id as string;
+    // Made before connecting (no sync is queued for a user without a connection): the first change
+    // after connecting finds them all to send at once.
+    const visits: string[] = [];
+    for (let i = 0; i < SYNC_MAX_WRITES_PER_JOB + 5; i++) visits.push(await appointment(agent, noor, `Visit ${i + 1}`, addDays(today, 1 + (i % 20))));
+    await connect(agent);
+    visits.push(await appointment(agent, noor, 'One more', addDays(today, 3)));
+
+    await until('every appointment in Google', () => visits.every((taskId) => event(user.id, taskId)));
+    const synced = await t.sql(
+      `SELECT jsonb_array_length(data->'upserted') + jsonb_array_length(data->'deleted') AS writes FROM es_events
+       WHERE stream_id = $1 AND type = 'GoogleCalendarSynced' ORDER BY global_position`,
+      [`google-calendar-${user.id}`],
+    );
+    expect(synced.rows.map((row) => Number(row.writes)).filter((writes) => writes > 0)).toEqual([SYNC_MAX_WRITES_PER_JOB, visits.length - SYNC_MAX_WRITES_PER_JOB]);
+  });
+
+  it('a caregiver whose access to a recipient ends loses its appointments from their Google calendar; connected users of other families are not synced', async () => {
     const owner = await t.signUp();
     const helper = await t.signUp();
+    const stranger = await t.signUp();
     const leo = (await owner.agent.post('/api/children').send({ firstName: 'Leo', lastName: 'Park' }).expect(201)).body.id as string;
     await t.grantAccess(leo, owner.user.id, helper.user.id, false);
     await connect(helper.agent);
+    await connect(stranger.agent);
     const physio = await appointment(owner.agent, leo, 'Physio', addDays(today, 1));
     await until('the shared appointment in the helper’s Google calendar', () => event(helper.user.id, physio));
+    const queue = t.app.get<Queue>(getQueueToken(GOOGLE_CALENDAR_SYNC_QUEUE));
+    const drained = async () => {
+      const { waiting, delayed, active } = await queue.getJobCounts();
+      return waiting + delayed + active === 0;
+    };
+    const strangerSyncs = async () =>
+      (await t.sql("SELECT count(*)::int AS n FROM es_events WHERE type = 'GoogleCalendarSynced' AND stream_id = $1", [`google-calendar-${stranger.user.id}`])).rows[0].n as number;
+    await until('no sync queued', drained);
+    const before = await strangerSyncs();
 
     await owner.agent.delete(`/api/children/${leo}/caregivers/${helper.user.id}`).expect(204);
     await until('the appointment gone from the helper’s Google calendar', () => !google.events.has(googleCalendarEventId(helper.user.id, physio)));
+    await until('no sync queued', drained);
+    expect(await strangerSyncs()).toBe(before);
   });
 
   it('Google failing is retried with backoff; invalid_grant is recorded once and the status asks to reconnect', async () => {

@@ -47,7 +47,7 @@ describe('support groups over HTTP', () => {
     // The race on an empty stream: three creations of a new group at once record it once.
     const groupId = randomUUID();
     const { category, name, description, icon, color, rules } = GROUP_DEFINITIONS[6];
-    const create = () => t.app.get(CommandBus).execute(new CreateGroup(groupId, { category, name, description, icon, color, rules: [...rules] }, { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() }));
+    const create = () => t.app.get(CommandBus).execute(new CreateGroup({ groupId, details: { category, name, description, icon, color, rules: [...rules] }, metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() } }));
     await Promise.all([create(), create(), create()]);
     // Its own stream (readAll answers only what every transaction of the server has settled: under load it may lag).
     expect((await t.app.get<EventStore>(EVENT_STORE).readStream(groupStream(groupId))).map((e) => e.type)).toEqual(['GroupCreated']);

@@ -47,7 +47,7 @@ export class SubscriptionQuantityWorker implements OnApplicationBootstrap, Befor
     if (!this.config.roles.includes('worker') || !this.config.stripe) return;
     this.queue
       .process(QUANTITY_JOB, 1, (job: Job<{ userId: string }>) =>
-        this.commands.execute(new SyncSubscriptionQuantity(job.data.userId, { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() })),
+        this.commands.execute(new SyncSubscriptionQuantity({ userId: job.data.userId, metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() } })),
       )
       .catch((error: Error) => this.log.error(`subscription-quantity worker stopped: ${error.message}`));
     this.unsubscribe = await this.changes.subscribe((changes) => {

@@ -10,6 +10,8 @@ export interface SyncedEvent {
   fingerprint: string;
   /** The appointment's date (yyyy-mm-dd): one that leaves the sync window is forgotten, not deleted. */
   date: string;
+  /** The appointment's recipient (absent in events recorded before 2026-11-29). */
+  childId?: string;
 }
 
 export type GoogleCalendarEvent =

@@ -9,33 +9,38 @@ import { ProjectionChangeFeed, type ChildChanges } from '../../../platform/proje
 import { ChildrenQuery } from '../../care-recipients';
 import { SyncGoogleCalendar } from '../commands/sync-google-calendar/sync-google-calendar.handler';
 import { CalendarIntegrationsQuery } from '../read-models/calendar-integrations/calendar-integrations.query';
+import { GoogleCalendarEventsQuery } from '../read-models/google-calendar-events/google-calendar-events.query';
 
 export const GOOGLE_CALENDAR_SYNC_QUEUE = 'google-calendar-sync';
 export const SYNC_JOB = 'sync-user';
 /** Changes within this long after the first are taken by one sync (a schedule's burst of tasks: one sync). */
-export const SYNC_DELAY_MS = 1000;
+export const SYNC_DELAY_MS = 3000;
+/**
+ * Calls that change Google (insert, update, delete) one job makes at most; what is left is taken by a
+ * follow-up job, so a first sync of many appointments is spread over several jobs, each short.
+ */
+export const SYNC_MAX_WRITES_PER_JOB = 25;
 /** Google failing (5xx, network): tried again after 2 s, 4 s, 8 s, 16 s. */
 const ATTEMPTS = 5;
 const BACKOFF_MS = 2000;
 /**
- * Live topics whose change may change a user's appointments: a recipient's tasks or its row (its name
- * is in the events' titles) concern the users who see it now; who sees it (access granted, ended, the
- * recipient removed) also concerns one who no longer does.
+ * Live topics whose change may change a user's appointments: a recipient's tasks, its row (its name
+ * is in the events' titles), who sees it (access granted or ended, the recipient removed).
  */
-const VIEWER_TOPICS = ['tasks', 'children'];
-const ACCESS_TOPIC = 'child-access';
+const TOPICS = ['tasks', 'children', 'child-access'];
 /** Outcomes a retry cannot change: not connected any more, or Google refused the grant (recorded; the user must connect again). */
 const FINAL = ['CALENDAR.NOT_CONNECTED', 'CALENDAR.NEEDS_RECONNECT'];
 
-/** Which connected users' Google calendars a batch of read-model changes may concern. */
-export async function usersToSync(changes: ChildChanges[], children: ChildrenQuery, integrations: CalendarIntegrationsQuery): Promise<string[]> {
-  // Access ended (or a recipient removed): the user who lost it is not among its viewers any more, so
-  // every active connection is looked at (a sync that finds nothing changed sends nothing to Google).
-  // Rare next to task and recipient changes, which never fan out beyond the recipient's viewers.
-  if (changes.some((change) => change.changed.includes(ACCESS_TOPIC))) return integrations.active();
-  const childIds = changes.filter((change) => change.changed.some((topic) => VIEWER_TOPICS.includes(topic))).map((change) => change.childId);
+/**
+ * Which connected users' Google calendars a batch of read-model changes may concern: those who see a
+ * changed recipient now, and those holding Google events of its appointments (one whose access ended,
+ * or whose recipient was removed, sees it no more). A sync that finds nothing changed sends nothing.
+ */
+export async function usersToSync(changes: ChildChanges[], children: ChildrenQuery, events: GoogleCalendarEventsQuery, integrations: CalendarIntegrationsQuery): Promise<string[]> {
+  const childIds = changes.filter((change) => change.changed.some((topic) => TOPICS.includes(topic))).map((change) => change.childId);
   if (childIds.length === 0) return [];
-  return integrations.activeAmong(await children.viewersOf(childIds));
+  const [viewers, holders] = await Promise.all([children.viewersOf(childIds), events.holdersOf(childIds)]);
+  return integrations.activeAmong([...new Set([...viewers, ...holders])]);
 }
 
 const JOB_OPTIONS = { delay: SYNC_DELAY_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: BACKOFF_MS }, removeOnComplete: true, removeOnFail: true };
@@ -64,7 +69,8 @@ export async function enqueueSync(queue: Queue, userId: string): Promise<void> {
  * Background sync (docs/calendar.md), on the worker role and only with GOOGLE_* set: when a
  * recipient's tasks or access change (announced on the projection-change channel once committed),
  * each connected user who may see a difference gets a sync job (SyncGoogleCalendar, as the Sync
- * button). Jobs are coalesced per user: while one waits, later changes join it; a change during a
+ * button), making at most SYNC_MAX_WRITES_PER_JOB changes at Google, the rest in a follow-up job.
+ * Jobs are coalesced per user: while one waits, later changes join it; a change during a
  * running sync queues one more. Google failing is retried with backoff; invalid_grant is recorded by
  * the sync (the tab then asks to reconnect) and not retried.
  */
@@ -79,6 +85,7 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
     private readonly commands: CommandBus,
     private readonly children: ChildrenQuery,
     private readonly integrations: CalendarIntegrationsQuery,
+    private readonly events: GoogleCalendarEventsQuery,
     private readonly changes: ProjectionChangeFeed,
   ) {}
 
@@ -86,17 +93,19 @@ export class GoogleCalendarSyncWorker implements OnApplicationBootstrap, BeforeA
     if (!this.config.roles.includes('worker') || !this.config.google) return;
     this.queue.process(SYNC_JOB, 1, (job: Job<{ userId: string }>) => this.sync(job.data.userId)).catch((error: Error) => this.log.error(`google-calendar-sync worker stopped: ${error.message}`));
     this.unsubscribe = await this.changes.subscribe((changes) => {
-      usersToSync(changes, this.children, this.integrations)
+      usersToSync(changes, this.children, this.events, this.integrations)
         .then((userIds) => Promise.all(userIds.map((userId) => enqueueSync(this.queue, userId))))
         .catch((error: Error) => this.log.error(`google-calendar-sync: could not queue: ${error.message}`));
     });
   }
 
-  private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number } | { skipped: string }> {
+  private async sync(userId: string): Promise<{ created: number; updated: number; deleted: number; more: boolean } | { skipped: string }> {
     const metadata = { actorId: userId, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
     try {
-      const { created, updated, deleted } = await this.commands.execute(new SyncGoogleCalendar(userId, metadata));
-      return { created, updated, deleted };
+      const { created, updated, deleted, more } = await this.commands.execute(new SyncGoogleCalendar({ userId, metadata, maxWrites: SYNC_MAX_WRITES_PER_JOB }));
+      // Stopped at its bound: the rest in a follow-up (this job is active, so enqueueSync adds one).
+      if (more) await enqueueSync(this.queue, userId);
+      return { created, updated, deleted, more };
     } catch (error) {
       if (error instanceof DomainError && FINAL.includes(error.code)) return { skipped: error.code };
       this.log.warn(`Google Calendar background sync of user ${userId} failed (retried): ${(error as Error).message}`);

@@ -42,7 +42,7 @@ describe('notification settings over HTTP', () => {
     ({ agent: as.stranger } = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' }));
     as.anonymous = t.agent();
     const metadata = { actorId: secondary.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
-    await t.app.get(CommandBus).execute(new JoinCareTeam(secondary.id, owner.id, false, metadata));
+    await t.app.get(CommandBus).execute(new JoinCareTeam({ userId: secondary.id, primaryUserId: owner.id, ownsRecipients: false, metadata }));
     expect((await as.secondary.get('/api/auth/user').expect(200)).body).toMatchObject({ role: 'secondary_caregiver', primaryUserId: owner.id });
   }, 60_000);
 
@@ -167,7 +167,7 @@ describe('notification settings over HTTP', () => {
     await agent.put(PREFS).send(night).expect(200);
     await agent.put(POLICY).send(quick).expect(200);
     const { agent: helper, user: helperUser } = await t.signUp();
-    await t.app.get(CommandBus).execute(new JoinCareTeam(helperUser.id, user.id, false, { actorId: helperUser.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() }));
+    await t.app.get(CommandBus).execute(new JoinCareTeam({ userId: helperUser.id, primaryUserId: user.id, ownsRecipients: false, metadata: { actorId: helperUser.id, correlationId: randomUUID(), occurredAt: new Date().toISOString() } }));
     expect((await helper.get(POLICY).expect(200)).body).toEqual(quick);
 
     await agent.delete('/api/user').send({ password: 'a long enough password' }).expect(204);

@@ -65,7 +65,7 @@ export class TaskTemplateCreation {
 
     const unlinked = items.filter((item) => schedulesUnknownMedication(item.input));
     const wanted = [...unlinked.map((item) => item.medication ?? medicationOfSchedule(item.input)), ...listedMedications];
-    const ensured: string[] = wanted.length > 0 ? await this.commands.execute(new EnsureMedications(childId, wanted, metadata)) : [];
+    const ensured: string[] = wanted.length > 0 ? await this.commands.execute(new EnsureMedications({ childId, medications: wanted, metadata })) : [];
     const linked = new Map(unlinked.map((item, index) => [item, ensured[index]]));
     const known = [...medicationIds, ...ensured];
 

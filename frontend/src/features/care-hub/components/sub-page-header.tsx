@@ -7,7 +7,7 @@ export function SubPageHeader({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
     <header className="care-hub-header">
-      <Link to="/care-hub" className="care-hub-header__back" aria-label="Back to Care Hub">
+      <Link to="/care-hub" className="icon-box care-hub-header__back" aria-label="Back to Care Hub">
         <ArrowLeftOutlined aria-hidden />
       </Link>
       <h1 className="care-hub-header__title">{title}</h1>

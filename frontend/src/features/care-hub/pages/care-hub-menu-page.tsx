@@ -60,7 +60,7 @@ export default function CareHubMenuPage() {
         {CARDS.map((card) => (
           <li key={card.to}>
             <Link to={card.to} className="care-hub-menu__card">
-              <span className={`care-hub-menu__icon care-hub-menu__icon--${card.tone}`} aria-hidden>
+              <span className={`icon-box care-hub-menu__icon care-hub-menu__icon--${card.tone}`} aria-hidden>
                 {card.icon}
               </span>
               <span className="care-hub-menu__text">

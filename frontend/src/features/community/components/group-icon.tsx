@@ -16,7 +16,7 @@ const ICONS: Record<GroupIconName, ReactNode> = {
 /** A group's icon on its colour (the card's and the group page's header), hidden from screen readers. */
 export function GroupIcon({ icon }: { icon: string }) {
   return (
-    <span className="group-card__icon" aria-hidden>
+    <span className="icon-box group-card__icon" aria-hidden>
       {ICONS[icon as GroupIconName] ?? <TeamOutlined />}
     </span>
   );

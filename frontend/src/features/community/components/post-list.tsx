@@ -1,21 +1,10 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useGetGroupPostsInfiniteQuery } from '../api';
+import { CardSkeletons } from './card-skeletons';
 import { PostCard } from './post-card';
-
-export function PostSkeletons() {
-  return (
-    <ul className="post-list" aria-busy="true" aria-label="Loading posts">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="post-card">
-          <Skeleton active title paragraph={{ rows: 2 }} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * A group's posts, pinned first then newest, 20 at a time: the next page loads as the end of the
@@ -37,7 +26,7 @@ export function PostList({ groupId, canWrite }: { groupId: string; canWrite: boo
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (posts.isLoading) return <PostSkeletons />;
+  if (posts.isLoading) return <CardSkeletons listClass="post-list" cardClass="post-card" label="Loading posts" />;
   if (posts.isError || !posts.data) return <LoadError title="Could not load the posts." onRetry={() => void posts.refetch()} />;
   const items = posts.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {

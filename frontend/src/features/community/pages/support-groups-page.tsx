@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tabs } from 'antd';
+import { Button, Tabs } from 'antd';
 import { COMMUNITY_TEXT, type SupportGroup } from '@carecircle/libs';
 import { useState } from 'react';
 import { serverMessage } from '../../../shared/api/api-error';
@@ -7,22 +7,11 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { LoadError } from '../../../shared/ui/load-error';
 import { toast } from '../../../shared/ui/toast';
 import { useGetGroupsQuery, useGetMyGroupsQuery, useJoinGroupMutation, useLeaveGroupMutation } from '../api';
+import { CardSkeletons } from '../components/card-skeletons';
 import { GroupCard } from '../components/group-card';
 import '../community.css';
 
 type Tab = 'available' | 'mine';
-
-function GroupSkeletons() {
-  return (
-    <ul className="group-list" aria-busy="true" aria-label="Loading groups">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="group-card">
-          <Skeleton avatar active paragraph={{ rows: 2 }} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -59,7 +48,7 @@ export default function SupportGroupsPage() {
   const onLeave = (group: SupportGroup) => run(group.id, () => leave(group.id).unwrap(), COMMUNITY_TEXT.left, COMMUNITY_TEXT.leaveFailed);
 
   const list = (query: typeof groups, empty: React.ReactNode) => {
-    if (query.isLoading) return <GroupSkeletons />;
+    if (query.isLoading) return <CardSkeletons listClass="group-list" cardClass="group-card" label="Loading groups" avatar />;
     if (query.isError || !query.data) return <LoadError title="Could not load the groups." onRetry={() => void query.refetch()} />;
     if (query.data.length === 0) return empty;
     return (

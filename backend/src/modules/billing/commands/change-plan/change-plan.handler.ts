@@ -1,23 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { billedQuantity, type BillingPlan, type BillingSubscription } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ChildrenQuery } from '../../../care-recipients';
 import { billingStream, hasLiveSubscription, isManual } from '../../domain/billing';
 import { billingDecider, noSubscription, setByAdmin } from '../../domain/billing.decide';
 import { BillingSubscriptionsQuery } from '../../read-models/subscriptions/subscriptions.query';
 import { atStripe, StripeGateway } from '../../stripe/stripe-gateway';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class ChangePlan extends Command<BillingSubscription | null> {
-  constructor(
-    readonly userId: string,
-    readonly plan: BillingPlan,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ChangePlan extends commandOf<{ userId: string; plan: BillingPlan }, BillingSubscription | null>() {}
 
 /**
  * Update Plan: the live subscription's item switches to the other plan's price (and per_child's

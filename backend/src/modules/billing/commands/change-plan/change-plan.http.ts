@@ -18,6 +18,6 @@ export class ChangePlanController {
   /** 200 the subscription on its new plan (prorated); 409 without a live subscription; 503 when STRIPE_* is unset. */
   @Put('plan')
   change(@CurrentUser() user: User, @Body() body: ChangePlanDto, @Req() req: Request): Promise<BillingSubscription | null> {
-    return this.commands.execute(new ChangePlan(user.id, body.plan, commandMetadata(req)));
+    return this.commands.execute(new ChangePlan({ userId: user.id, plan: body.plan, metadata: commandMetadata(req) }));
   }
 }

@@ -1,23 +1,15 @@
 import { BadGatewayException, Injectable, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BILLING_MESSAGES, billedQuantity, type BillingPlan, type CreateSubscriptionAnswer, type User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ChildrenQuery } from '../../../care-recipients';
 import { displayName } from '../../../identity';
 import { billingStream, hasLiveSubscription, type BillingState } from '../../domain/billing';
 import { alreadyActive, billingDecider } from '../../domain/billing.decide';
 import { atStripe, clientSecretOf, StripeGateway } from '../../stripe/stripe-gateway';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class CreateSubscription extends Command<CreateSubscriptionAnswer> {
-  constructor(
-    readonly user: User,
-    readonly plan: BillingPlan,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class CreateSubscription extends commandOf<{ user: User; plan: BillingPlan }, CreateSubscriptionAnswer>() {}
 
 /** Stripe statuses of a subscription whose payment step can still be completed. */
 const OPEN = ['incomplete', 'trialing'];

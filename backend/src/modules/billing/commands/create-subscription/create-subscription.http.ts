@@ -24,6 +24,6 @@ export class CreateSubscriptionController {
   /** 201 `{clientSecret}`; 409 when a subscription is already trialing or active; 503 when STRIPE_* is unset; 502 when Stripe fails. */
   @Post()
   create(@CurrentUser() user: User, @Body() body: CreateSubscriptionDto, @Req() req: Request): Promise<CreateSubscriptionAnswer> {
-    return this.commands.execute(new CreateSubscription(user, body.plan, commandMetadata(req)));
+    return this.commands.execute(new CreateSubscription({ user, plan: body.plan, metadata: commandMetadata(req) }));
   }
 }

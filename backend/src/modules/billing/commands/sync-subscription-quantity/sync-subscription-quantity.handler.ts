@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { billedQuantity } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { billingStream, hasLiveSubscription, isManual } from '../../domain/billing';
 import { billingDecider } from '../../domain/billing.decide';
 import { RecipientOwnersQuery } from '../../read-models/recipient-owners/recipient-owners.query';
 import { StripeGateway } from '../../stripe/stripe-gateway';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class SyncSubscriptionQuantity extends Command<{ quantity: number } | { skipped: true }> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class SyncSubscriptionQuantity extends commandOf<{ userId: string }, { quantity: number } | { skipped: true }>() {}
 
 /**
  * A live per_child subscription bills one unit per care recipient the user added: when the count

@@ -1,22 +1,14 @@
 import { BadRequestException, BadGatewayException } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CALENDAR_MESSAGES } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { googleCalendarStream } from '../../domain/google-calendar';
 import { googleCalendarDecider } from '../../domain/google-calendar.decide';
 import { GoogleCalendarGateway, type GoogleTokens } from '../../google/google-calendar.gateway';
 import { googleErrorStatus } from '../../google/google-errors';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class ConnectGoogleCalendar extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly code: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ConnectGoogleCalendar extends commandOf<{ userId: string; code: string }>() {}
 
 /**
  * The consent's callback, once its `state` checked out: the code for tokens at Google's token

@@ -51,7 +51,7 @@ export class ConnectGoogleController {
     if (error !== undefined) return backToSettings('denied');
     if (typeof code !== 'string' || code.length === 0 || code.length > 2048) return backToSettings('code_missing');
     try {
-      await this.commands.execute(new ConnectGoogleCalendar(user.id, code, commandMetadata(req)));
+      await this.commands.execute(new ConnectGoogleCalendar({ userId: user.id, code, metadata: commandMetadata(req) }));
     } catch (failure) {
       if (failure instanceof BadRequestException) return backToSettings('code_refused');
       this.logger.warn(`Google Calendar connect failed for user ${user.id}: ${(failure as Error).message}`);

@@ -1,23 +1,15 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CalendarFeedLink } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { hashSecretToken, newSecretToken } from '../../../../platform/http/secret-token';
 import { calendarFeedStream } from '../../domain/calendar-feed';
 import { calendarFeedDecider } from '../../domain/calendar-feed.decide';
 import { feedUrl } from '../feed-token';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class CreateFeedLink extends Command<CalendarFeedLink> {
-  constructor(
-    readonly userId: string,
-    readonly includeMedications: boolean,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class CreateFeedLink extends commandOf<{ userId: string; includeMedications: boolean }, CalendarFeedLink>() {}
 
 /** A new secret feed URL; the one before stops working (its hash leaves the read model). */
 @CommandHandler(CreateFeedLink)

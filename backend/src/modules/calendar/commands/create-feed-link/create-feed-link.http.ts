@@ -21,6 +21,6 @@ export class CreateFeedLinkController {
   /** 201 `{url, includeMedications, createdAt}`: a new secret URL; the old one stops working. */
   @Post('feed-token')
   create(@CurrentUser() user: User, @Body() body: CreateFeedLinkDto, @Req() req: Request): Promise<CalendarFeedLink> {
-    return this.commands.execute(new CreateFeedLink(user.id, body.includeMedications ?? false, commandMetadata(req)));
+    return this.commands.execute(new CreateFeedLink({ userId: user.id, includeMedications: body.includeMedications ?? false, metadata: commandMetadata(req) }));
   }
 }

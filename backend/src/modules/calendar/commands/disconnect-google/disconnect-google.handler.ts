@@ -1,22 +1,15 @@
 import { Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CALENDAR_MESSAGES } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { googleCalendarStream } from '../../domain/google-calendar';
 import { googleCalendarDecider } from '../../domain/google-calendar.decide';
 import { GoogleCalendarGateway } from '../../google/google-calendar.gateway';
 import { googleErrorStatus } from '../../google/google-errors';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class DisconnectGoogleCalendar extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class DisconnectGoogleCalendar extends commandOf<{ userId: string }>() {}
 
 /**
  * Revokes the grant at Google, then forgets the tokens. A revoke Google cannot do (the grant was

@@ -16,6 +16,6 @@ export class DisconnectGoogleController {
   @Delete('google')
   @HttpCode(204)
   async disconnect(@CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new DisconnectGoogleCalendar(user.id, commandMetadata(req)));
+    await this.commands.execute(new DisconnectGoogleCalendar({ userId: user.id, metadata: commandMetadata(req) }));
   }
 }

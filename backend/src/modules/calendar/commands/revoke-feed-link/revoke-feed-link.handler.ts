@@ -1,17 +1,10 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { calendarFeedStream } from '../../domain/calendar-feed';
 import { calendarFeedDecider } from '../../domain/calendar-feed.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class RevokeFeedLink extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RevokeFeedLink extends commandOf<{ userId: string }>() {}
 
 /** Stops the feed link; 404 when there is none. */
 @CommandHandler(RevokeFeedLink)

@@ -16,6 +16,6 @@ export class RevokeFeedLinkController {
   @Delete('feed-token')
   @HttpCode(204)
   async revoke(@CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new RevokeFeedLink(user.id, commandMetadata(req)));
+    await this.commands.execute(new RevokeFeedLink({ userId: user.id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,7 +1,6 @@
 import { BadGatewayException, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { addDays, CALENDAR_FEED, CALENDAR_MESSAGES, type CalendarSyncResult } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ChildrenQuery } from '../../../care-recipients';
@@ -11,15 +10,19 @@ import { googleCalendarDecider } from '../../domain/google-calendar.decide';
 import { googleCalendarEventId, GoogleCalendarGateway } from '../../google/google-calendar.gateway';
 import { googleErrorStatus, isInvalidGrant } from '../../google/google-errors';
 import { fingerprintOf, googleEventOf } from './google-event';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class SyncGoogleCalendar extends Command<CalendarSyncResult> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
+/** What a sync did; `more` when it stopped at its `maxWrites` with changes left for another run. */
+export interface GoogleCalendarSyncOutcome extends CalendarSyncResult {
+  more: boolean;
 }
+
+/**
+ * Sync the user's appointments to Google. `maxWrites` bounds the calls that change Google (inserts,
+ * updates, deletes) in this run: the background job's share of work; the rest is found again by the
+ * next run (unchanged events are skipped by their fingerprint). Unset: all of it (the Sync button).
+ */
+export class SyncGoogleCalendar extends commandOf<{ userId: string; maxWrites?: number }, GoogleCalendarSyncOutcome>() {}
 
 const needsReconnect = () => new DomainError('CALENDAR.NEEDS_RECONNECT', 'conflict', CALENDAR_MESSAGES.needsReconnect);
 
@@ -45,7 +48,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     private readonly tasks: DailyTasksQuery,
   ) {}
 
-  async execute({ userId, metadata }: SyncGoogleCalendar): Promise<CalendarSyncResult> {
+  async execute({ userId, metadata, maxWrites = Number.POSITIVE_INFINITY }: SyncGoogleCalendar): Promise<GoogleCalendarSyncOutcome> {
     this.google.requireConfigured();
     const stream = googleCalendarStream(userId);
     const { state } = await this.streams.load(stream, googleCalendarDecider);
@@ -64,6 +67,9 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     const deleted: string[] = [];
     const forgotten: string[] = [];
     let created = 0;
+    let more = false;
+    /** Whether another call that changes Google fits in this run (maxWrites). */
+    const withinBound = () => upserted.length + deleted.length < maxWrites;
     let failure: unknown = null;
     try {
       for (const task of appointments) {
@@ -71,6 +77,10 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
         const fingerprint = fingerprintOf(requestBody);
         const known = state.synced[task.id];
         if (known?.fingerprint === fingerprint) continue;
+        if (!withinBound()) {
+          more = true;
+          break;
+        }
         const eventId = known?.googleCalendarEventId ?? googleCalendarEventId(userId, task.id);
         if (known) {
           try {
@@ -89,7 +99,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
             await api.events.update({ calendarId: googleCalendarId, eventId, requestBody });
           }
         }
-        upserted.push({ taskId: task.id, googleCalendarEventId: eventId, fingerprint, date: task.scheduledDate });
+        upserted.push({ taskId: task.id, childId: task.childId, googleCalendarEventId: eventId, fingerprint, date: task.scheduledDate });
       }
       const wanted = new Set(appointments.map((t) => t.id));
       for (const [taskId, known] of Object.entries(state.synced)) {
@@ -97,6 +107,10 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
         if (known.date < windowStart) {
           forgotten.push(taskId);
           continue;
+        }
+        if (!withinBound()) {
+          more = true;
+          break;
         }
         try {
           await api.events.delete({ calendarId: googleCalendarId, eventId: known.googleCalendarEventId });
@@ -122,6 +136,6 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
       throw needsReconnect();
     }
     if (failure !== null) throw new BadGatewayException(CALENDAR_MESSAGES.googleFailed);
-    return { created, updated: upserted.length - created, deleted: deleted.length, lastSyncAt: metadata.occurredAt };
+    return { created, updated: upserted.length - created, deleted: deleted.length, lastSyncAt: metadata.occurredAt, more };
   }
 }

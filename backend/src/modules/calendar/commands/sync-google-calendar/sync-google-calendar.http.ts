@@ -15,7 +15,8 @@ export class SyncGoogleCalendarController {
   /** 200 `{created, updated, deleted, lastSyncAt}`; 503 when GOOGLE_* is unset, 409 not connected, 502 when Google fails. */
   @Post('sync')
   @HttpCode(200)
-  sync(@CurrentUser() user: User, @Req() req: Request): Promise<CalendarSyncResult> {
-    return this.commands.execute(new SyncGoogleCalendar(user.id, commandMetadata(req)));
+  async sync(@CurrentUser() user: User, @Req() req: Request): Promise<CalendarSyncResult> {
+    const { created, updated, deleted, lastSyncAt } = await this.commands.execute(new SyncGoogleCalendar({ userId: user.id, metadata: commandMetadata(req) }));
+    return { created, updated, deleted, lastSyncAt };
   }
 }

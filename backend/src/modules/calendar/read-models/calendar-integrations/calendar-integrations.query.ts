@@ -21,10 +21,4 @@ export class CalendarIntegrationsQuery {
     const rows: { user_id: string }[] = await this.em.fork().execute('SELECT user_id FROM calendar_integrations WHERE is_active AND user_id IN (?)', [userIds]);
     return rows.map((row) => row.user_id);
   }
-
-  /** Every user whose connection is active. */
-  async active(): Promise<string[]> {
-    const rows: { user_id: string }[] = await this.em.fork().execute('SELECT user_id FROM calendar_integrations WHERE is_active ORDER BY user_id');
-    return rows.map((row) => row.user_id);
-  }
 }

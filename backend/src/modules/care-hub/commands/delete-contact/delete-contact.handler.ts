@@ -1,19 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ContactScopes } from '../../access/contact-scopes';
 import type { ContactKind } from '../../domain/contacts';
 import { ContactChanges } from '../contact-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Deletes at once (no confirmation); the toast's Undo is RestoreContact. Deleting twice is not found. */
-export class DeleteContact extends Command<void> {
-  constructor(
-    readonly kind: ContactKind,
-    readonly id: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class DeleteContact extends commandOf<{ kind: ContactKind; id: string }>() {}
 
 @CommandHandler(DeleteContact)
 export class DeleteContactHandler implements ICommandHandler<DeleteContact> {

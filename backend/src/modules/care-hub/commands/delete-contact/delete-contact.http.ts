@@ -15,18 +15,18 @@ export class DeleteContactController {
   @Delete('emergency-contacts/:id')
   @HttpCode(204)
   deleteEmergencyContact(@Param('id', entryId('emergencyContact')) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new DeleteContact('emergencyContact', id, commandMetadata(req)));
+    return this.commands.execute(new DeleteContact({ kind: 'emergencyContact', id, metadata: commandMetadata(req) }));
   }
 
   @Delete('doctors/:id')
   @HttpCode(204)
   deleteDoctor(@Param('id', entryId('doctor')) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new DeleteContact('doctor', id, commandMetadata(req)));
+    return this.commands.execute(new DeleteContact({ kind: 'doctor', id, metadata: commandMetadata(req) }));
   }
 
   @Delete('family-support/:id')
   @HttpCode(204)
   deleteFamilySupport(@Param('id', entryId('familySupport')) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new DeleteContact('familySupport', id, commandMetadata(req)));
+    return this.commands.execute(new DeleteContact({ kind: 'familySupport', id, metadata: commandMetadata(req) }));
   }
 }

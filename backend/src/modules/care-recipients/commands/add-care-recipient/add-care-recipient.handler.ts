@@ -1,20 +1,12 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Child, ChildInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { OneAtATime } from '../../../../platform/commands/one-at-a-time';
 import { ChildrenQuery } from '../../read-models/children/children.query';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A new care recipient, its primary caregiver the actor. Answers the recipient as their list shows it. */
-export class AddCareRecipient extends Command<Child> {
-  constructor(
-    readonly childId: string,
-    readonly input: ChildInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class AddCareRecipient extends commandOf<{ childId: string; input: ChildInput }, Child>() {}
 
 /**
  * Counts the caregiver's recipients and appends in the caregiver's turn (OneAtATime), so parallel

@@ -16,6 +16,6 @@ export class AddCareRecipientController {
 
   @Post()
   add(@Body() body: ChildDto, @Req() req: Request): Promise<Child> {
-    return this.commands.execute(new AddCareRecipient(randomUUID(), body, commandMetadata(req)));
+    return this.commands.execute(new AddCareRecipient({ childId: randomUUID(), input: body, metadata: commandMetadata(req) }));
   }
 }

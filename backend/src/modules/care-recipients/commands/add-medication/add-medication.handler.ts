@@ -1,20 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Medication, MedicationInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { MedicationsQuery } from '../../read-models/medications/medications.query';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A medication of the recipient, its stock settings defaulted. Answers the medication as listed. */
-export class AddMedication extends Command<Medication> {
-  constructor(
-    readonly childId: string,
-    readonly medicationId: string,
-    readonly input: MedicationInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class AddMedication extends commandOf<{ childId: string; medicationId: string; input: MedicationInput }, Medication>() {}
 
 @CommandHandler(AddMedication)
 export class AddMedicationHandler implements ICommandHandler<AddMedication> {

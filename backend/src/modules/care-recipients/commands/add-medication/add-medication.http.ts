@@ -19,6 +19,6 @@ export class AddMedicationController {
   @Post()
   @ChildAccess('edit')
   add(@Param('childId') childId: string, @Body() body: MedicationDto, @Req() req: Request): Promise<Medication> {
-    return this.commands.execute(new AddMedication(childId, randomUUID(), body, commandMetadata(req)));
+    return this.commands.execute(new AddMedication({ childId, medicationId: randomUUID(), input: body, metadata: commandMetadata(req) }));
   }
 }

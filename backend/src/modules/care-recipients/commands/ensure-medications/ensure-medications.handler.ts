@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { MedicationInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { medicationNamed } from '../../domain/care-recipient';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * The medications a schedule names (other modules send this through index.ts): each the recipient's
  * medication of that name (case and spacing ignored), added when there is none. Answers their ids,
  * in the order given (a name twice gives the same id twice).
  */
-export class EnsureMedications extends Command<string[]> {
-  constructor(
-    readonly childId: string,
-    readonly medications: MedicationInput[],
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class EnsureMedications extends commandOf<{ childId: string; medications: MedicationInput[] }, string[]>() {}
 
 /**
  * One decision on the recipient's stream, so the names are looked up in the same state the new

@@ -1,22 +1,14 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Medication } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { MedicationsQuery } from '../../read-models/medications/medications.query';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 const medicationNotFound = () => new DomainError('CARE_RECIPIENTS.MEDICATION_NOT_FOUND', 'not_found', 'Medication not found');
 
 /** POST /api/medications/{id}/refill: the route names only the medication. Answers the medication. */
-export class RefillMedication extends Command<Medication> {
-  constructor(
-    readonly medicationId: string,
-    readonly amount: number,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RefillMedication extends commandOf<{ medicationId: string; amount: number }, Medication>() {}
 
 /**
  * Finds the medication's recipient, reads the stock shown and the scheduled rate (the refill

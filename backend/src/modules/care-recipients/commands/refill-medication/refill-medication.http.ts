@@ -22,6 +22,6 @@ export class RefillMedicationController {
   @Post(':id/refill')
   @HttpCode(200)
   refill(@Param('id', medicationId) id: string, @Body() body: RefillDto, @Req() req: Request): Promise<Medication> {
-    return this.commands.execute(new RefillMedication(id, body.amount, commandMetadata(req)));
+    return this.commands.execute(new RefillMedication({ medicationId: id, amount: body.amount, metadata: commandMetadata(req) }));
   }
 }

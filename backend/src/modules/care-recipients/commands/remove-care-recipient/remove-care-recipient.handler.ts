@@ -1,19 +1,13 @@
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { Erasure } from '../../../../platform/privacy/erasure';
 import { ChildrenQuery } from '../../read-models/children/children.query';
 import { CareRecipientChanges } from '../care-recipient-changes';
 import { ExecuteCareRecipientCommand } from '../execute-care-recipient-command';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Only the primary caregiver removes a recipient, with their medications. */
-export class RemoveCareRecipient extends Command<void> {
-  constructor(
-    readonly childId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RemoveCareRecipient extends commandOf<{ childId: string }>() {}
 
 /**
  * Removing a recipient also erases them: their data key is destroyed (docs/privacy.md). Delete
@@ -40,7 +34,7 @@ export class RemoveCareRecipientHandler implements ICommandHandler<RemoveCareRec
     for (const child of await this.children.listFor(userId)) {
       await this.commands.execute(
         child.primaryCaregiverId === userId
-          ? new RemoveCareRecipient(child.id, metadata)
+          ? new RemoveCareRecipient({ childId: child.id, metadata })
           : new ExecuteCareRecipientCommand(child.id, { type: 'RevokeCaregiverAccess', data: { userId }, metadata }),
       );
     }

@@ -17,6 +17,6 @@ export class RemoveCareRecipientController {
   @ChildAccess('edit')
   @HttpCode(204)
   remove(@Param('childId') childId: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new RemoveCareRecipient(childId, commandMetadata(req)));
+    return this.commands.execute(new RemoveCareRecipient({ childId, metadata: commandMetadata(req) }));
   }
 }

@@ -1,17 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A medication off the recipient's list; an unknown one is not found. */
-export class RemoveMedication extends Command<void> {
-  constructor(
-    readonly childId: string,
-    readonly medicationId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RemoveMedication extends commandOf<{ childId: string; medicationId: string }>() {}
 
 @CommandHandler(RemoveMedication)
 export class RemoveMedicationHandler implements ICommandHandler<RemoveMedication> {

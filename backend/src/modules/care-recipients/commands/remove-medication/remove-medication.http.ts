@@ -18,6 +18,6 @@ export class RemoveMedicationController {
   @ChildAccess('edit')
   @HttpCode(204)
   remove(@Param('childId') childId: string, @Param('id', medicationId) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new RemoveMedication(childId, id, commandMetadata(req)));
+    return this.commands.execute(new RemoveMedication({ childId, medicationId: id, metadata: commandMetadata(req) }));
   }
 }

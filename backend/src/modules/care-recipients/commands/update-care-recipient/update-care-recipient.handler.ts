@@ -1,19 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Child, ChildInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { ChildrenQuery } from '../../read-models/children/children.query';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A recipient's details: only the fields sent change. Answers the recipient as the actor's list shows it. */
-export class UpdateCareRecipient extends Command<Child> {
-  constructor(
-    readonly childId: string,
-    readonly input: ChildInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UpdateCareRecipient extends commandOf<{ childId: string; input: ChildInput }, Child>() {}
 
 @CommandHandler(UpdateCareRecipient)
 export class UpdateCareRecipientHandler implements ICommandHandler<UpdateCareRecipient> {

@@ -18,6 +18,6 @@ export class UpdateCareRecipientController {
   @Put(':childId')
   @ChildAccess('edit')
   update(@Param('childId') childId: string, @Body() body: ChildDto, @Req() req: Request): Promise<Child> {
-    return this.commands.execute(new UpdateCareRecipient(childId, body, commandMetadata(req)));
+    return this.commands.execute(new UpdateCareRecipient({ childId, input: body, metadata: commandMetadata(req) }));
   }
 }

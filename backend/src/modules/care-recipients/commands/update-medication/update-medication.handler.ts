@@ -1,20 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Medication, MedicationInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { MedicationsQuery } from '../../read-models/medications/medications.query';
 import { CareRecipientChanges } from '../care-recipient-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A medication's details (only the fields sent); a `stock` sets the stock (a count). Answers the medication. */
-export class UpdateMedication extends Command<Medication> {
-  constructor(
-    readonly childId: string,
-    readonly medicationId: string,
-    readonly input: Partial<MedicationInput>,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UpdateMedication extends commandOf<{ childId: string; medicationId: string; input: Partial<MedicationInput> }, Medication>() {}
 
 /** A stock count judges the refill reminder by the rate the read model shows (docs/notifications.md). */
 @CommandHandler(UpdateMedication)

@@ -18,6 +18,6 @@ export class UpdateMedicationController {
   @Put(':id')
   @ChildAccess('edit')
   update(@Param('childId') childId: string, @Param('id', medicationId) id: string, @Body() body: MedicationUpdateDto, @Req() req: Request): Promise<Medication> {
-    return this.commands.execute(new UpdateMedication(childId, id, body, commandMetadata(req)));
+    return this.commands.execute(new UpdateMedication({ childId, medicationId: id, input: body, metadata: commandMetadata(req) }));
   }
 }

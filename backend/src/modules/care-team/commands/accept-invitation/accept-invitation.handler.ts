@@ -1,4 +1,4 @@
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { INVITATION_MESSAGES, type AcceptedInvitation, type User } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
@@ -11,18 +11,9 @@ import { careTeamDecider } from '../../domain/care-team.decide';
 import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
 import { looksLikeInvitationToken } from '../invitation-token';
 import { AcceptThrottle } from './accept-throttle';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class AcceptInvitation extends Command<AcceptedInvitation> {
-  constructor(
-    readonly token: string,
-    readonly user: User,
-    /** The client address, for the throttle. */
-    readonly address: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class AcceptInvitation extends commandOf<{ token: string; user: User; address: string }, AcceptedInvitation>() {}
 
 const invalidLink = () => new DomainError('CARE_TEAM.INVALID_LINK', 'not_found', INVITATION_MESSAGES.invalidLink);
 
@@ -60,7 +51,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     const invitation = state.invitations[invitationId];
     if (events.length > 0) {
       const ownsRecipients = (await this.children.listFor(user.id)).some((child) => child.primaryCaregiverId === user.id);
-      await this.commands.execute(new JoinCareTeam(user.id, primaryUserId, ownsRecipients, metadata));
+      await this.commands.execute(new JoinCareTeam({ userId: user.id, primaryUserId, ownsRecipients, metadata }));
       for (const childId of invitation.childIds) await this.share(childId, user.id, invitation.canEdit, { ...metadata, actorId: primaryUserId });
     }
     const visible = new Set((await this.children.listFor(user.id)).map((child) => child.id));

@@ -20,6 +20,6 @@ export class AcceptInvitationController {
   @Post(':token/accept')
   @HttpCode(200)
   accept(@CurrentUser() user: User, @Param('token') token: string, @Req() req: Request): Promise<AcceptedInvitation> {
-    return this.commands.execute(new AcceptInvitation(token, user, req.ip ?? 'unknown', commandMetadata(req)));
+    return this.commands.execute(new AcceptInvitation({ token, user, address: req.ip ?? 'unknown', metadata: commandMetadata(req) }));
   }
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { INVITATION_MESSAGES, joinFullName, type CaregiverInvitationInput, type CaregiverInvitationWithLink, type User } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { hashSecretToken, newSecretToken } from '../../../../platform/http/secret-token';
@@ -16,16 +15,9 @@ import { InvitationViews } from '../../read-models/invitations/invitation-views'
 import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
 import { acceptInvitationUrl } from '../invitation-token';
 import { invitationEmail } from './invitation-email';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class InviteCaregiver extends Command<CaregiverInvitationWithLink> {
-  constructor(
-    readonly inviter: User,
-    readonly input: CaregiverInvitationInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class InviteCaregiver extends commandOf<{ inviter: User; input: CaregiverInvitationInput }, CaregiverInvitationWithLink>() {}
 
 /**
  * Records the invitation in the inviter's care-team stream (the decider checks the recipients, the

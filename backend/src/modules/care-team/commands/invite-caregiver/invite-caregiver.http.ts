@@ -43,6 +43,6 @@ export class InviteCaregiverController {
   /** 201 with the link (`acceptUrl`, shown only here and by POST .../{id}/link) and whether it was mailed (`emailSent`). */
   @Post()
   invite(@CurrentUser() user: User, @Body() body: InviteCaregiverDto, @Req() req: Request): Promise<CaregiverInvitationWithLink> {
-    return this.commands.execute(new InviteCaregiver(user, body, commandMetadata(req)));
+    return this.commands.execute(new InviteCaregiver({ inviter: user, input: body, metadata: commandMetadata(req) }));
   }
 }

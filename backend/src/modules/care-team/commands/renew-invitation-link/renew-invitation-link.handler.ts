@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CaregiverInvitationWithLink } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { hashSecretToken, newSecretToken } from '../../../../platform/http/secret-token';
 import { careTeamStream } from '../../domain/care-team';
@@ -10,16 +9,9 @@ import { careTeamDecider } from '../../domain/care-team.decide';
 import { InvitationViews } from '../../read-models/invitations/invitation-views';
 import { InvitationsQuery } from '../../read-models/invitations/invitations.query';
 import { acceptInvitationUrl } from '../invitation-token';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class RenewInvitationLink extends Command<CaregiverInvitationWithLink> {
-  constructor(
-    readonly primaryUserId: string,
-    readonly invitationId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RenewInvitationLink extends commandOf<{ primaryUserId: string; invitationId: string }, CaregiverInvitationWithLink>() {}
 
 /**
  * The panel's "Copy link" (docs/care-team.md, "Copy link"): tokens are stored only as hashes, so the

@@ -17,6 +17,6 @@ export class RenewInvitationLinkController {
   @Post(':id/link')
   @HttpCode(200)
   renew(@CurrentUser() user: User, @Param('id', invitationIdPipe) id: string, @Req() req: Request): Promise<CaregiverInvitationWithLink> {
-    return this.commands.execute(new RenewInvitationLink(user.id, id, commandMetadata(req)));
+    return this.commands.execute(new RenewInvitationLink({ primaryUserId: user.id, invitationId: id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,21 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { Erasure } from '../../../../platform/privacy/erasure';
 import { careTeamStream } from '../../domain/care-team';
 import { careTeamDecider } from '../../domain/care-team.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Revokes one invitation (its link stops working), or with `invitationId` null every open one (Delete Account). */
-export class RevokeInvitation extends Command<void> {
-  constructor(
-    readonly primaryUserId: string,
-    readonly invitationId: string | null,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RevokeInvitation extends commandOf<{ primaryUserId: string; invitationId: string | null }>() {}
 
 @CommandHandler(RevokeInvitation)
 export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitation> {
@@ -37,6 +29,6 @@ export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitation
 @Injectable()
 export class CareTeamAccountErasure {
   constructor(erasure: Erasure, commands: CommandBus) {
-    erasure.onAccountErasure((userId, metadata) => commands.execute(new RevokeInvitation(userId, null, metadata)));
+    erasure.onAccountErasure((userId, metadata) => commands.execute(new RevokeInvitation({ primaryUserId: userId, invitationId: null, metadata })));
   }
 }

@@ -17,6 +17,6 @@ export class RevokeInvitationController {
   @Delete(':id')
   @HttpCode(204)
   async revoke(@CurrentUser() user: User, @Param('id', invitationIdPipe) id: string, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new RevokeInvitation(user.id, id, commandMetadata(req)));
+    await this.commands.execute(new RevokeInvitation({ primaryUserId: user.id, invitationId: id, metadata: commandMetadata(req) }));
   }
 }

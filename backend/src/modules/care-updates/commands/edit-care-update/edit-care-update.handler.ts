@@ -1,19 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CareUpdate, CareUpdateInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { CareUpdateAccess } from '../../access/care-update-access';
 import { CareUpdateChanges } from '../care-update-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A full replace of an update's text, photo and flag (no imageUrl removes the photo). Answers it as the actor sees it. */
-export class EditCareUpdate extends Command<CareUpdate> {
-  constructor(
-    readonly updateId: string,
-    readonly input: CareUpdateInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class EditCareUpdate extends commandOf<{ updateId: string; input: CareUpdateInput }, CareUpdate>() {}
 
 /**
  * The request names only the update: its recipient must be one the actor sees (404), and whether

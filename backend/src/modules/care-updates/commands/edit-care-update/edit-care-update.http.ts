@@ -15,6 +15,6 @@ export class EditCareUpdateController {
 
   @Put('updates/:id')
   edit(@Param('id', updateId) id: string, @Body() body: CareUpdateDto, @Req() req: Request): Promise<CareUpdate> {
-    return this.commands.execute(new EditCareUpdate(id, body, commandMetadata(req)));
+    return this.commands.execute(new EditCareUpdate({ updateId: id, input: body, metadata: commandMetadata(req) }));
   }
 }

@@ -1,20 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CareUpdate, CareUpdateInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { CareUpdateAccess } from '../../access/care-update-access';
 import { CareUpdateChanges } from '../care-update-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A new update in the recipient's journal, by the actor. Answers it as the actor sees it. */
-export class PostCareUpdate extends Command<CareUpdate> {
-  constructor(
-    readonly childId: string,
-    readonly updateId: string,
-    readonly input: CareUpdateInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class PostCareUpdate extends commandOf<{ childId: string; updateId: string; input: CareUpdateInput }, CareUpdate>() {}
 
 /** Any caregiver who sees the recipient may post, view-only ones included (docs/care-updates.md); anyone else: 404. */
 @CommandHandler(PostCareUpdate)

@@ -19,6 +19,6 @@ export class PostCareUpdateController {
   @Post('children/:childId/updates')
   @ChildAccess('read')
   post(@Param('childId') childId: string, @Body() body: CareUpdateDto, @Req() req: Request): Promise<CareUpdate> {
-    return this.commands.execute(new PostCareUpdate(childId, randomUUID(), body, commandMetadata(req)));
+    return this.commands.execute(new PostCareUpdate({ childId, updateId: randomUUID(), input: body, metadata: commandMetadata(req) }));
   }
 }

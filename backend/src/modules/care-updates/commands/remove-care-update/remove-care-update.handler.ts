@@ -1,17 +1,10 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CareUpdateAccess } from '../../access/care-update-access';
 import { CareUpdateChanges } from '../care-update-changes';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Removes an update from the journal (its history stays); a second removal is not found. */
-export class RemoveCareUpdate extends Command<void> {
-  constructor(
-    readonly updateId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RemoveCareUpdate extends commandOf<{ updateId: string }>() {}
 
 /** As EditCareUpdate: the recipient must be one the actor sees (404); the author or the primary caregiver may remove (403). */
 @CommandHandler(RemoveCareUpdate)

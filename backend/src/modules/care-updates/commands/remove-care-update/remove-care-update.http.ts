@@ -15,6 +15,6 @@ export class RemoveCareUpdateController {
   @Delete('updates/:id')
   @HttpCode(204)
   remove(@Param('id', updateId) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new RemoveCareUpdate(id, commandMetadata(req)));
+    return this.commands.execute(new RemoveCareUpdate({ updateId: id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,24 +1,14 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommentView, User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import { postStream } from '../../domain/post';
 import { assertMayWrite, postDecider, type CommentInput } from '../../domain/post.decide';
 import { PostsQuery } from '../../read-models/posts/posts.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A comment on a post, or a reply to one of its top-level comments, by a member who is not muted. */
-export class AddComment extends Command<CommentView> {
-  constructor(
-    readonly postId: string,
-    readonly commentId: string,
-    readonly input: CommentInput,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class AddComment extends commandOf<{ postId: string; commentId: string; input: CommentInput; user: User }, CommentView>() {}
 
 @CommandHandler(AddComment)
 export class AddCommentHandler implements ICommandHandler<AddComment> {

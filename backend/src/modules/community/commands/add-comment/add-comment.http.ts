@@ -18,6 +18,6 @@ export class AddCommentController {
 
   @Post('posts/:id/comments')
   add(@Param('id', postIdPipe) id: string, @Body() body: AddCommentDto, @CurrentUser() user: User, @Req() req: Request): Promise<CommentView> {
-    return this.commands.execute(new AddComment(id, randomUUID(), body, user, commandMetadata(req)));
+    return this.commands.execute(new AddComment({ postId: id, commentId: randomUUID(), input: body, user, metadata: commandMetadata(req) }));
   }
 }

@@ -1,22 +1,12 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { GroupRole, User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { groupStream } from '../../domain/group';
 import { groupDecider } from '../../domain/group.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A super_admin or the group's admin gives a member the role member, moderator or admin. */
-export class ChangeMemberRole extends Command<{ userId: string; role: GroupRole }> {
-  constructor(
-    readonly groupId: string,
-    readonly userId: string,
-    readonly role: GroupRole,
-    readonly actor: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ChangeMemberRole extends commandOf<{ groupId: string; userId: string; role: GroupRole; actor: User }, { userId: string; role: GroupRole }>() {}
 
 @CommandHandler(ChangeMemberRole)
 export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole> {

@@ -23,6 +23,6 @@ export class ChangeMemberRoleController {
     @CurrentUser() user: User,
     @Req() req: Request,
   ): Promise<{ userId: string; role: GroupRole }> {
-    return this.commands.execute(new ChangeMemberRole(id, userId, body.role, user, commandMetadata(req)));
+    return this.commands.execute(new ChangeMemberRole({ groupId: id, userId, role: body.role, actor: user, metadata: commandMetadata(req) }));
   }
 }

@@ -1,8 +1,8 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { groupStream, type GroupDetails } from '../../domain/group';
 import { groupDecider } from '../../domain/group.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * Creates a group unless its stream already says it exists: the start-up sends it for each of the
@@ -10,15 +10,7 @@ import { groupDecider } from '../../domain/group.decide';
  * second append fails on the expected revision, decides again and records nothing. Nobody reads the
  * group back at start, so it does not wait for the projections.
  */
-export class CreateGroup extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly details: GroupDetails,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class CreateGroup extends commandOf<{ groupId: string; details: GroupDetails }>() {}
 
 @CommandHandler(CreateGroup)
 export class CreateGroupHandler implements ICommandHandler<CreateGroup> {

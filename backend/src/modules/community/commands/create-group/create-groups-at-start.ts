@@ -17,7 +17,7 @@ export class CreateGroupsAtStart implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const metadata = { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() };
     for (const { category, name, description, icon, color, rules } of GROUP_DEFINITIONS) {
-      await this.commands.execute(new CreateGroup(groupIdOf(category), { category, name, description, icon, color, rules: [...rules] }, metadata));
+      await this.commands.execute(new CreateGroup({ groupId: groupIdOf(category), details: { category, name, description, icon, color, rules: [...rules] }, metadata }));
     }
   }
 }

@@ -1,24 +1,14 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PostView, User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import { postStream } from '../../domain/post';
 import { assertMayWrite, postDecider, type PostInput } from '../../domain/post.decide';
 import { PostsQuery } from '../../read-models/posts/posts.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A new post in a group by a member who is not muted; counts toward their hourly limit. Answers it as they see it. */
-export class CreatePost extends Command<PostView> {
-  constructor(
-    readonly groupId: string,
-    readonly postId: string,
-    readonly input: PostInput,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class CreatePost extends commandOf<{ groupId: string; postId: string; input: PostInput; user: User }, PostView>() {}
 
 @CommandHandler(CreatePost)
 export class CreatePostHandler implements ICommandHandler<CreatePost> {

@@ -18,6 +18,6 @@ export class CreatePostController {
 
   @Post('groups/:id/posts')
   create(@Param('id', groupIdPipe) id: string, @Body() body: CreatePostDto, @CurrentUser() user: User, @Req() req: Request): Promise<PostView> {
-    return this.commands.execute(new CreatePost(id, randomUUID(), body, user, commandMetadata(req)));
+    return this.commands.execute(new CreatePost({ groupId: id, postId: randomUUID(), input: body, user, metadata: commandMetadata(req) }));
   }
 }

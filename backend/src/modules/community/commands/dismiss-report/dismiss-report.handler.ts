@@ -1,23 +1,15 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { COMMUNITY_CONVERSATION_TEXT as TEXT, type User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import { postStream } from '../../domain/post';
 import { postDecider } from '../../domain/post.decide';
 import { ReportsQuery } from '../../read-models/reports/reports.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A moderator dismisses a report, with every other open report about the same post or comment. */
-export class DismissReport extends Command<void> {
-  constructor(
-    readonly reportId: string,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class DismissReport extends commandOf<{ reportId: string; user: User }>() {}
 
 @CommandHandler(DismissReport)
 export class DismissReportHandler implements ICommandHandler<DismissReport> {

@@ -17,6 +17,6 @@ export class DismissReportController {
   @Delete('reports/:id')
   @HttpCode(204)
   dismiss(@Param('id', reportIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new DismissReport(id, user, commandMetadata(req)));
+    return this.commands.execute(new DismissReport({ reportId: id, user, metadata: commandMetadata(req) }));
   }
 }

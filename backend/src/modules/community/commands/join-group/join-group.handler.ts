@@ -1,21 +1,13 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SupportGroup } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { groupStream } from '../../domain/group';
 import { groupDecider } from '../../domain/group.decide';
 import { GroupsQuery } from '../../read-models/groups/groups.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** The signed-in user joins a group as a member; joining again changes nothing. Answers the group as they now see it. */
-export class JoinGroup extends Command<SupportGroup> {
-  constructor(
-    readonly groupId: string,
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class JoinGroup extends commandOf<{ groupId: string; userId: string }, SupportGroup>() {}
 
 @CommandHandler(JoinGroup)
 export class JoinGroupHandler implements ICommandHandler<JoinGroup> {

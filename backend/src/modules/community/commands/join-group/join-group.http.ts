@@ -17,6 +17,6 @@ export class JoinGroupController {
   @Post('groups/:id/join')
   @HttpCode(200)
   join(@Param('id', groupIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<SupportGroup> {
-    return this.commands.execute(new JoinGroup(id, user.id, commandMetadata(req)));
+    return this.commands.execute(new JoinGroup({ groupId: id, userId: user.id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,19 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { groupStream } from '../../domain/group';
 import { groupDecider } from '../../domain/group.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** The signed-in user leaves a group; not being a member is a 409, an unknown group a 404. */
-export class LeaveGroup extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class LeaveGroup extends commandOf<{ groupId: string; userId: string }>() {}
 
 @CommandHandler(LeaveGroup)
 export class LeaveGroupHandler implements ICommandHandler<LeaveGroup> {

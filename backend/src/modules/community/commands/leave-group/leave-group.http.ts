@@ -17,6 +17,6 @@ export class LeaveGroupController {
   @Delete('groups/:id/leave')
   @HttpCode(204)
   leave(@Param('id', groupIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new LeaveGroup(id, user.id, commandMetadata(req)));
+    return this.commands.execute(new LeaveGroup({ groupId: id, userId: user.id, metadata: commandMetadata(req) }));
   }
 }

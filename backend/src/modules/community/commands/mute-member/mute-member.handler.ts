@@ -1,22 +1,12 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { groupStream } from '../../domain/group';
 import { groupDecider } from '../../domain/group.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A moderator mutes a member until a time (they read, they do not post, comment or react), or lifts the mute (`until` false). */
-export class MuteMember extends Command<{ userId: string; mutedUntil: string | null }> {
-  constructor(
-    readonly groupId: string,
-    readonly userId: string,
-    readonly until: string | undefined | false,
-    readonly actor: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class MuteMember extends commandOf<{ groupId: string; userId: string; until: string | undefined | false; actor: User }, { userId: string; mutedUntil: string | null }>() {}
 
 @CommandHandler(MuteMember)
 export class MuteMemberHandler implements ICommandHandler<MuteMember> {

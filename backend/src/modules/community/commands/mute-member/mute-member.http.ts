@@ -19,13 +19,13 @@ export class MuteMemberController {
   @Post('groups/:id/members/:userId/mute')
   @HttpCode(200)
   mute(@Param('id', groupIdPipe) id: string, @Param('userId', userIdPipe) userId: string, @Body() body: MuteDto, @CurrentUser() user: User, @Req() req: Request) {
-    return this.commands.execute(new MuteMember(id, userId, body?.until ?? undefined, user, commandMetadata(req)));
+    return this.commands.execute(new MuteMember({ groupId: id, userId, until: body?.until ?? undefined, actor: user, metadata: commandMetadata(req) }));
   }
 
   /** 204: the member may post again (also when not muted). */
   @Delete('groups/:id/members/:userId/mute')
   @HttpCode(204)
   async unmute(@Param('id', groupIdPipe) id: string, @Param('userId', userIdPipe) userId: string, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new MuteMember(id, userId, false, user, commandMetadata(req)));
+    await this.commands.execute(new MuteMember({ groupId: id, userId, until: false, actor: user, metadata: commandMetadata(req) }));
   }
 }

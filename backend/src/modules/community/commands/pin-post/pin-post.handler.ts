@@ -1,23 +1,14 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PostView, User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import { postStream } from '../../domain/post';
 import { postDecider } from '../../domain/post.decide';
 import { PostsQuery } from '../../read-models/posts/posts.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A moderator pins a post to the top of its group, or unpins it; pinning a pinned post changes nothing. */
-export class PinPost extends Command<PostView> {
-  constructor(
-    readonly postId: string,
-    readonly pinned: boolean,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class PinPost extends commandOf<{ postId: string; pinned: boolean; user: User }, PostView>() {}
 
 @CommandHandler(PinPost)
 export class PinPostHandler implements ICommandHandler<PinPost> {

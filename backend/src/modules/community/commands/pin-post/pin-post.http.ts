@@ -17,12 +17,12 @@ export class PinPostController {
   @Post('posts/:id/pin')
   @HttpCode(200)
   pin(@Param('id', postIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<PostView> {
-    return this.commands.execute(new PinPost(id, true, user, commandMetadata(req)));
+    return this.commands.execute(new PinPost({ postId: id, pinned: true, user, metadata: commandMetadata(req) }));
   }
 
   @Delete('posts/:id/pin')
   @HttpCode(200)
   unpin(@Param('id', postIdPipe) id: string, @CurrentUser() user: User, @Req() req: Request): Promise<PostView> {
-    return this.commands.execute(new PinPost(id, false, user, commandMetadata(req)));
+    return this.commands.execute(new PinPost({ postId: id, pinned: false, user, metadata: commandMetadata(req) }));
   }
 }

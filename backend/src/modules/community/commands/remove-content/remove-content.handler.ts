@@ -1,25 +1,16 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import { postStream } from '../../domain/post';
 import { postDecider } from '../../domain/post.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * A post (commentId null) or comment goes: deleted by its author, or removed by a moderator with a
  * reason (its author still sees it, and why).
  */
-export class RemoveContent extends Command<void> {
-  constructor(
-    readonly target: { postId: string; commentId: null } | { postId: null; commentId: string },
-    readonly reason: unknown,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RemoveContent extends commandOf<{ target: { postId: string; commentId: null } | { postId: null; commentId: string }; reason: unknown; user: User }>() {}
 
 @CommandHandler(RemoveContent)
 export class RemoveContentHandler implements ICommandHandler<RemoveContent> {

@@ -18,12 +18,12 @@ export class RemoveContentController {
   @Delete('posts/:id')
   @HttpCode(204)
   removePost(@Param('id', postIdPipe) id: string, @Body() body: OptionalReasonDto, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new RemoveContent({ postId: id, commentId: null }, body?.reason, user, commandMetadata(req)));
+    return this.commands.execute(new RemoveContent({ target: { postId: id, commentId: null }, reason: body?.reason, user, metadata: commandMetadata(req) }));
   }
 
   @Delete('comments/:id')
   @HttpCode(204)
   removeComment(@Param('id', commentIdPipe) id: string, @Body() body: OptionalReasonDto, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new RemoveContent({ postId: null, commentId: id }, body?.reason, user, commandMetadata(req)));
+    return this.commands.execute(new RemoveContent({ target: { postId: null, commentId: id }, reason: body?.reason, user, metadata: commandMetadata(req) }));
   }
 }

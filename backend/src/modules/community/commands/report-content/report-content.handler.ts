@@ -1,23 +1,13 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import { postStream } from '../../domain/post';
 import { postDecider } from '../../domain/post.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A member reports a post (commentId null) or a comment to the group's moderators; one open report per member and target. */
-export class ReportContent extends Command<void> {
-  constructor(
-    readonly target: { postId: string; commentId: null } | { postId: null; commentId: string },
-    readonly reportId: string,
-    readonly reason: unknown,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ReportContent extends commandOf<{ target: { postId: string; commentId: null } | { postId: null; commentId: string }; reportId: string; reason: unknown; user: User }>() {}
 
 @CommandHandler(ReportContent)
 export class ReportContentHandler implements ICommandHandler<ReportContent> {

@@ -19,12 +19,12 @@ export class ReportContentController {
   @Post('posts/:id/report')
   @HttpCode(204)
   reportPost(@Param('id', postIdPipe) id: string, @Body() body: ReasonDto, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new ReportContent({ postId: id, commentId: null }, randomUUID(), body.reason, user, commandMetadata(req)));
+    return this.commands.execute(new ReportContent({ target: { postId: id, commentId: null }, reportId: randomUUID(), reason: body.reason, user, metadata: commandMetadata(req) }));
   }
 
   @Post('comments/:id/report')
   @HttpCode(204)
   reportComment(@Param('id', commentIdPipe) id: string, @Body() body: ReasonDto, @CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new ReportContent({ postId: null, commentId: id }, randomUUID(), body.reason, user, commandMetadata(req)));
+    return this.commands.execute(new ReportContent({ target: { postId: null, commentId: id }, reportId: randomUUID(), reason: body.reason, user, metadata: commandMetadata(req) }));
   }
 }

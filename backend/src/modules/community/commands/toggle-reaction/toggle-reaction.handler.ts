@@ -1,24 +1,15 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { COMMUNITY_CONVERSATION_TEXT as TEXT, type ReactionToggleResult, type User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError, invalidInput } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { GroupAccess } from '../../access/group-access';
 import type { ReactionType } from '@carecircle/libs';
 import { reactionDecider, reactionStream } from '../../domain/reaction';
 import { PostsQuery } from '../../read-models/posts/posts.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Adds the user's reaction of that type to a post or comment, or takes it back. */
-export class ToggleReaction extends Command<ReactionToggleResult> {
-  constructor(
-    readonly target: { postId?: string | null; commentId?: string | null },
-    readonly reactionType: ReactionType,
-    readonly user: User,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ToggleReaction extends commandOf<{ target: { postId?: string | null; commentId?: string | null }; reactionType: ReactionType; user: User }, ReactionToggleResult>() {}
 
 const invalid = invalidInput('COMMUNITY.INVALID');
 

@@ -17,6 +17,6 @@ export class ToggleReactionController {
   @Put('reactions')
   @HttpCode(200)
   toggle(@Body() body: ToggleReactionDto, @CurrentUser() user: User, @Req() req: Request): Promise<ReactionToggleResult> {
-    return this.commands.execute(new ToggleReaction({ postId: body.postId, commentId: body.commentId }, body.reactionType, user, commandMetadata(req)));
+    return this.commands.execute(new ToggleReaction({ target: { postId: body.postId, commentId: body.commentId }, reactionType: body.reactionType, user, metadata: commandMetadata(req) }));
   }
 }

@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { passkeysStream } from '../../domain/passkeys';
 import { PASSKEY_MESSAGES, passkeysDecider } from '../../domain/passkeys.decide';
 import { WebAuthnCredentialsQuery } from '../../read-models/webauthn-credentials/webauthn-credentials.query';
 import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** The spec's 'Setup Failed' fallback text, answered when the browser's credential does not verify. */
 export const REGISTRATION_FAILED = 'Registration failed';
 
 /** POST /api/webauthn/register/complete: the credential result for the challenge this session began. */
-export class RegisterPasskey extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly response: RegistrationResponseJSON,
-    readonly expectedChallenge: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RegisterPasskey extends commandOf<{ userId: string; response: RegistrationResponseJSON; expectedChallenge: string }>() {}
 
 /**
  * Verifies the attestation (challenge, origin, RP ID, user presence) with @simplewebauthn/server, then

@@ -33,7 +33,7 @@ export class RegisterPasskeyController {
   async complete(@CurrentUser() user: User, @Body() body: PasskeyCredentialDto, @Req() req: Request): Promise<{ verified: true; message: string }> {
     const { challenge, userId } = await this.ceremonies.take(req, 'register');
     if (userId !== user.id) throw new BadRequestException(CEREMONY_GONE);
-    await this.commands.execute(new RegisterPasskey(user.id, body as unknown as RegistrationResponseJSON, challenge, commandMetadata(req)));
+    await this.commands.execute(new RegisterPasskey({ userId: user.id, response: body as unknown as RegistrationResponseJSON, expectedChallenge: challenge, metadata: commandMetadata(req) }));
     return { verified: true, message: REGISTRATION_COMPLETE };
   }
 }

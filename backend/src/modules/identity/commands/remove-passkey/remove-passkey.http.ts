@@ -16,6 +16,6 @@ export class RemovePasskeyController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() user: User, @Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new RemovePasskey(user.id, id, commandMetadata(req)));
+    await this.commands.execute(new RemovePasskey({ userId: user.id, passkeyId: id, metadata: commandMetadata(req) }));
   }
 }

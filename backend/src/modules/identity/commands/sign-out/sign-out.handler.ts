@@ -1,16 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SecurityLog } from '../../session/security-log';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A session ended by its user; `userId`: whose it was, null when the request had none. */
-export class SignOut extends Command<void> {
-  constructor(
-    readonly userId: string | null,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class SignOut extends commandOf<{ userId: string | null }>() {}
 
 /** Records the sign-out for the user's audit log once the session is gone; a visitor without a session leaves nothing to record. */
 @CommandHandler(SignOut)

@@ -30,7 +30,7 @@ export class SignOutController {
 
   /** The session and its cookie go first (the HTTP side's part), then the sign-out is recorded. */
   private async signOut(req: Request, res: Response): Promise<void> {
-    const signOut = new SignOut(req.session?.userId ?? null, commandMetadata(req));
+    const signOut = new SignOut({ userId: req.session?.userId ?? null, metadata: commandMetadata(req) });
     await endSession(req, res);
     await this.commands.execute(signOut);
   }

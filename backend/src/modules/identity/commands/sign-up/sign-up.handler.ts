@@ -1,23 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { AuthThrottle } from '../../session/auth-throttle';
 import { hashPassword } from '../password-hash';
 import { UserRegistration } from '../user-registration';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A visitor creates an account with their email and password (POST /api/auth/register). */
-export class SignUp extends Command<string> {
-  constructor(
-    readonly userId: string,
-    readonly input: { email: string; password: string; firstName: string; lastName: string },
-    /** The address Express trusts, counted against the registrations per address and hour. */
-    readonly address: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class SignUp extends commandOf<{ userId: string; input: { email: string; password: string; firstName: string; lastName: string }; address: string }, string>() {}
 
 /**
  * Counts the attempt against its address (429 past the hourly limit), stores the email lowercased

@@ -33,7 +33,7 @@ export class SignUpController {
   @Post('auth/register')
   async register(@Body() body: RegisterDto, @Req() req: Request): Promise<User> {
     const { email, password, firstName, lastName } = body;
-    const userId = await this.commands.execute(new SignUp(randomUUID(), { email, password, firstName, lastName }, req.ip ?? 'unknown', commandMetadata(req)));
+    const userId = await this.commands.execute(new SignUp({ userId: randomUUID(), input: { email, password, firstName, lastName }, address: req.ip ?? 'unknown', metadata: commandMetadata(req) }));
     await startSession(req, userId);
     return (await this.users.byId(userId))!;
   }

@@ -1,21 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RecordTaskAlert } from '../../../scheduling';
 import { OwnNotifications } from '../own-notifications';
+import { commandOf } from '../../../../platform/commands/command';
 
 export const ONLY_TASK_ALERTS = 'Only alerts about a task can be acknowledged';
 
 /** "I have seen it", about one of the user's own notifications. */
-export class AcknowledgeNotification extends Command<void> {
-  constructor(
-    readonly notificationId: string,
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class AcknowledgeNotification extends commandOf<{ notificationId: string; userId: string }>() {}
 
 /**
  * Acknowledging is the task's event (TaskAlertAcknowledged, scheduling): the task's escalation

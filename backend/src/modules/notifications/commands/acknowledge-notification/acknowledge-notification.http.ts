@@ -18,6 +18,6 @@ export class AcknowledgeNotificationController {
   @Post(':id/acknowledge')
   @HttpCode(204)
   acknowledge(@CurrentUser() user: User, @Param('id', notificationId) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new AcknowledgeNotification(id, user.id, commandMetadata(req)));
+    return this.commands.execute(new AcknowledgeNotification({ notificationId: id, userId: user.id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,18 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { notificationDecider, notificationInboxStream, type NotificationCommand } from '../../domain/notification';
 import { NotificationsQuery } from '../../read-models/notifications/notifications.query';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Everything up to the user's newest notification becomes read; later ones stay unread. */
-export class MarkAllNotificationsRead extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class MarkAllNotificationsRead extends commandOf<{ userId: string }>() {}
 
 /** "Newest" is read when the command is given; a user without notifications records nothing. */
 @CommandHandler(MarkAllNotificationsRead)

@@ -17,6 +17,6 @@ export class MarkAllNotificationsReadController {
   @Post('read-all')
   @HttpCode(204)
   readAll(@CurrentUser() user: User, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new MarkAllNotificationsRead(user.id, commandMetadata(req)));
+    return this.commands.execute(new MarkAllNotificationsRead({ userId: user.id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,19 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { notificationDecider, notificationStream, type NotificationCommand } from '../../domain/notification';
 import { OwnNotifications } from '../own-notifications';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** One of the user's own notifications becomes read (again: nothing is recorded). */
-export class MarkNotificationRead extends Command<void> {
-  constructor(
-    readonly notificationId: string,
-    readonly userId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class MarkNotificationRead extends commandOf<{ notificationId: string; userId: string }>() {}
 
 @CommandHandler(MarkNotificationRead)
 export class MarkNotificationReadHandler implements ICommandHandler<MarkNotificationRead> {

@@ -18,6 +18,6 @@ export class MarkNotificationReadController {
   @Post(':id/read')
   @HttpCode(204)
   read(@CurrentUser() user: User, @Param('id', notificationId) id: string, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new MarkNotificationRead(id, user.id, commandMetadata(req)));
+    return this.commands.execute(new MarkNotificationRead({ notificationId: id, userId: user.id, metadata: commandMetadata(req) }));
   }
 }

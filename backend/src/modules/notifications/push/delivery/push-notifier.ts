@@ -58,7 +58,7 @@ export class PushNotifier {
     if (outcome.delivered) return true;
     if (outcome.gone) {
       await this.commands.execute(
-        new ExpirePushSubscription(subscription.userId, subscription.id, outcome.statusCode!, { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() }),
+        new ExpirePushSubscription({ userId: subscription.userId, subscriptionId: subscription.id, statusCode: outcome.statusCode!, metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString() } }),
       );
     } else {
       this.logger.warn(`Web push to subscription ${subscription.id} failed: ${outcome.reason}`);

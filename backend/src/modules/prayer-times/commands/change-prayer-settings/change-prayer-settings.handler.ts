@@ -1,7 +1,7 @@
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ChangePrayerSettings, type PrayerSettingsInput } from '../../../identity';
 import { PrayerTaskSync } from '../prayer-task-sync';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * PATCH /api/user/prayer-settings's use case: the user's settings change (identity decides and
@@ -11,15 +11,7 @@ import { PrayerTaskSync } from '../prayer-task-sync';
  * crash cut short). Lives here, not in identity: prayer-times depends on identity and scheduling,
  * never the reverse.
  */
-export class UpdatePrayerSettings extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly settings: PrayerSettingsInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UpdatePrayerSettings extends commandOf<{ userId: string; settings: PrayerSettingsInput }>() {}
 
 @CommandHandler(UpdatePrayerSettings)
 export class UpdatePrayerSettingsHandler implements ICommandHandler<UpdatePrayerSettings, void> {

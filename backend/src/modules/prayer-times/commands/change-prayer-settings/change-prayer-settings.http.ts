@@ -40,7 +40,7 @@ export class ChangePrayerSettingsController {
       latitude: body.latitude ?? undefined,
       longitude: body.longitude ?? undefined,
     };
-    await this.commands.execute(new UpdatePrayerSettings(user.id, settings, commandMetadata(req)));
+    await this.commands.execute(new UpdatePrayerSettings({ userId: user.id, settings, metadata: commandMetadata(req) }));
     return (await this.users.byId(user.id))!;
   }
 }

@@ -1,7 +1,7 @@
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ChangeTimezone } from '../../../identity';
 import { PrayerTaskSync } from '../prayer-task-sync';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * PATCH /api/user/timezone's use case: identity decides and records the new zone, then the user's
@@ -9,15 +9,7 @@ import { PrayerTaskSync } from '../prayer-task-sync';
  * new zone's), as after PATCH /api/user/prayer-settings. For a user who never turned prayer tasks on,
  * the sync is one read. Lives here, not in identity: prayer-times depends on identity, never the reverse.
  */
-export class UpdateTimezone extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly timezone: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UpdateTimezone extends commandOf<{ userId: string; timezone: string }>() {}
 
 @CommandHandler(UpdateTimezone)
 export class UpdateTimezoneHandler implements ICommandHandler<UpdateTimezone, void> {

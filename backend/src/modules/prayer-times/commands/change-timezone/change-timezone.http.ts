@@ -24,7 +24,7 @@ export class ChangeTimezoneController {
   /** PATCH /api/user/timezone: answers the user once their prayer tasks follow the new zone (read-your-writes). */
   @Patch('user/timezone')
   async changeTimezone(@CurrentUser() user: User, @Body() body: ChangeTimezoneDto, @Req() req: Request): Promise<User> {
-    await this.commands.execute(new UpdateTimezone(user.id, body.timezone, commandMetadata(req)));
+    await this.commands.execute(new UpdateTimezone({ userId: user.id, timezone: body.timezone, metadata: commandMetadata(req) }));
     return (await this.users.byId(user.id))!;
   }
 }

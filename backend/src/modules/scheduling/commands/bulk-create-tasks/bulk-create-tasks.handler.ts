@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   addDays,
   DATE_MAX,
@@ -12,22 +12,14 @@ import {
   type TaskCategory,
   type TaskTemplateInput,
 } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { invalidInput } from '../../../../platform/commands/domain-error';
 import { normalizeDays, normalizeTemplateDate } from '../../domain/task-template.decide';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { medicationOfSchedule } from '../schedule-medications';
 import { TaskTemplateCreation, type CreatedTemplates, type TemplateItem } from '../task-template-creation';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class BulkCreateTasks extends Command<CreatedTemplates> {
-  constructor(
-    readonly childId: string,
-    readonly input: BulkTasksInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class BulkCreateTasks extends commandOf<{ childId: string; input: BulkTasksInput }, CreatedTemplates>() {}
 
 type ReviewedTask = BulkTasksInput['tasks'][number];
 type ListedMedication = NonNullable<BulkTasksInput['medications']>[number];

@@ -97,7 +97,7 @@ export class BulkCreateTasksController {
     if (body.tasks.length === 0 && !body.medications?.length) throw new BadRequestException(TEMPLATE_MESSAGES.tasksRequired);
     const metadata = commandMetadata(req);
     const now = new Date(metadata.occurredAt);
-    const created = await this.commands.execute(new BulkCreateTasks(childId, body, metadata));
+    const created = await this.commands.execute(new BulkCreateTasks({ childId, input: body, metadata }));
     const linked = new Set(created.medicationIds);
     const medications = (await this.medications.forChild(childId, now)).filter((m) => linked.has(m.id));
     return { ...(await createdAnswer(this.tasks, childId, created, now)), medications };

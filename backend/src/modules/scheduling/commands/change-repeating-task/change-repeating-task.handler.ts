@@ -1,23 +1,14 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RepeatingTaskChangeInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { MedicationsQuery } from '../../../care-recipients';
 import { taskTemplateStream } from '../../domain/task-template';
 import { taskTemplateDecider } from '../../domain/task-template.decide';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { RepeatingTaskOccurrences } from '../repeating-task-occurrences';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class ChangeRepeatingTask extends Command<void> {
-  constructor(
-    readonly templateId: string,
-    readonly childId: string,
-    readonly change: RepeatingTaskChangeInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ChangeRepeatingTask extends commandOf<{ templateId: string; childId: string; change: RepeatingTaskChangeInput }>() {}
 
 /** PUT /api/repeating-tasks/{id}: a new version from effectiveFrom, then the materialised occurrences follow it. */
 @CommandHandler(ChangeRepeatingTask)

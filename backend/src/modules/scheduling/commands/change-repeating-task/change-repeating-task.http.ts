@@ -28,7 +28,7 @@ export class ChangeRepeatingTaskController {
   /** 200 the template as changed; occurrences from effectiveFrom follow the new schedule. */
   @Put('repeating-tasks/:templateId')
   async change(@Param('templateId') templateId: string, @Body() body: ChangeRepeatingTaskDto, @Req() req: Request & { child: Child }): Promise<TaskTemplate> {
-    await this.commands.execute(new ChangeRepeatingTask(templateId, req.child.id, body, commandMetadata(req)));
+    await this.commands.execute(new ChangeRepeatingTask({ templateId, childId: req.child.id, change: body, metadata: commandMetadata(req) }));
     const [template] = await this.templates.byIds([templateId]);
     return template;
   }

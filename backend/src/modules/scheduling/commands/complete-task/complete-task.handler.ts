@@ -1,22 +1,14 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { alreadyGivenMessage, DEFAULT_TIMEZONE, formatClockTime, instantToLocal, type TaskAlreadyCompleted } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { UsersQuery } from '../../../identity';
 import { taskStream, type TaskState } from '../../domain/task';
 import { SOMEONE, taskDecider } from '../../domain/task.decide';
 import { DailyTasksQuery } from '../../read-models/daily-tasks/daily-tasks.query';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class CompleteTask extends Command<TaskState> {
-  constructor(
-    readonly taskId: string,
-    readonly notes: string | null,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class CompleteTask extends commandOf<{ taskId: string; notes: string | null }, TaskState>() {}
 
 /**
  * Records TaskCompleted. The double-dose guard is the decider's: completing a completed task is a

@@ -21,7 +21,7 @@ export class CompleteTaskController {
   @TaskAccess('edit')
   async complete(@Param('id') taskId: string, @Body() body: CompleteTaskDto, @Req() req: Request & { user: User; child: Child }): Promise<Task> {
     const metadata = commandMetadata(req);
-    const state = await this.commands.execute(new CompleteTask(taskId, body.notes ?? null, metadata));
+    const state = await this.commands.execute(new CompleteTask({ taskId, notes: body.notes ?? null, metadata }));
     return taskFromState(state, req.child, displayName(req.user), new Date(metadata.occurredAt));
   }
 }

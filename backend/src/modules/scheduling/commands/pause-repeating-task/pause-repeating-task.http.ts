@@ -32,7 +32,7 @@ export class PauseRepeatingTaskController {
   }
 
   private async run(templateId: string, pause: boolean, req: Request & { child: Child }): Promise<TaskTemplate> {
-    await this.commands.execute(new PauseRepeatingTask(templateId, req.child.id, pause, commandMetadata(req)));
+    await this.commands.execute(new PauseRepeatingTask({ templateId, childId: req.child.id, pause, metadata: commandMetadata(req) }));
     const [template] = await this.templates.byIds([templateId]);
     return template;
   }

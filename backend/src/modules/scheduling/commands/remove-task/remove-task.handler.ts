@@ -1,18 +1,10 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { taskStream } from '../../domain/task';
 import { taskDecider } from '../../domain/task.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class RemoveTask extends Command<void> {
-  constructor(
-    readonly taskId: string,
-    readonly reason: string | null,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class RemoveTask extends commandOf<{ taskId: string; reason: string | null }>() {}
 
 /** Permanent: the decider requires a reason (spec message), and the task's history keeps it. */
 @CommandHandler(RemoveTask)

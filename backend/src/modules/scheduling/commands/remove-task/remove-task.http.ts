@@ -18,6 +18,6 @@ export class RemoveTaskController {
   @TaskAccess('edit')
   @HttpCode(204)
   async remove(@Param('id') taskId: string, @Body() body: RemoveTaskDto, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new RemoveTask(taskId, body.reason ?? null, commandMetadata(req)));
+    await this.commands.execute(new RemoveTask({ taskId, reason: body.reason ?? null, metadata: commandMetadata(req) }));
   }
 }

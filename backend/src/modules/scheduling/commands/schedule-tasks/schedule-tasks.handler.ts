@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { localDate, type TaskInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { MedicationsQuery } from '../../../care-recipients';
 import { initialTaskState, taskStream } from '../../domain/task';
@@ -11,17 +10,10 @@ import { CareTeamClock } from '../../time/care-team-clock';
 import { recipientMedication } from '../recipient-medication';
 import { recipientTurns } from '../recipient-turns';
 import { readDate, readTime, readTimes } from '../task-input';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** Answers the ids of the tasks it created, in time order. */
-export class ScheduleTasks extends Command<string[]> {
-  constructor(
-    readonly childId: string,
-    readonly input: TaskInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ScheduleTasks extends commandOf<{ childId: string; input: TaskInput }, string[]>() {}
 
 type ScheduleTask = Extract<TaskCommand, { type: 'ScheduleTask' }>;
 

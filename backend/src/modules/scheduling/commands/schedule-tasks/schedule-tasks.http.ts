@@ -23,7 +23,7 @@ export class ScheduleTasksController {
   @ChildAccess('edit')
   async create(@Param('childId') childId: string, @Body() body: CreateTaskDto, @Req() req: Request): Promise<Task[]> {
     const metadata = commandMetadata(req);
-    const taskIds = await this.commands.execute(new ScheduleTasks(childId, body, metadata));
+    const taskIds = await this.commands.execute(new ScheduleTasks({ childId, input: body, metadata }));
     const now = new Date(metadata.occurredAt);
     return Promise.all(taskIds.map(async (taskId) => (await this.tasks.byId(taskId, now))!));
   }

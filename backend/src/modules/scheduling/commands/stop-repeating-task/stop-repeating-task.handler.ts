@@ -1,22 +1,13 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { addDays } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { taskTemplateStream } from '../../domain/task-template';
 import { taskTemplateDecider } from '../../domain/task-template.decide';
 import { CareTeamClock } from '../../time/care-team-clock';
 import { RepeatingTaskOccurrences } from '../repeating-task-occurrences';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class StopRepeatingTask extends Command<void> {
-  constructor(
-    readonly templateId: string,
-    readonly childId: string,
-    readonly reason: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class StopRepeatingTask extends commandOf<{ templateId: string; childId: string; reason: string }>() {}
 
 /** DELETE /api/repeating-tasks/{id}: no occurrences after today; today's and past ones keep their history. */
 @CommandHandler(StopRepeatingTask)

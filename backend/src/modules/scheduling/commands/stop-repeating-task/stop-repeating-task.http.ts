@@ -23,6 +23,6 @@ export class StopRepeatingTaskController {
   @Delete('repeating-tasks/:templateId')
   @HttpCode(204)
   async stop(@Param('templateId') templateId: string, @Body() body: StopRepeatingTaskDto, @Req() req: Request & { child: Child }): Promise<void> {
-    await this.commands.execute(new StopRepeatingTask(templateId, req.child.id, body.reason, commandMetadata(req)));
+    await this.commands.execute(new StopRepeatingTask({ templateId, childId: req.child.id, reason: body.reason, metadata: commandMetadata(req) }));
   }
 }

@@ -1,17 +1,10 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { taskStream, type TaskState } from '../../domain/task';
 import { taskDecider } from '../../domain/task.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class UncompleteTask extends Command<TaskState> {
-  constructor(
-    readonly taskId: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UncompleteTask extends commandOf<{ taskId: string }, TaskState>() {}
 
 /** Back to pending (undo); a pending task stays as it is. */
 @CommandHandler(UncompleteTask)

@@ -20,7 +20,7 @@ export class UncompleteTaskController {
   @TaskAccess('edit')
   async uncomplete(@Param('id') taskId: string, @Req() req: Request & { user: User; child: Child }): Promise<Task> {
     const metadata = commandMetadata(req);
-    const state = await this.commands.execute(new UncompleteTask(taskId, metadata));
+    const state = await this.commands.execute(new UncompleteTask({ taskId, metadata }));
     return taskFromState(state, req.child, displayName(req.user), new Date(metadata.occurredAt));
   }
 }

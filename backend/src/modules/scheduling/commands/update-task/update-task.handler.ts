@@ -1,6 +1,5 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TaskUpdateInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { MedicationsQuery } from '../../../care-recipients';
 import { taskStream } from '../../domain/task';
@@ -10,17 +9,9 @@ import { CareTeamClock } from '../../time/care-team-clock';
 import { recipientMedication } from '../recipient-medication';
 import { recipientTurns } from '../recipient-turns';
 import { readDate, readTime } from '../task-input';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class UpdateTask extends Command<void> {
-  constructor(
-    readonly taskId: string,
-    readonly childId: string,
-    readonly input: TaskUpdateInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UpdateTask extends commandOf<{ taskId: string; childId: string; input: TaskUpdateInput }>() {}
 
 type TaskChanges = Extract<TaskCommand, { type: 'UpdateTask' }>['data']['changes'];
 

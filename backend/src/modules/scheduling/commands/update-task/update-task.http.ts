@@ -24,7 +24,7 @@ export class UpdateTaskController {
   @TaskAccess('edit')
   async update(@Param('id') taskId: string, @Body() body: UpdateTaskDto, @Req() req: Request & { child: Child }): Promise<Task> {
     const metadata = commandMetadata(req);
-    await this.commands.execute(new UpdateTask(taskId, req.child.id, body, metadata));
+    await this.commands.execute(new UpdateTask({ taskId, childId: req.child.id, input: body, metadata }));
     return taskAnswer(this.tasks, taskId, metadata);
   }
 }

@@ -1,18 +1,10 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UPLOAD_PATH_PREFIX } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { detectImageType } from '../../image-type';
 import { UploadStorage } from '../../upload-storage';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class UploadPhoto extends Command<{ url: string }> {
-  constructor(
-    readonly uploaderId: string,
-    readonly bytes: Buffer,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UploadPhoto extends commandOf<{ uploaderId: string; bytes: Buffer }, { url: string }>() {}
 
 /** Why an upload was refused; the HTTP side answers 415 and 429 with UPLOAD_MESSAGES. */
 export class UploadRefused extends Error {

@@ -66,7 +66,7 @@ export class UploadPhotoController {
     if (!file) throw new BadRequestException(UPLOAD_MESSAGES.missing);
     if (file.size === 0) throw new BadRequestException(UPLOAD_MESSAGES.empty);
     try {
-      return await this.commands.execute(new UploadPhoto(user.id, file.buffer, commandMetadata(req)));
+      return await this.commands.execute(new UploadPhoto({ uploaderId: user.id, bytes: file.buffer, metadata: commandMetadata(req) }));
     } catch (error) {
       if (!(error instanceof UploadRefused)) throw error;
       if (error.reason === 'not_an_image') throw new UnsupportedMediaTypeException(UPLOAD_MESSAGES.notAnImage);

@@ -1,18 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EscalationPolicy } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../../platform/commands/decider';
 import { EscalationPolicyQuery } from '../../read-models/escalation-policies/escalation-policies.query';
 import { NotificationSettingsChanges } from '../notification-settings-changes';
+import { commandOf } from '../../../../../platform/commands/command';
 
 /** The family's escalation chain for urgent tasks, replaced whole; `input` is the body as sent (the decider reads it). Answers it as stored. */
-export class ChangeEscalationPolicy extends Command<EscalationPolicy> {
-  constructor(
-    readonly input: unknown,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ChangeEscalationPolicy extends commandOf<{ input: unknown }, EscalationPolicy>() {}
 
 /**
  * The policy is the primary caregiver's to set: anyone who is not a secondary caregiver (read from

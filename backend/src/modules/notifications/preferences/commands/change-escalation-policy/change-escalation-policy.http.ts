@@ -51,6 +51,6 @@ export class ChangeEscalationPolicyController {
 
   @Put('escalation-policy')
   putPolicy(@Body() _body: EscalationPolicyDto, @Req() req: Request): Promise<EscalationPolicy> {
-    return this.commands.execute(new ChangeEscalationPolicy(req.body as unknown, commandMetadata(req)));
+    return this.commands.execute(new ChangeEscalationPolicy({ input: req.body as unknown, metadata: commandMetadata(req) }));
   }
 }

@@ -1,18 +1,11 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { NotificationPreferences } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../../platform/commands/decider';
 import { NotificationPreferencesQuery } from '../../read-models/notification-preferences/notification-preferences.query';
 import { NotificationSettingsChanges } from '../notification-settings-changes';
+import { commandOf } from '../../../../../platform/commands/command';
 
 /** The actor's own preferences, replaced whole; `input` is the body as sent (the decider reads it). Answers them as stored. */
-export class ChangeNotificationPreferences extends Command<NotificationPreferences> {
-  constructor(
-    readonly input: unknown,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ChangeNotificationPreferences extends commandOf<{ input: unknown }, NotificationPreferences>() {}
 
 /** Every user sets their own, secondary caregivers too. */
 @CommandHandler(ChangeNotificationPreferences)

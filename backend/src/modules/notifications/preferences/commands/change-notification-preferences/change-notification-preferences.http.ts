@@ -38,6 +38,6 @@ export class ChangeNotificationPreferencesController {
 
   @Put('notification-preferences')
   putPreferences(@Body() _body: NotificationPreferencesDto, @Req() req: Request): Promise<NotificationPreferences> {
-    return this.commands.execute(new ChangeNotificationPreferences(req.body as unknown, commandMetadata(req)));
+    return this.commands.execute(new ChangeNotificationPreferences({ input: req.body as unknown, metadata: commandMetadata(req) }));
   }
 }

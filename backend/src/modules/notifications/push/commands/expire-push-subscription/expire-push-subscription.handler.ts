@@ -1,18 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PushSubscriptionChanges } from '../push-subscription-changes';
+import { commandOf } from '../../../../../platform/commands/command';
 
 /** The push service answered 404 or 410 for a subscription: it is ended (PushSubscriptionExpired). Sent by PushNotifier, no route. */
-export class ExpirePushSubscription extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly subscriptionId: string,
-    readonly statusCode: number,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class ExpirePushSubscription extends commandOf<{ userId: string; subscriptionId: string; statusCode: number }>() {}
 
 @CommandHandler(ExpirePushSubscription)
 export class ExpirePushSubscriptionHandler implements ICommandHandler<ExpirePushSubscription> {

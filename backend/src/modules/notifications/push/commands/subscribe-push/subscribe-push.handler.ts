@@ -1,12 +1,12 @@
 import { createECDH } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../../../config/app-config';
-import type { CommandMetadata } from '../../../../../platform/commands/decider';
 import { DomainError } from '../../../../../platform/commands/domain-error';
 import { assertPublicEndpoint } from '../../delivery/public-address';
 import { PUSH_TEXT, readPushSubscription, type PushSubscriptionInput } from '../../domain/push-subscriptions.decide';
 import { PushSubscriptionChanges } from '../push-subscription-changes';
+import { commandOf } from '../../../../../platform/commands/command';
 
 /** The subscription this browser now has (null if none has its endpoint), and whether it is new (an endpoint already there keeps its id). */
 export interface PushSubscribed {
@@ -15,16 +15,7 @@ export interface PushSubscribed {
 }
 
 /** A browser's subscription for the user; `subscriptionId` names it when its endpoint is new. */
-export class SubscribePush extends Command<PushSubscribed> {
-  constructor(
-    readonly userId: string,
-    readonly subscriptionId: string,
-    readonly subscription: PushSubscriptionInput,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class SubscribePush extends commandOf<{ userId: string; subscriptionId: string; subscription: PushSubscriptionInput }, PushSubscribed>() {}
 
 /** The browser's key must be a point on P-256, or no message could ever be encrypted for it. */
 function assertCurvePoint(p256dh: string): void {

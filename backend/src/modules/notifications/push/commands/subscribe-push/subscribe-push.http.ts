@@ -18,7 +18,7 @@ export class SubscribePushController {
   /** 201 for a new subscription, 200 when this browser was subscribed already. */
   @Post('subscribe')
   async subscribe(@CurrentUser() user: User, @Body() body: PushSubscriptionDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ id: string }> {
-    const result: PushSubscribed = await this.commands.execute(new SubscribePush(user.id, randomUUID(), body, commandMetadata(req)));
+    const result: PushSubscribed = await this.commands.execute(new SubscribePush({ userId: user.id, subscriptionId: randomUUID(), subscription: body, metadata: commandMetadata(req) }));
     res.status(result.created ? 201 : 200);
     return { id: result.subscriptionId! };
   }

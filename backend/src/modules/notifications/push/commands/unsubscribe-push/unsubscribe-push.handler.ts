@@ -1,17 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PushSubscriptionChanges } from '../push-subscription-changes';
+import { commandOf } from '../../../../../platform/commands/command';
 
 /** Ends the user's own subscription with that endpoint (none: nothing changes). */
-export class UnsubscribePush extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly endpoint: string,
-    readonly metadata: CommandMetadata,
-  ) {
-    super();
-  }
-}
+export class UnsubscribePush extends commandOf<{ userId: string; endpoint: string }>() {}
 
 @CommandHandler(UnsubscribePush)
 export class UnsubscribePushHandler implements ICommandHandler<UnsubscribePush> {

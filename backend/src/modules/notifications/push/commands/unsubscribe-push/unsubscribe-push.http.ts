@@ -18,6 +18,6 @@ export class UnsubscribePushController {
   @Post('unsubscribe')
   @HttpCode(204)
   unsubscribe(@CurrentUser() user: User, @Body() body: PushEndpointDto, @Req() req: Request): Promise<void> {
-    return this.commands.execute(new UnsubscribePush(user.id, body.endpoint, commandMetadata(req)));
+    return this.commands.execute(new UnsubscribePush({ userId: user.id, endpoint: body.endpoint, metadata: commandMetadata(req) }));
   }
 }
