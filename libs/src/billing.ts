@@ -86,6 +86,7 @@ export const BILLING_MESSAGES = {
   noCustomer: 'There is no billing account for you yet. Choose a plan first.',
   stripeFailed: 'Stripe did not answer as expected. Please try again.',
   signatureInvalid: 'The Stripe-Signature of this webhook is not valid (or too old)',
+  webhookMalformed: (field: string) => `This Stripe webhook's ${field} is missing or not what Stripe sends`,
   subscriptionFailed: 'Failed to create subscription. Please try again.',
   subscriptionCreated: 'Please complete your payment to activate your subscription.',
   planUpdated: 'Your plan was updated. The difference is prorated on your next invoice.',
