@@ -49,8 +49,12 @@ test('a super admin reads the overview, finds a user by part of a name, and sees
   await expect(page.getByRole('region', { name: 'Monthly Revenue' })).toContainText('$');
   await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
   await expect(page.getByText(/^\d+%$/).first()).toBeVisible();
-  // The revenue chart, read as its first and last values; another range asks again.
-  await expect(page.locator('.admin-revenue__chart figcaption')).toContainText('Monthly recurring revenue');
+  // The revenue charts (MRR and active subscriptions per day), read as their first and last values; another range asks again.
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(page.locator('.admin-revenue__chart figcaption')).toHaveText([
+    new RegExp(`^Monthly recurring revenue: \\$[\\d,]+ on \\d{4}-\\d{2}-\\d{2}, \\$[\\d,]+ on ${today} \\(highest \\$[\\d,]+\\)\\.$`),
+    new RegExp(`^Active subscriptions: \\d+ on \\d{4}-\\d{2}-\\d{2}, \\d+ on ${today} \\(highest \\d+\\)\\.$`),
+  ]);
   await page.getByLabel('Range').selectOption({ label: 'Last 90 days' });
   await expect(page.getByText('Trial-to-paid conversion')).toBeVisible();
   await expectAccessibleOnPhoneAndDesktop(page);

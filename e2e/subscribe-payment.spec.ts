@@ -60,12 +60,21 @@ for (const [screen, viewport] of [
     await expect(page).toHaveURL(/\/subscribe$/);
 
     await card.fill('4242 4242 4242 4242');
+    const returned = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).search === '?subscribed=true');
     await page.getByRole('button', { name: 'Complete Subscription' }).click();
-    await expect(page).toHaveURL(/\/\?subscribed=true$/);
+    expect(new URL((await returned).url()).pathname).toBe('/');
+    // Back from Stripe before its webhook: told in plain words, and the flag leaves the address.
+    await expectToast(page, 'Activating Your Subscription');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'CareCircle' })).toBeVisible();
+    await expectAccessibleOnPhoneAndDesktop(page);
 
-    // Stripe's webhook that the subscription started (its trial): Settings > Billing then shows the
-    // plan, Update Plan switches it (prorated, at the local Stripe) and Manage Billing opens the portal.
+    // Stripe's webhook that the subscription started (its trial): the page, still asking, says it is
+    // active; Settings > Billing then shows the plan, Update Plan switches it (prorated, at the local
+    // Stripe) and Manage Billing opens the portal.
     await stripeSays(page, email, 'customer.subscription.created');
+    await expectToast(page, 'Subscription Active');
+    await expectToast(page, 'Your Per Child Plan is active. Your 7-day free trial has started: nothing is charged until it ends.');
     await page.goto('/subscribe');
     await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
     await expect(page.getByText('Your plan: Per Child Plan, $40 per month.')).toBeVisible();

@@ -77,6 +77,9 @@ export interface CreateSubscriptionAnswer {
   clientSecret: string;
 }
 
+/** Back from Stripe on `/?subscribed=true`: how often the page asks whether the subscription is active yet, and for how long. */
+export const SUBSCRIBED_RETURN = { pollMs: 3000, waitMs: 120_000 } as const;
+
 export const BILLING_MESSAGES = {
   notConfigured: 'Billing is not configured on this server',
   webhookNotConfigured: 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)',
@@ -86,8 +89,16 @@ export const BILLING_MESSAGES = {
   noCustomer: 'There is no billing account for you yet. Choose a plan first.',
   stripeFailed: 'Stripe did not answer as expected. Please try again.',
   signatureInvalid: 'The Stripe-Signature of this webhook is not valid (or too old)',
+  webhookMalformed: (field: string) => `This Stripe webhook's ${field} is missing or not what Stripe sends`,
   subscriptionFailed: 'Failed to create subscription. Please try again.',
   subscriptionCreated: 'Please complete your payment to activate your subscription.',
   planUpdated: 'Your plan was updated. The difference is prorated on your next invoice.',
+  /** Back from Stripe (`/?subscribed=true`) before its webhook has arrived. */
+  activating: 'Thank you! Your card details were received and your subscription is being activated. This takes a moment; we will tell you here when it is active.',
+  /** Back from Stripe, once the subscription is trialing or active. */
+  active: (planName: string, trialing: boolean) =>
+    trialing ? `Your ${planName} is active. Your ${TRIAL_DAYS}-day free trial has started: nothing is charged until it ends.` : `Your ${planName} is active.`,
+  /** Back from Stripe, and still not active after SUBSCRIBED_RETURN.waitMs. */
+  stillActivating: 'Your subscription is still being activated. Settings > Billing shows it as soon as it is active.',
   setByAdmin: 'Your plan was set by CareCircle support; contact us to change it.',
 } as const;

@@ -73,7 +73,16 @@ describe('admin dashboard API (issue 25)', () => {
       [{ search: 'x'.repeat(ADMIN_SEARCH_MAX_LENGTH + 1) }, 'search'],
       [{ search: 'a\u0000b' }, 'search'],
       [{ search: ['a', 'b'] }, 'search'],
+      [{ search: 'x'.repeat(10_000) }, 'search'],
       [{ cursor: 'not-a-cursor!' }, 'cursor'],
+      [{ cursor: 'x'.repeat(10_000) }, 'cursor'],
+      [{ cursor: ['a', 'b'] }, 'cursor'],
+      // A cursor of another list (the audit log's position; a (time, id) key as notifications give out), or forged in this list's shape with a bad part.
+      [{ cursor: Buffer.from(JSON.stringify(['12'])).toString('base64url') }, 'cursor'],
+      [{ cursor: Buffer.from(JSON.stringify(['2026-01-01T00:00:00.000000Z', parent.user.id])).toString('base64url') }, 'cursor'],
+      [{ cursor: Buffer.from(JSON.stringify(['users', '2026-01-01T00:00:00.000000Z', 'not-a-uuid'])).toString('base64url') }, 'cursor'],
+      [{ limit: '-1' }, 'limit'],
+      [{ limit: '1e2' }, 'limit'],
       [{ cursor: Buffer.from(JSON.stringify(['2026-13-01T00:00:00.000000Z', 'x'])).toString('base64url') }, 'cursor'],
       [{ limit: '0' }, 'limit'],
       [{ limit: '201' }, 'limit'],
@@ -83,6 +92,16 @@ describe('admin dashboard API (issue 25)', () => {
       expect(JSON.stringify(res.body)).toContain(field);
     }
     await admin.agent.get('/api/admin/users').query({ search: 'x'.repeat(ADMIN_SEARCH_MAX_LENGTH) }).expect(200);
+    // 10,000 wildcards are 30,000 characters of address once encoded: Node refuses the request's head (431) before the app reads it.
+    await admin.agent.get('/api/admin/users').query({ search: '%'.repeat(10_000) }).expect(431);
+    // A backslash is plain text too (LIKE's escape character), and so is a quote.
+    expect((await admin.agent.get('/api/admin/users').query({ search: '\\' }).expect(200)).body.items).toEqual([]);
+    expect((await admin.agent.get('/api/admin/users').query({ search: "'; DROP TABLE users; --" }).expect(200)).body.items).toEqual([]);
+    // The users list's cursor is not the audit log's, and the other way round.
+    const usersNext = (await admin.agent.get('/api/admin/users').query({ limit: 1 }).expect(200)).body.next as string;
+    const auditNext = (await admin.agent.get('/api/admin/audit').query({ limit: 1 }).expect(200)).body.next as string;
+    expect(JSON.stringify((await admin.agent.get('/api/admin/audit').query({ cursor: usersNext }).expect(400)).body)).toContain('cursor');
+    expect(JSON.stringify((await admin.agent.get('/api/admin/users').query({ cursor: auditNext }).expect(400)).body)).toContain('cursor');
   });
 
   it("counts users and active subscriptions, and the month's revenue per plan, from billing events (Stripe's quantities: docs/billing.md)", async () => {
@@ -118,6 +137,15 @@ describe('admin dashboard API (issue 25)', () => {
       [{ to: '9999-12-31' }, 'to'],
       [{ from: '2026-03-01', to: '2026-02-01' }, 'to'],
       [{ from: '2025-01-01', to: '2026-01-02' }, 'to'],
+      [{ from: '9999-01-01' }, 'from'],
+      [{ from: '9999-01-01', to: '9999-12-31' }, 'from'],
+      [{ from: '1899-12-31', to: '1900-01-01' }, 'from'],
+      [{ from: '0000-01-01' }, 'from'],
+      [{ from: '2026-01-01T00:00:00Z' }, 'from'],
+      [{ from: ' 2026-01-01' }, 'from'],
+      [{ from: '20260101' }, 'from'],
+      [{ from: ['2026-01-01', '2026-01-02'] }, 'from'],
+      [{ to: '2100-12-31', from: '1900-01-01' }, 'to'],
     ] as const) {
       expect(JSON.stringify((await admin.agent.get('/api/admin/revenue').query(query).expect(400)).body)).toContain(field);
     }
@@ -150,21 +178,49 @@ describe('admin dashboard API (issue 25)', () => {
   it('refuses a bad user id, an unknown user, another plan or a state that is not a boolean, and changes nothing', async () => {
     const before = (await t.sql(`SELECT count(*)::int AS n FROM es_events`)).rows[0].n;
     const put = (userId: string, body: unknown) => admin.agent.put(`/api/admin/users/${userId}/subscription`).send(body as object);
-    expect(JSON.stringify((await put('not-a-uuid', { plan: 'per_child', active: true }).expect(400)).body)).toContain('userId');
+    for (const userId of ['not-a-uuid', `${parent.user.id}x`, 'x'.repeat(5000), '%25']) {
+      expect(JSON.stringify((await put(userId, { plan: 'per_child', active: true }).expect(400)).body)).toContain('userId');
+    }
+    // A NUL anywhere in an address is refused for every route, before routing.
+    expect((await put(encodeURIComponent(`${parent.user.id}\u0000`), { plan: 'per_child', active: true }).expect(400)).body.errors).toEqual([
+      { field: 'path', message: 'The address contains characters that are not allowed.' },
+    ]);
     await put('6f1c2d3e-0000-4000-8000-000000000000', { plan: 'per_child', active: true }).expect(404);
+    await put('00000000-0000-0000-0000-000000000000', { plan: 'per_child', active: true }).expect(404);
+    // The same user in capitals is the same user, never a second billing stream.
+    await put(parent.user.id.toUpperCase(), { plan: 'family_plan', active: false }).expect(204);
+    expect((await t.sql(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1`, [`billing-${parent.user.id.toUpperCase()}`])).rows[0].n).toBe(0);
+    expect((await parent.agent.get('/api/auth/user').expect(200)).body).toMatchObject({ subscriptionActive: false });
+    const afterCapitals = (await t.sql(`SELECT count(*)::int AS n FROM es_events`)).rows[0].n;
+    expect(afterCapitals).toBe(before + 1);
     const cases: [unknown, string][] = [
       [{ plan: 'free_tier', active: true }, 'plan'],
       [{ plan: 'per_child', active: 'true' }, 'active'],
       [{ plan: 'per_child' }, 'active'],
       [{ active: true }, 'plan'],
       [[{ plan: 'per_child', active: true }], ''],
+      [{ plan: 'PER_CHILD', active: true }, 'plan'],
+      [{ plan: '', active: true }, 'plan'],
+      [{ plan: null, active: true }, 'plan'],
+      [{ plan: ['per_child'], active: true }, 'plan'],
+      [{ plan: 'per_child', active: 1 }, 'active'],
+      [{ plan: 'per_child', active: 0 }, 'active'],
+      [{ plan: 'per_child', active: null }, 'active'],
+      [{ plan: 'per_child', active: 'false' }, 'active'],
+      [{ plan: 'per_child', active: 'yes' }, 'active'],
+      [{ plan: 'per_child', active: [] }, 'active'],
+      [{ plan: 'per_child', active: {} }, 'active'],
     ];
     for (const [body, field] of cases) {
       const res = await put(parent.user.id, body);
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
       expect(JSON.stringify(res.body)).toContain(field);
     }
-    expect((await t.sql(`SELECT count(*)::int AS n FROM es_events`)).rows[0].n).toBe(before);
+    for (const raw of ['"per_child"', 'true', 'null']) {
+      const res = await admin.agent.put(`/api/admin/users/${parent.user.id}/subscription`).set('Content-Type', 'application/json').send(raw);
+      expect([raw, res.status]).toEqual([raw, 400]);
+    }
+    expect((await t.sql(`SELECT count(*)::int AS n FROM es_events`)).rows[0].n).toBe(afterCapitals);
     // Properties the body does not have are dropped (docs/validation.md): no role rides along.
     await put(parent.user.id, { plan: 'per_child', active: true, role: 'super_admin' }).expect(204);
     expect((await parent.agent.get('/api/auth/user').expect(200)).body).toMatchObject({ role: 'parent', subscriptionPlan: 'per_child' });

@@ -78,11 +78,33 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
       [{ plan: 'gold', childCount: 1 }, 'plan'],
       [{ childCount: 1 }, 'plan'],
       [{ plan: 'free_tier' }, 'plan'],
+      [{ plan: 'PER_CHILD', childCount: 1 }, 'plan'],
+      [{ plan: ' per_child', childCount: 1 }, 'plan'],
+      [{ plan: 'per_child\u0000', childCount: 1 }, 'plan'],
+      [{ plan: '', childCount: 1 }, 'plan'],
+      [{ plan: null, childCount: 1 }, 'plan'],
+      [{ plan: 7, childCount: 1 }, 'plan'],
+      [{ plan: ['per_child'], childCount: 1 }, 'plan'],
+      [{ plan: { per_child: true }, childCount: 1 }, 'plan'],
+      [{ plan: '__proto__', childCount: 1 }, 'plan'],
       [{ plan: 'per_child', childCount: 0 }, 'childCount'],
+      [{ plan: 'per_child', childCount: -1 }, 'childCount'],
+      [{ plan: 'per_child', childCount: 1e9 }, 'childCount'],
+      [{ plan: 'per_child', childCount: 2 ** 31 }, 'childCount'],
+      [{ plan: 'per_child', childCount: 1.5 }, 'childCount'],
+      [{ plan: 'per_child', childCount: '1' }, 'childCount'],
+      [{ plan: 'per_child', childCount: true }, 'childCount'],
+      [{ plan: 'per_child', childCount: [1] }, 'childCount'],
       [{ plan: 'per_child', childCount: 'two' }, 'childCount'],
     ] as const) {
-      const res = await owner.agent.post('/api/create-subscription').send(body).expect(400);
+      const res = await owner.agent.post('/api/create-subscription').send(body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    // Not an object at all: still a 400, before Stripe is asked anything.
+    for (const body of ['[]', '"per_child"', '1', 'null']) {
+      const res = await owner.agent.post('/api/create-subscription').set('Content-Type', 'application/json').send(body);
+      expect([body, res.status]).toEqual([body, 400]);
     }
     const plan = await owner.agent.put('/api/billing/plan').send({ plan: 'gold' }).expect(400);
     expect(plan.body.errors).toEqual([{ field: 'plan', message: BILLING_MESSAGES.planInvalid }]);
@@ -151,6 +173,48 @@ describe('billing over HTTP, the real stripe SDK against a local Stripe', () => 
     expect(await events()).toBe(before);
     expect(await me(owner.agent)).toMatchObject({ subscriptionActive: true });
     stripe.subscriptions.get(subscriptionId)!.status = 'trialing';
+
+    // Odd bodies, even correctly signed (only Stripe has the secret, but a bug of ours must not be a 500): a clear 400, nothing recorded.
+    const known = stripe.subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due' });
+    stripe.subscriptions.get(subscriptionId)!.status = 'trialing';
+    const { data: knownData, ...knownEnvelope } = known;
+    for (const odd of [
+      '',
+      '[]',
+      'null',
+      '"customer.subscription.updated"',
+      '{}',
+      JSON.stringify(knownEnvelope),
+      JSON.stringify({ ...known, data: null }),
+      JSON.stringify({ ...known, data: { object: 'sub' } }),
+      JSON.stringify({ ...known, id: 42 }),
+      JSON.stringify({ ...known, id: 'x'.repeat(300) }),
+      JSON.stringify({ ...known, created: 'yesterday' }),
+      JSON.stringify({ ...known, created: 1e20 }),
+      JSON.stringify({ ...known, data: { object: { ...knownData.object, id: null } } }),
+      JSON.stringify({ ...known, data: { object: { ...knownData.object, status: 'glorious' } } }),
+      JSON.stringify({ ...known, data: { object: { ...knownData.object, items: { data: [{ quantity: 'lots' }] } } } }),
+      JSON.stringify({ ...known, data: { object: { ...knownData.object, items: { data: [{ quantity: -3 }] } } } }),
+      JSON.stringify({ ...known, data: { object: { ...knownData.object, trial_end: 'soon' } } }),
+      ...[{ amount_paid: 'all' }, { amount_paid: -5 }, { currency: 42 }, { id: null }].map((change) => {
+        const invoice = stripe.invoiceEvent('invoice.paid', subscriptionId, 4000);
+        return JSON.stringify({ ...invoice, data: { object: { ...invoice.data.object, ...change } } });
+      }),
+    ]) {
+      const res = await deliver(odd);
+      expect([odd.slice(0, 60), res.status]).toEqual([odd.slice(0, 60), 400]);
+      expect(typeof res.body.message).toBe('string');
+    }
+    // Not JSON, or not sent as JSON: 4xx.
+    for (const [type, body] of [
+      ['application/json', '{"id": "evt_1",'],
+      ['text/plain', JSON.stringify(known)],
+    ]) {
+      const res = await request(t.app.getHttpServer()).post('/api/stripe/webhook').set('Content-Type', type).set('Stripe-Signature', stripe.sign(body, WEBHOOK_SECRET)).send(body);
+      expect([type, res.status >= 400 && res.status < 500]).toEqual([type, true]);
+    }
+    expect(await events()).toBe(before);
+    expect(await me(owner.agent)).toMatchObject({ subscriptionActive: true });
 
     const unknown = { ...stripe.invoiceEvent('invoice.paid', subscriptionId, 0), type: 'customer.created' };
     expect((await deliver(unknown).expect(200)).body).toEqual({ received: true, recorded: [] });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { StripeReturn } from '../../features/billing/components/stripe-return';
 import { MedicationsCard } from '../../features/care-recipients/components/medications-card';
 import { RecipientSelector } from '../../features/care-recipients/components/recipient-selector';
 import { useSelectedRecipient } from '../../features/care-recipients/hooks/use-selected-recipient';
@@ -43,6 +44,7 @@ export default function HomeScreen() {
   return (
     <SignedInLayout bell={false}>
       <HomeDashboard />
+      <StripeReturn />
     </SignedInLayout>
   );
 }

@@ -43,7 +43,10 @@ export function RevenuePanel({ today }: { today: string }) {
         <PlainSkeleton rows={4} />
       ) : (
         <>
-          <RevenueChart days={data.days} />
+          <div className="admin-revenue__charts">
+            <LineChart days={data.days} title="Monthly recurring revenue" value={(day) => day.mrr} format={dollars} />
+            <LineChart days={data.days} title="Active subscriptions" value={(day) => day.activeSubscriptions} format={(count) => count.toLocaleString('en-US')} />
+          </div>
           <dl className="admin-facts">
             <dt>Trials started</dt>
             <dd>{data.trialsStarted}</dd>
@@ -62,20 +65,22 @@ export function RevenuePanel({ today }: { today: string }) {
   );
 }
 
-/** MRR as a line over the days; read aloud as its first and last values (the chart itself is decoration). */
-function RevenueChart({ days }: { days: RevenueDay[] }) {
+/** One figure of each day as a line over the range, read aloud as its first and last values (the line itself is decoration). */
+function LineChart({ days, title, value, format }: { days: RevenueDay[]; title: string; value: (day: RevenueDay) => number; format: (n: number) => string }) {
   const first = days[0];
   const last = days[days.length - 1];
-  const top = Math.max(1, ...days.map((day) => day.mrr));
+  const highest = Math.max(...days.map(value));
+  const top = Math.max(1, highest);
   const x = (i: number) => (days.length === 1 ? WIDTH / 2 : (i / (days.length - 1)) * WIDTH);
-  const y = (mrr: number) => HEIGHT - (mrr / top) * (HEIGHT - 8) - 4;
-  const summary = `Monthly recurring revenue ${dollars(first.mrr)} on ${first.date} and ${dollars(last.mrr)} on ${last.date}; ${last.activeSubscriptions} active subscriptions on ${last.date}.`;
+  const y = (n: number) => HEIGHT - (n / top) * (HEIGHT - 8) - 4;
   return (
     <figure className="admin-revenue__chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-        <polyline points={days.map((day, i) => `${x(i)},${y(day.mrr)}`).join(' ')} />
+        <polyline points={days.map((day, i) => `${x(i)},${y(value(day))}`).join(' ')} />
       </svg>
-      <figcaption>{summary}</figcaption>
+      <figcaption>
+        {title}: {format(value(first))} on {first.date}, {format(value(last))} on {last.date} (highest {format(highest)}).
+      </figcaption>
     </figure>
   );
 }

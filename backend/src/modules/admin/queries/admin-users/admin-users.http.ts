@@ -2,8 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ADMIN_SEARCH_MAX_LENGTH, ADMIN_TEXT, type AdminUser, type Page } from '@carecircle/libs';
 import { invalidInput } from '../../../../platform/commands/domain-error';
-import { ApiPageQuery, decodeCursor, pageLimit, timeAndId } from '../../../../platform/http/page';
-import { SuperAdminOnly, UsersQuery } from '../../../identity';
+import { ApiPageQuery, decodeCursor, pageLimit } from '../../../../platform/http/page';
+import { SuperAdminOnly, userListCursor, UsersQuery } from '../../../identity';
 
 const invalid = invalidInput('ADMIN.INVALID_SEARCH');
 
@@ -25,6 +25,6 @@ export class AdminUsersController {
   @ApiPageQuery()
   @ApiQuery({ name: 'search', required: false, description: `part of an email, first or last name (at most ${ADMIN_SEARCH_MAX_LENGTH} characters)` })
   list(@Query('search') search: unknown, @Query('cursor') cursor: unknown, @Query('limit') limit: unknown): Promise<Page<AdminUser>> {
-    return this.users.page({ search: searchText(search), after: decodeCursor(cursor, timeAndId), limit: pageLimit(limit) });
+    return this.users.page({ search: searchText(search), after: decodeCursor(cursor, userListCursor), limit: pageLimit(limit) });
   }
 }

@@ -7,7 +7,7 @@ import { billingStream, type BillingEvent } from '../../domain/billing';
 import { billingDecider, type BillingCommand } from '../../domain/billing.decide';
 import { BillingSubscriptionsQuery } from '../../read-models/subscriptions/subscriptions.query';
 import { StripeGateway } from '../../stripe/stripe-gateway';
-import { INVOICE_WEBHOOKS, invoiceSnapshot, ownerOf, SUBSCRIPTION_WEBHOOKS, subscriptionSnapshot } from '../../stripe/stripe-objects';
+import { checkEnvelope, INVOICE_WEBHOOKS, invoiceSnapshot, ownerOf, SUBSCRIPTION_WEBHOOKS, subscriptionSnapshot } from '../../stripe/stripe-objects';
 
 export class RecordStripeEvent extends Command<{ received: true; recorded: BillingEvent['type'][] }> {
   constructor(
@@ -42,7 +42,7 @@ export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEve
 
   async execute({ rawBody, signature, correlationId }: RecordStripeEvent): Promise<{ received: true; recorded: BillingEvent['type'][] }> {
     this.stripe.requireConfigured();
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       if (!rawBody || !signature) throw new Error('no body or no Stripe-Signature header');
       event = this.stripe.verifyWebhook(rawBody, signature);
@@ -51,6 +51,7 @@ export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEve
       this.log.warn(`Stripe webhook refused: ${(error as Error).message}`);
       throw new BadRequestException(BILLING_MESSAGES.signatureInvalid);
     }
+    checkEnvelope(event);
     const command = await this.commandFor(event, { actorId: null, correlationId, occurredAt: new Date(event.created * 1000).toISOString() });
     if (!command) return { received: true, recorded: [] };
     const { events } = await this.streams.execute(billingStream(command.data.userId), billingDecider, command);

@@ -27,6 +27,7 @@ export class SetSubscriptionByAdminController {
   @SuperAdminOnly()
   @HttpCode(204)
   async set(@CurrentUser() admin: User, @Param('userId', userIdPipe) userId: string, @Body() body: AdminSubscriptionDto, @Req() req: Request): Promise<void> {
-    await this.commands.execute(new SetSubscriptionByAdmin(userId, { plan: body.plan, active: body.active }, { ...commandMetadata(req), actorId: admin.id }));
+    // A UUID in capitals names the same user: its stream is the lowercase one (billing-{id}), never a second.
+    await this.commands.execute(new SetSubscriptionByAdmin(userId.toLowerCase(), { plan: body.plan, active: body.active }, { ...commandMetadata(req), actorId: admin.id }));
   }
 }

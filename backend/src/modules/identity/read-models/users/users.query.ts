@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminUser, Page, User } from '@carecircle/libs';
-import { micros, toPage } from '../../../../platform/http/page';
+import { micros, timeAndId, toPage } from '../../../../platform/http/page';
 import { UserEntity, toUser } from './users.entity';
 
 /**
@@ -63,6 +63,12 @@ export interface UserListCursor {
   at: string;
   id: string;
 }
+/**
+ * The list's cursors carry its name first, so a (time, id) key another list gave out (notifications
+ * have the same shape) is refused as a 400, not read as a position here.
+ */
+const USER_LIST_CURSOR_TAG = 'users';
+export const userListCursor = ([tag, ...key]: string[]): UserListCursor | null => (tag === USER_LIST_CURSOR_TAG ? timeAndId(key) : null);
 interface AdminUserRow {
   id: string;
   email: string;
@@ -158,7 +164,7 @@ export class UsersQuery {
        FROM users ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ?`,
       [...params, limit + 1],
     );
-    return toPage(rows, limit, (row) => [row.created_key, row.id], toAdminUser);
+    return toPage(rows, limit, (row) => [USER_LIST_CURSOR_TAG, row.created_key, row.id], toAdminUser);
   }
 
   /** How many accounts there are (the admin's Total Users). */
