@@ -99,5 +99,15 @@ test('a super admin reads the overview, finds a user by part of a name, and sees
   await page.getByRole('link', { name: 'Audit' }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expect(page.getByText('Subscription set by an administrator').first()).toBeVisible();
+  // Searched by her name: only what concerns Noor's account; a name nobody has: nothing.
+  const search = page.getByRole('searchbox', { name: 'Search by account' });
+  await search.fill(lastName.toUpperCase());
+  const items = page.locator('.security-activity__item');
+  const accounts = async () => new Set((await items.allTextContents()).map((text) => /account ([0-9a-f-]{36})/.exec(text)?.[1]));
+  await expect.poll(async () => (await accounts()).size, 'one account left in the list').toBe(1);
+  await expect(items.filter({ hasText: 'Subscription set by an administrator' })).toHaveCount(1);
+  await expect(items.filter({ hasText: 'Account created' })).toHaveCount(1);
+  await search.fill(`${lastName}-nobody`);
+  await expect(page.getByText(`No activity of an account matching "${lastName}-nobody".`)).toBeVisible();
   await expectAccessibleOnPhoneAndDesktop(page);
 });

@@ -7,9 +7,10 @@ import { useTestApp } from '../../test-support/test-app';
 jest.setTimeout(30_000);
 
 const ADMIN_EMAIL = 'audit-admin@example.com';
+const SEARCH_ADMIN_EMAIL = 'search-admin@example.com';
 
 describe('audit log over HTTP', () => {
-  const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
+  const t = useTestApp({ ADMIN_EMAILS: `${ADMIN_EMAIL},${SEARCH_ADMIN_EMAIL}` });
 
   const entries = async (res: request.Response) => (res.body as Page<AuditEntry>).items;
 
@@ -46,6 +47,35 @@ describe('audit log over HTTP', () => {
     const all = await entries(await admin.agent.get('/api/admin/audit').expect(200));
     expect(new Set(all.map((e) => e.userId))).toEqual(new Set([ana.user.id, other.user.id, admin.user.id]));
     expect(all.length).toBeLessThanOrEqual(PAGE_LIMITS.default);
+  });
+
+  it("a super admin's search keeps the accounts whose email or name contain it (any case), in pages; odd text is a 400 naming search", async () => {
+    const admin = await t.signUp({ email: SEARCH_ADMIN_EMAIL, firstName: 'Searcher' });
+    const zoe = await t.signUp({ email: 'zoe.searched@example.com', firstName: 'Zoë', lastName: 'Quartermaine' });
+    const bystander = await t.signUp({ firstName: 'Bystander' });
+    await request(t.app.getHttpServer()).post('/api/auth/login').send({ email: 'zoe.searched@example.com', password: 'wrong password!' }).expect(401);
+    const search = async (text: string, extra: Record<string, string> = {}) =>
+      (await admin.agent.get('/api/admin/audit').query({ search: text, ...extra }).expect(200)).body as Page<AuditEntry>;
+    let found: AuditEntry[] = [];
+    for (let i = 0; i < 100 && found.length < 2; i++) found = (await search('ZOE.SEARCHED')).items;
+    expect(found.map((e) => e.action)).toEqual(['sign_in_failed', 'account_created']);
+    expect(found.every((e) => e.userId === zoe.user.id)).toBe(true);
+    expect((await search('quarterMAINE')).items.map((e) => e.id)).toEqual(found.map((e) => e.id));
+    // A page at a time, the cursor keeping the search.
+    const first = await search('zoe.searched', { limit: '1' });
+    expect(first.items.map((e) => e.id)).toEqual([found[0].id]);
+    expect((await search('zoe.searched', { limit: '1', cursor: first.next! })).items.map((e) => e.id)).toEqual([found[1].id]);
+    // Nobody matches: nothing, not everyone; blank is everyone; LIKE's wildcards are text.
+    expect((await search('no such account anywhere')).items).toEqual([]);
+    expect((await search('%')).items).toEqual([]);
+    expect((await search('   ')).items.map((e) => e.userId)).toEqual(expect.arrayContaining([bystander.user.id, zoe.user.id]));
+    for (const bad of ['x'.repeat(101), 'zoe\u0000']) {
+      const res = await admin.agent.get('/api/admin/audit').query({ search: bad }).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'search' }] });
+    }
+    await admin.agent.get('/api/admin/audit?search=a&search=b').expect(400);
+    await zoe.agent.get('/api/admin/audit').query({ search: 'zoe' }).expect(403);
+    await request(t.app.getHttpServer()).get('/api/admin/audit').query({ search: 'zoe' }).expect(401);
   });
 
   it('refuses a cursor that is not one it gave out, and a limit out of 1..max, with a 400 naming the field', async () => {

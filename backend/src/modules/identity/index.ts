@@ -8,7 +8,7 @@ export { CurrentUser, Public, SuperAdminOnly } from './session/session.guard';
 export type { AccountSecurityEvent } from './domain/account-security';
 export type { UserEvent } from './domain/user';
 export type { PasskeyEvent } from './domain/passkeys';
-export { displayName, USER_OF_SESSION, userListCursor, UsersQuery, type PrayerTaskSettings } from './read-models/users/users.query';
+export { adminSearchText, displayName, USER_OF_SESSION, userListCursor, UsersQuery, type PrayerTaskSettings } from './read-models/users/users.query';
 export { JoinCareTeam } from './commands/join-care-team/join-care-team.handler';
 export { RegisterUser } from './commands/register-user/register-user.handler';
 export { hashPassword } from './commands/password-hash';

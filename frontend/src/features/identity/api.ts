@@ -34,9 +34,9 @@ export const identityApi = baseApi.injectEndpoints({
       query: (cursor) => ({ url: 'user/audit', params: cursor ? { cursor } : undefined }),
       providesTags: ['User'],
     }),
-    /** GET /api/admin/audit: every account's security events and admin changes, newest first (super admins). */
-    getAllAudit: build.query<Page<AuditEntry>, string | undefined>({
-      query: (cursor) => ({ url: 'admin/audit', params: cursor ? { cursor } : undefined }),
+    /** GET /api/admin/audit: every account's security events and admin changes, newest first, or those of the accounts `search` finds (super admins). */
+    getAllAudit: build.query<Page<AuditEntry>, { cursor?: string; search: string }>({
+      query: ({ cursor, search }) => ({ url: 'admin/audit', params: { ...(cursor ? { cursor } : {}), ...(search ? { search } : {}) } }),
       providesTags: ['AdminUsers'],
     }),
     /** Erases the account and the recipients it owns; the session ends with it. Confirmed by the password or a passkey's answer to passkey-options. */

@@ -4,28 +4,19 @@ import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { EditSubscriptionDialog } from './edit-subscription-dialog';
 import { formatIsoDate } from '../../../shared/formatting/dates';
+import { usePausedSearch } from '../../../shared/hooks/use-paused-search';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useGetAdminUsersQuery } from '../api';
 import { subscriptionLabel } from '../admin-format';
-
-/** How long typing pauses before the list is asked again. */
-const SEARCH_PAUSE_MS = 300;
 
 /**
  * Users: a search box (email, first or last name, ignoring case: the server filters) and the table,
  * newest first, a page at a time with "Load more".
  */
 export function UsersPanel() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const { typed, setTyped, search } = usePausedSearch();
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setCursors([null]);
-    }, SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  useEffect(() => setCursors([null]), [search]);
   return (
     <section className="section-card" aria-labelledby="admin-users-title">
       <h2 className="section-card__title" id="admin-users-title">

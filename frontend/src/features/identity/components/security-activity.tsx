@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Skeleton } from 'antd';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '@carecircle/libs';
+import { useEffect, useState } from 'react';
+import { Button, Input, Skeleton } from 'antd';
+import { ADMIN_SEARCH_MAX_LENGTH, AUDIT_ACTION_LABELS, type AuditEntry } from '@carecircle/libs';
 import { useGetAllAuditQuery, useGetMyAuditQuery } from '../api';
+import { usePausedSearch } from '../../../shared/hooks/use-paused-search';
 import { LoadError } from '../../../shared/ui/load-error';
 import './security-activity.css';
 
@@ -16,27 +17,50 @@ function browserOf(userAgent: string): string {
 /**
  * Account tab: the user's recent sign-ins, failures and access changes (GET /api/user/audit), page by
  * page. With `everyone` (the admin dashboard's Audit tab): every account's (GET /api/admin/audit),
- * each entry naming the account it is about.
+ * each entry naming the account it is about, with a search by an account's email or name.
  */
 export function SecurityActivity({ everyone = false }: { everyone?: boolean }) {
+  const { typed, setTyped, search } = usePausedSearch();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  useEffect(() => setCursors([undefined]), [search]);
   return (
     <section className="security-activity" aria-labelledby="security-activity-title">
       <h3 id="security-activity-title" className="settings-section__title">
         {everyone ? 'Audit log' : 'Recent security activity'}
       </h3>
+      {everyone && (
+        <div className="security-activity__search">
+          <label htmlFor="audit-search">Search by account</label>
+          <Input id="audit-search" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="Email, first or last name" maxLength={ADMIN_SEARCH_MAX_LENGTH} />
+        </div>
+      )}
       <ul className="security-activity__list">
         {cursors.map((cursor) => (
-          <ActivityPage key={cursor ?? 'first'} everyone={everyone} cursor={cursor} isLast={cursor === cursors[cursors.length - 1]} onMore={(next) => setCursors([...cursors, next])} />
+          <ActivityPage
+            key={`${search}/${cursor ?? 'first'}`}
+            everyone={everyone}
+            search={search}
+            cursor={cursor}
+            isLast={cursor === cursors[cursors.length - 1]}
+            onMore={(next) => setCursors([...cursors, next])}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function ActivityPage({ everyone, cursor, isLast, onMore }: { everyone: boolean; cursor?: string; isLast: boolean; onMore: (next: string) => void }) {
+interface ActivityPageProps {
+  everyone: boolean;
+  search: string;
+  cursor?: string;
+  isLast: boolean;
+  onMore: (next: string) => void;
+}
+
+function ActivityPage({ everyone, search, cursor, isLast, onMore }: ActivityPageProps) {
   const mine = useGetMyAuditQuery(cursor, { skip: everyone });
-  const all = useGetAllAuditQuery(cursor, { skip: !everyone });
+  const all = useGetAllAuditQuery({ cursor, search }, { skip: !everyone });
   const { data, isLoading, isError, refetch } = everyone ? all : mine;
   // Every child of the list is an <li>, the placeholder and the error too (axe: list).
   if (isLoading) {
@@ -53,6 +77,7 @@ function ActivityPage({ everyone, cursor, isLast, onMore }: { everyone: boolean;
       </li>
     );
   }
+  if (everyone && search && !cursor && data.items.length === 0) return <li className="security-activity__item">No activity of an account matching &quot;{search}&quot;.</li>;
   return (
     <>
       {data.items.map((entry) => (

@@ -35,6 +35,15 @@ describe('audit log read model (PostgreSQL)', () => {
     expect((await forUser(grandpa)).map((e) => e.action)).toEqual(['access_granted']);
     expect((await forUser(stranger)).map((e) => e.userId)).toEqual([stranger]);
     expect((await query().all({ limit: 200 })).items).toHaveLength(4);
+    // The admin's search: the accounts it matched, their own entries and what they did to others, once each.
+    const searched = await query().all({ limit: 200, userIds: [parent, grandpa] });
+    expect(searched.items.map((e) => [e.action, e.userId])).toEqual([
+      ['access_granted', grandpa],
+      ['signed_in', parent],
+      ['sign_in_failed', parent],
+    ]);
+    expect((await query().all({ limit: 200, userIds: [parent] })).items.map((e) => e.action)).toEqual(['access_granted', 'signed_in', 'sign_in_failed']);
+    expect((await query().all({ limit: 200, userIds: [] })).items).toEqual([]);
   });
 
   it('tells passkey and Google sign-ins, refused passkeys, and passkeys added and removed apart from password sign-ins', async () => {

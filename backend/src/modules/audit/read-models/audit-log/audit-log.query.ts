@@ -51,11 +51,26 @@ export class AuditLogQuery {
     return toPage(rows, limit, (row) => [row.position], toEntry);
   }
 
-  /** Every account's entries, newest first, for super admins (the unique position index). */
-  async all({ after = null, limit }: { after?: AuditCursor | null; limit: number }): Promise<Page<AuditEntry>> {
+  /**
+   * Every account's entries, newest first, for super admins (the unique position index); with
+   * `userIds`, only what concerns those accounts (as `forUser`: two index scans, each at most
+   * `limit + 1` rows).
+   */
+  async all({ after = null, limit, userIds }: { after?: AuditCursor | null; limit: number; userIds?: string[] }): Promise<Page<AuditEntry>> {
+    if (userIds?.length === 0) return toPage([], limit, (row: AuditLogRow) => [row.position], toEntry);
+    const before = after ? 'AND position < ?' : '';
+    // One array parameter (the driver would spread a JS array into a list of them).
+    const ids = userIds && `{${userIds.join(',')}}`;
     const rows: AuditLogRow[] = await this.em.fork().execute(
-      `SELECT * FROM audit_log ${after ? 'WHERE position < ?' : ''} ORDER BY position DESC LIMIT ?`,
-      [...(after ? [after] : []), limit + 1],
+      userIds
+        ? `(SELECT * FROM audit_log WHERE user_id = ANY(?::uuid[]) ${before} ORDER BY position DESC LIMIT ?)
+           UNION ALL
+           (SELECT * FROM audit_log WHERE actor_id = ANY(?::uuid[]) AND user_id <> ALL(?::uuid[]) ${before} ORDER BY position DESC LIMIT ?)
+           ORDER BY position DESC LIMIT ?`
+        : `SELECT * FROM audit_log WHERE true ${before} ORDER BY position DESC LIMIT ?`,
+      userIds
+        ? [ids, ...(after ? [after] : []), limit + 1, ids, ids, ...(after ? [after] : []), limit + 1, limit + 1]
+        : [...(after ? [after] : []), limit + 1],
     );
     return toPage(rows, limit, (row) => [row.position], toEntry);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AdminUser, Page, User } from '@carecircle/libs';
+import { ADMIN_SEARCH_MAX_LENGTH, ADMIN_TEXT, type AdminUser, type Page, type User } from '@carecircle/libs';
+import { invalidInput } from '../../../../platform/commands/domain-error';
 import { micros, timeAndId, toPage } from '../../../../platform/http/page';
 import { UserEntity, toUser } from './users.entity';
 
@@ -98,6 +99,16 @@ const SEARCHED_TEXT = `(lower(email) || ' ' || lower(coalesce(first_name, '')) |
 /** `text` matched literally inside LIKE: its wildcards and the escape character escaped. */
 const likeAnywhere = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * An admin list's `?search=` (users, audit): absent or blank is everyone; text of at most
+ * ADMIN_SEARCH_MAX_LENGTH characters without NUL, trimmed, else a 400 that names the field.
+ */
+export function adminSearchText(raw: unknown): string {
+  if (raw === undefined) return '';
+  if (typeof raw !== 'string' || raw.length > ADMIN_SEARCH_MAX_LENGTH || raw.includes('\u0000')) throw invalidInput('ADMIN.INVALID_SEARCH')('search', ADMIN_TEXT.badSearch);
+  return raw.trim();
+}
+
 /** Reads only the users read model. */
 @Injectable()
 export class UsersQuery {
@@ -165,6 +176,14 @@ export class UsersQuery {
       [...params, limit + 1],
     );
     return toPage(rows, limit, (row) => [USER_LIST_CURSOR_TAG, row.created_key, row.id], toAdminUser);
+  }
+
+  /** The newest `max` accounts whose email, first or last name contain `search` (as `page` matches), for the admin's audit search. */
+  async idsMatching(search: string, max: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.em
+      .fork()
+      .execute(`SELECT id FROM users WHERE ${SEARCHED_TEXT} LIKE lower(?) ORDER BY created_at DESC, id DESC LIMIT ?`, [likeAnywhere(search), max]);
+    return rows.map((row) => row.id);
   }
 
   /** How many accounts there are (the admin's Total Users). */
