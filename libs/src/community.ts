@@ -11,13 +11,19 @@ export type GroupMemberRole = (typeof GROUP_MEMBER_ROLES)[number];
 
 export type GroupIcon = 'puzzle' | 'kidney' | 'drop' | 'brain' | 'heart' | 'mind' | 'family';
 
-export interface GroupDefinition {
-  category: GroupCategory;
+/** What a group is: recorded when it is created (GroupCreated) and shown on its card. */
+export interface GroupDetails {
   name: string;
   description: string;
-  icon: GroupIcon;
+  category: GroupCategory;
+  icon: string;
   color: string;
   rules: string[];
+}
+
+/** One of the groups every server starts with. */
+export interface GroupDefinition extends GroupDetails {
+  icon: GroupIcon;
 }
 
 export const GROUP_CATEGORY_LABELS: Record<GroupCategory, string> = {
@@ -98,14 +104,8 @@ export const GROUP_DEFINITIONS: readonly GroupDefinition[] = [
 ];
 
 /** A support group as GET /api/groups and GET /api/user/groups answer it. */
-export interface SupportGroup {
+export interface SupportGroup extends GroupDetails {
   id: string;
-  name: string;
-  description: string;
-  category: GroupCategory;
-  icon: string;
-  color: string;
-  rules: string[];
   memberCount: number;
   isMember: boolean;
 }

@@ -1,4 +1,4 @@
-import type { GroupCategory, GroupMemberRole } from '@carecircle/libs';
+import type { GroupDetails, GroupMemberRole } from '@carecircle/libs';
 
 /**
  * One stream per group (`group-<groupId>`): its creation and its members joining and leaving. A
@@ -8,14 +8,7 @@ import type { GroupCategory, GroupMemberRole } from '@carecircle/libs';
  */
 export const groupStream = (groupId: string) => `group-${groupId}`;
 
-export interface GroupDetails {
-  name: string;
-  description: string;
-  category: GroupCategory;
-  icon: string;
-  color: string;
-  rules: string[];
-}
+export type { GroupDetails };
 
 export type GroupEvent =
   | { type: 'GroupCreated'; data: { groupId: string } & GroupDetails & { createdAt: string } }
