@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Process, Processor } from '@nestjs/bull';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Job } from 'bull';
 import { Histogram, Registry } from 'prom-client';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type EscalationPolicy, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EmergencyContactsQuery } from '../../care-hub';
@@ -16,20 +15,10 @@ import { NotificationsQuery } from '../read-models/notifications/notifications.q
 import { ReminderTasksQuery, type CareTeam, type TaskWithTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
 import { AlertSender, taskLink, type ContactAddress } from './alert-sender';
 import { AlertSettings } from './alert-settings';
-import { REMINDERS_QUEUE, ReminderQueue } from './reminder-queue';
+import { ReminderJobs } from './reminder-jobs';
 
-/** Thrown while the read models do not show what the job is about yet: Bull retries. */
+/** Thrown while the read models do not show what the job is about yet: the job is claimed again a second later. */
 export class TaskNotProjectedYet extends Error {}
-
-/**
- * Jobs one worker process holds at once, per job name (Bull adds them up: each of its loops takes a
- * job of any name). They wait in JobBatches, so a burst is read and recorded a batch at a time; a
- * held job costs Bull a lock in Redis and nothing else.
- */
-const JOBS_IN_HAND = 128;
-/** At most this many jobs in one batch, and this many batches running at once (one reads while one records). */
-const MAX_BATCH = 256;
-const BATCHES_AT_ONCE = 2;
 
 export type ReminderOutcome = 'sent' | 'not-due';
 
@@ -56,7 +45,8 @@ export class ReminderWorker {
     private readonly settings: AlertSettings,
     private readonly commands: CommandBus,
     private readonly sender: AlertSender,
-    private readonly queue: ReminderQueue,
+    private readonly jobs: ReminderJobs,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emergencyContacts: EmergencyContactsQuery,
     private readonly notifications: NotificationsQuery,
     private readonly users: UsersQuery,
@@ -72,7 +62,7 @@ export class ReminderWorker {
       });
   }
 
-  /** One job, at `now` (tests pass a time; Bull hands over due jobs, through runBatch). */
+  /** One job, at `now` (tests pass a time; the workers claim due jobs in batches, through runBatch). */
   async run(job: ReminderJobData, now = new Date()): Promise<ReminderOutcome> {
     const [outcome] = await this.runBatch([job], now);
     if (outcome.status === 'rejected') throw outcome.reason;
@@ -84,7 +74,7 @@ export class ReminderWorker {
    * (their tasks with care teams in one query, the families' policies, the caregivers' preferences in
    * one query), then every alert is recorded on its own task stream, all in one append
    * (RecordTaskAlerts), and each is sent once recorded. Answers each job's outcome in order: a job
-   * whose task is not projected yet fails alone (Bull retries it), and a batch run again records
+   * whose task is not projected yet fails alone (it is claimed again later), and a batch run again records
    * nothing twice (the decider refuses it).
    */
   async runBatch(jobs: ReminderJobData[], now = new Date()): Promise<PromiseSettledResult<ReminderOutcome>[]> {
@@ -177,9 +167,9 @@ export class ReminderWorker {
     // its time gives the primary caregiver that interval before anyone else is alerted.
     const next = policy.steps[job.step + 1];
     if (next) {
-      const minuteMs = this.queue.config.reminderMinuteMs;
+      const minuteMs = this.config.reminderMinuteMs;
       const fireAt = Math.max(Date.parse(job.scheduledTime) + next.afterMinutes * minuteMs, now.getTime() + (next.afterMinutes - step.afterMinutes) * minuteMs);
-      await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
+      await this.jobs.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
     }
     return {
       taskId: task.taskId,
@@ -241,75 +231,3 @@ function allowedChannels(channels: NotificationChannel[], prefs: NotificationPre
 }
 
 const workerMetadata = (now: Date): CommandMetadata => ({ actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() });
-
-/**
- * Gathers the jobs handed over at about the same time and runs them together: a batch starts as soon
- * as fewer than `atOnce` run, with the jobs that arrived meanwhile (at most `maxBatch`). A lone job
- * runs at once; under a burst each batch takes what arrived while the one before it ran.
- */
-export class JobBatches<Job, Outcome> {
-  private readonly waiting: { job: Job; settle: (outcome: PromiseSettledResult<Outcome>) => void }[] = [];
-  private running = 0;
-  private startScheduled = false;
-
-  constructor(
-    private readonly runBatch: (jobs: Job[]) => Promise<PromiseSettledResult<Outcome>[]>,
-    private readonly maxBatch: number,
-    private readonly atOnce: number,
-  ) {}
-
-  run(job: Job): Promise<Outcome> {
-    return new Promise<Outcome>((resolve, reject) => {
-      this.waiting.push({ job, settle: (outcome) => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)) });
-      // The jobs of one read from Redis arrive in one turn of the event loop: start after it.
-      if (!this.startScheduled) {
-        this.startScheduled = true;
-        setImmediate(() => {
-          this.startScheduled = false;
-          this.start();
-        });
-      }
-    });
-  }
-
-  private start(): void {
-    while (this.running < this.atOnce && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
-      this.running++;
-      this.runBatch(batch.map((entry) => entry.job))
-        .then(
-          (outcomes) => batch.forEach((entry, i) => entry.settle(outcomes[i])),
-          (error: unknown) => batch.forEach((entry) => entry.settle({ status: 'rejected', reason: error })),
-        )
-        .finally(() => {
-          this.running--;
-          this.start();
-        });
-    }
-  }
-}
-
-/** Worker role only: Bull hands over due jobs, one worker per job (Bull's lock), retried while the task is not projected yet. */
-@Processor(REMINDERS_QUEUE)
-export class ReminderProcessor {
-  private readonly batches: JobBatches<ReminderJobData, ReminderOutcome>;
-
-  constructor(private readonly worker: ReminderWorker) {
-    this.batches = new JobBatches((jobs) => worker.runBatch(jobs), MAX_BATCH, BATCHES_AT_ONCE);
-  }
-
-  @Process({ name: 'reminder', concurrency: JOBS_IN_HAND })
-  reminder(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.batches.run(job.data);
-  }
-
-  @Process({ name: 'escalation', concurrency: JOBS_IN_HAND })
-  escalation(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.batches.run(job.data);
-  }
-
-  @Process({ name: 'refill', concurrency: 4 })
-  refill(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.worker.run(job.data);
-  }
-}
