@@ -6,7 +6,7 @@ import { CARE_UPDATE_NOTIFICATION_EXCERPT, CARE_UPDATE_NOTIFICATION_TYPE, format
 import { escalationText, reminderText, type AlertText } from '../../domain/alert-texts';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { CareUpdateEvent } from '../../../care-updates';
-import type { AlertDelivery, TaskEvent } from '../../../scheduling';
+import type { TaskEvent } from '../../../scheduling';
 import type { NotificationEvent } from '../../domain/notification';
 
 export const URGENT_OVERDUE = 'urgent_overdue';
