@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_TIMEZONE, instantToLocal } from '@carecircle/libs';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
-import { NO_TASK_DETAILS } from '../../test-support/task-details';
+import { scheduleMedicationBurst } from '../../test-support/medication-burst';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 
@@ -58,23 +56,7 @@ describe('reminder claims survive a worker killed mid-batch (SIGKILL)', () => {
     const parent = await t.signUp({ firstName: 'Parent' });
     const child = (await parent.agent.post('/api/children').send({ firstName: 'Ada', lastName: 'Lopez' }).expect(201)).body as { id: string };
     const due = new Date(Math.ceil((Date.now() + 25_000 + 15 * MINUTE_MS) / 1000) * 1000);
-    const { date, time } = instantToLocal(due, DEFAULT_TIMEZONE);
-    const store = t.app.get<EventStore>(EVENT_STORE);
-    const taskIds = Array.from({ length: COUNT }, () => randomUUID());
-    for (let i = 0; i < COUNT; i += 20) {
-      await Promise.all(
-        taskIds.slice(i, i + 20).map((taskId, k) =>
-          store.append(`task-${taskId}`, [{
-            type: 'TaskScheduled',
-            data: {
-              taskId, childId: child.id, templateId: null, name: `Dose ${i + k}`, category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
-              scheduledDate: date, localTime: time, timezone: DEFAULT_TIMEZONE, scheduledTime: due.toISOString(), scheduledBy: parent.user.id, scheduledAt: new Date().toISOString(),
-            },
-            metadata: { actorId: parent.user.id, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
-          }], 'no_stream'),
-        ),
-      );
-    }
+    const taskIds = await scheduleMedicationBurst(t.app.get<EventStore>(EVENT_STORE), { childId: child.id, actorId: parent.user.id, due, count: COUNT, atOnce: 20 });
 
     // The first worker process plans the jobs (the scheduler's outbox), then claims them when due.
     const first = startWorker();

@@ -10,7 +10,7 @@ import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-s
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
-import { NO_TASK_DETAILS } from '../../test-support/task-details';
+import { scheduleMedicationBurst } from '../../test-support/medication-burst';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { RefillReminderJob } from '../care-recipients';
@@ -248,23 +248,7 @@ describe('reminder jobs claimed from PostgreSQL (real time)', () => {
     await t.grantAccess(child.id, parent.user.id, grandpa.user.id, true);
     // COUNT medication tasks at the same instant (a region's 8:00), scheduled as occurrences are: TaskScheduled on each stream.
     const due = new Date(Math.ceil((Date.now() + 20_000 + 15 * MINUTE_MS) / 1000) * 1000);
-    const { date, time } = instantToLocal(due, DEFAULT_TIMEZONE);
-    const store = t.app.get<EventStore>(EVENT_STORE);
-    const taskIds = Array.from({ length: COUNT }, () => randomUUID());
-    for (let i = 0; i < COUNT; i += 10) {
-      await Promise.all(
-        taskIds.slice(i, i + 10).map((taskId, k) =>
-          store.append(`task-${taskId}`, [{
-            type: 'TaskScheduled',
-            data: {
-              taskId, childId: child.id, templateId: null, name: `Dose ${i + k}`, category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
-              scheduledDate: date, localTime: time, timezone: DEFAULT_TIMEZONE, scheduledTime: due.toISOString(), scheduledBy: parent.user.id, scheduledAt: new Date().toISOString(),
-            },
-            metadata: { actorId: parent.user.id, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
-          }], 'no_stream'),
-        ),
-      );
-    }
+    const taskIds = await scheduleMedicationBurst(t.app.get<EventStore>(EVENT_STORE), { childId: child.id, actorId: parent.user.id, due, count: COUNT });
     const pool = t.app.get<Pool>(PG_POOL);
     const recorded = async () =>
       (await pool.query<{ task_id: string; n: number }>(

@@ -115,6 +115,19 @@ export function eventStoreContract(name: string, create: () => Promise<StoreUnde
       expect(await store.readStream(streamName('missing'))).toEqual([]);
     });
 
+    it('reads several whole streams at once, each as readStream reads it; a missing one is absent', async () => {
+      const [a, b, missing] = [streamName('many-a'), streamName('many-b'), streamName('many-missing')];
+      await store.append(a, [0, 1, 2].map((n) => testEvent('CareRecipientAdded', { n })), 'no_stream');
+      await store.append(b, [testEvent('MedicationAdded', { n: 0 })], 'no_stream');
+      await store.append(a, [testEvent('CareRecipientAdded', { n: 3 })], 2n);
+      const streams = await store.readStreams([b, missing, a, a]);
+      expect([...streams.keys()].sort()).toEqual([a, b].sort());
+      expect(streams.get(a)).toEqual(await store.readStream(a));
+      expect(streams.get(a)!.map((e) => e.data.n)).toEqual([0, 1, 2, 3]);
+      expect(streams.get(b)).toEqual(await store.readStream(b));
+      expect(await store.readStreams([])).toEqual(new Map());
+    });
+
     describe('expected revision', () => {
       const rejects = async (append: Promise<unknown>, expected: unknown, actual: bigint | 'no_stream') => {
         const error = await append.then(

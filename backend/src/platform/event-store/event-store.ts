@@ -111,6 +111,11 @@ export interface EventStore {
    * (default all); [] when the stream does not exist.
    */
   readStream(streamId: string, range?: StreamRange): Promise<RecordedEvent[]>;
+  /**
+   * Whole streams at once (a burst of reminders loads one task stream each): each stream's events in
+   * revision order, by stream id; a stream that does not exist is absent. One statement on PostgreSQL.
+   */
+  readStreams(streamIds: string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events with a position strictly after fromPosition (null: from the start), at most maxCount. */
   readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]>;
   /** Catch-up subscription: everything after fromPosition, then live events, never skipping one. */

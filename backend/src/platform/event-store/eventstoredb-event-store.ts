@@ -127,6 +127,12 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
+  /** EventStoreDB reads one stream a call: the streams are read side by side. */
+  async readStreams(streamIds: string[]): Promise<Map<string, RecordedEvent[]>> {
+    const read = await Promise.all([...new Set(streamIds)].map(async (streamId) => [streamId, await this.readStream(streamId)] as const));
+    return new Map(read.filter(([, events]) => events.length > 0));
+  }
+
   async readAll(fromPosition: bigint | null, maxCount = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     // EventStoreDB reads $all from a position inclusively; the port reads strictly after it.

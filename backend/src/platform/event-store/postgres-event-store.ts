@@ -257,6 +257,22 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readStreams(streamIds: string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>();
+    if (streamIds.length === 0) return streams;
+    const { rows } = await this.pool.query<EventRow>(
+      'SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events WHERE stream_id = ANY($1) ORDER BY stream_id, revision',
+      [[...new Set(streamIds)]],
+    );
+    for (const row of rows) {
+      const event = toRecorded(row);
+      const stream = streams.get(event.streamId);
+      if (stream) stream.push(event);
+      else streams.set(event.streamId, [event]);
+    }
+    return streams;
+  }
+
   async readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(READ_ALL, [(fromPosition ?? 0n).toString(), maxCount ?? null]);
     return rows.map(toRecorded);

@@ -50,6 +50,12 @@ export class EncryptingEventStore implements EventStore {
     return this.openAll(await this.inner.readStream(streamId, range));
   }
 
+  async readStreams(streamIds: string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = await this.inner.readStreams(streamIds);
+    for (const [streamId, events] of streams) streams.set(streamId, await this.openAll(events));
+    return streams;
+  }
+
   async readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readAll(fromPosition, maxCount));
   }

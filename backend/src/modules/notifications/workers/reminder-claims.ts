@@ -74,7 +74,7 @@ export class ReminderClaims implements OnApplicationBootstrap, BeforeApplication
     if (this.stopped || !Number.isFinite(at)) return;
     const delay = at - Date.now();
     if (delay <= 0) return this.wake();
-    if (this.running > 0 || at >= this.timerAt) return; // a run looks at the next due time when it ends
+    if (this.running >= BATCHES_AT_ONCE || at >= this.timerAt) return; // the runs look at the next due time when they end
     this.sleep(delay);
   }
 
@@ -92,12 +92,17 @@ export class ReminderClaims implements OnApplicationBootstrap, BeforeApplication
     this.runs.add(run);
   }
 
-  /** Claims and runs batches until nothing is due; a full claim starts a second runner beside this one. */
+  /**
+   * Claims and runs batches until nothing is due. A full claim starts a second runner beside this one
+   * at once; a partial one sets the timer for the next job's time, so a job that comes due while this
+   * batch runs is taken then by a second runner, not after this batch.
+   */
   private async claimAndRun(): Promise<void> {
     while (!this.stopped) {
       const { claim, jobs } = await this.jobs.claim(MAX_BATCH, Date.now(), this.config.reminderClaimLeaseMs);
       if (jobs.length === 0) return;
       if (jobs.length === MAX_BATCH) this.wake();
+      else void this.sleepUntilNextDue();
       await this.runClaimed(claim, jobs);
     }
   }
@@ -115,15 +120,15 @@ export class ReminderClaims implements OnApplicationBootstrap, BeforeApplication
       if (!(outcome.reason instanceof TaskNotProjectedYet)) this.log.warn(`reminder job ${jobs[i].id} failed: ${(outcome.reason as Error).message}`);
     });
     const givenUp = await this.jobs.finish(claim, done, failed, Date.now());
-    for (const id of givenUp) this.log.error(`reminder job ${id} failed on each attempt; given up`);
+    for (const id of givenUp) this.log.warn(`reminder job ${id} failed on each attempt; given up`);
   }
 
-  /** Nothing was due: sleep until the next job's time (one that is due but held elsewhere: shortly). */
+  /** Sleep until the next job's time (one that is due but held elsewhere: shortly), unless both runners run. */
   private async sleepUntilNextDue(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.running >= BATCHES_AT_ONCE) return;
     try {
       const next = await this.jobs.nextDue();
-      if (this.stopped || this.running > 0) return;
+      if (this.stopped || this.running >= BATCHES_AT_ONCE) return;
       const delay = next === null ? LONGEST_SLEEP_MS : Math.min(LONGEST_SLEEP_MS, next - Date.now());
       this.sleep(delay > 0 ? delay : HELD_RETRY_MS);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Histogram, Registry } from 'prom-client';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
@@ -9,11 +9,11 @@ import { EmergencyContactsQuery } from '../../care-hub';
 import { UsersQuery } from '../../identity';
 import { RecordTaskAlerts, type AlertDelivery, type TaskAlertCommand, type TaskEvent } from '../../scheduling';
 import { escalationText, reminderText } from '../domain/alert-texts';
-import { escalationJobId, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
+import { escalationJobId, type PlannedJob, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
 import { eventNotificationId } from '../read-models/notifications/notifications.projection';
 import { NotificationsQuery } from '../read-models/notifications/notifications.query';
 import { ReminderTasksQuery, type CareTeam, type TaskWithTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
-import { AlertSender, taskLink, type ContactAddress } from './alert-sender';
+import { AlertSender, taskLink, type Alert, type ContactAddress } from './alert-sender';
 import { AlertSettings } from './alert-settings';
 import { ReminderJobs } from './reminder-jobs';
 
@@ -22,11 +22,13 @@ export class TaskNotProjectedYet extends Error {}
 
 export type ReminderOutcome = 'sent' | 'not-due';
 
-/** A job's alert once decided: what to record on the task's stream, and how to send it once recorded. */
+/** A job's alert once decided: what to record on the task's stream, and what to send once recorded. */
 interface PlannedAlert {
   taskId: string;
   command: TaskAlertCommand;
-  send(): Promise<void>;
+  alert: Alert;
+  /** The job of the escalation's next step. */
+  next?: PlannedJob;
 }
 
 /**
@@ -39,6 +41,7 @@ interface PlannedAlert {
 @Injectable()
 export class ReminderWorker {
   readonly lateness: Histogram;
+  private readonly log = new Logger(ReminderWorker.name);
 
   constructor(
     private readonly tasks: ReminderTasksQuery,
@@ -85,6 +88,7 @@ export class ReminderWorker {
       return jobs.map(() => ({ status: 'rejected', reason: error }));
     }
     const planned = await Promise.allSettled(jobs.map((job) => this.plan(job, context, now)));
+    await this.addNextSteps(planned);
     const alerts = planned.flatMap((outcome, i) => (outcome.status === 'fulfilled' && typeof outcome.value === 'object' ? [{ i, alert: outcome.value }] : []));
     const recorded = new Map<number, PromiseSettledResult<TaskEvent[]>>();
     if (alerts.length > 0) {
@@ -93,19 +97,39 @@ export class ReminderWorker {
         .catch((error: unknown) => alerts.map((): PromiseRejectedResult => ({ status: 'rejected', reason: error })));
       alerts.forEach(({ i }, k) => recorded.set(i, outcomes[k]));
     }
-    return Promise.allSettled(
-      jobs.map(async (job, i): Promise<ReminderOutcome> => {
-        const outcome = planned[i];
-        if (outcome.status === 'rejected') throw outcome.reason;
-        if (typeof outcome.value === 'string') return outcome.value;
-        const record = recorded.get(i)!;
-        if (record.status === 'rejected') throw record.reason;
-        if (record.value.length === 0) return 'not-due';
-        this.observe(job);
-        await outcome.value.send();
-        return 'sent';
-      }),
-    );
+    const toSend: Alert[] = [];
+    const outcomes = jobs.map((job, i): PromiseSettledResult<ReminderOutcome> => {
+      const outcome = planned[i];
+      if (outcome.status === 'rejected') return outcome;
+      if (typeof outcome.value === 'string') return { status: 'fulfilled', value: outcome.value };
+      const record = recorded.get(i)!;
+      if (record.status === 'rejected') return record;
+      if (record.value.length === 0) return { status: 'fulfilled', value: 'not-due' };
+      this.observe(job);
+      toSend.push(outcome.value.alert);
+      return { status: 'fulfilled', value: 'sent' };
+    });
+    // Only what was recorded is sent, all of it together (the push subscriptions read once).
+    await this.sender.sendAll(toSend).catch((error: Error) => this.log.warn(`alerts recorded but not all sent: ${error.message}`));
+    return outcomes;
+  }
+
+  /**
+   * The escalations' next-step jobs, in one write, before their steps are recorded (a known id is
+   * kept, so adding it again changes nothing): a crash after the record could otherwise end the
+   * chain, since the job run again finds its step recorded. When the write fails, those alerts fail
+   * (and are run again) without being recorded.
+   */
+  private async addNextSteps(planned: PromiseSettledResult<PlannedAlert | ReminderOutcome>[]): Promise<void> {
+    const next = planned.flatMap((outcome) => (outcome.status === 'fulfilled' && typeof outcome.value === 'object' && outcome.value.next ? [outcome.value.next] : []));
+    if (next.length === 0) return;
+    try {
+      await this.jobs.add(next);
+    } catch (error) {
+      planned.forEach((outcome, i) => {
+        if (outcome.status === 'fulfilled' && typeof outcome.value === 'object' && outcome.value.next) planned[i] = { status: 'rejected', reason: error };
+      });
+    }
   }
 
   private async read(jobs: ReminderJobData[]): Promise<BatchContext> {
@@ -149,7 +173,7 @@ export class ReminderWorker {
     return {
       taskId: task.taskId,
       command: { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) },
-      send: () => this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), taskLink(task.taskId)),
+      alert: { deliveries, text: reminderText(job.reminder, task, team.firstName), link: taskLink(task.taskId) },
     };
   }
 
@@ -160,21 +184,21 @@ export class ReminderWorker {
     if (!policy || !step) return 'not-due';
     const contacts: ContactAddress[] = step.notify === 'emergency_contacts' ? await this.emergencyContacts.emailsOf(team.primaryUserId) : [];
     const deliveries = escalationDeliveries(step, team, contacts, preferences);
-    // The next step's job first (its id is fixed, so adding it again keeps one): a crash after the
-    // record below could otherwise end the chain, since the retried job finds this step recorded.
-    // A next step that is no longer due when it fires records and sends nothing. It comes the
-    // policy's interval after this step at the earliest: a task added (or a worker back) long after
-    // its time gives the primary caregiver that interval before anyone else is alerted.
+    // The next step's job, added before this step is recorded (runBatch). A next step that is no
+    // longer due when it fires records and sends nothing. It comes the policy's interval after this
+    // step at the earliest: a task added (or a worker back) long after its time gives the primary
+    // caregiver that interval before anyone else is alerted.
     const next = policy.steps[job.step + 1];
-    if (next) {
-      const minuteMs = this.config.reminderMinuteMs;
-      const fireAt = Math.max(Date.parse(job.scheduledTime) + next.afterMinutes * minuteMs, now.getTime() + (next.afterMinutes - step.afterMinutes) * minuteMs);
-      await this.jobs.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
-    }
+    const minuteMs = this.config.reminderMinuteMs;
+    const nextJob = (after: number): PlannedJob => ({
+      id: escalationJobId(task.taskId, job.step + 1),
+      data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt: Math.max(Date.parse(job.scheduledTime) + after * minuteMs, now.getTime() + (after - step.afterMinutes) * minuteMs) },
+    });
     return {
       taskId: task.taskId,
+      next: next ? nextJob(next.afterMinutes) : undefined,
       command: { type: 'ReachEscalationStep', data: { step: job.step, notify: step.notify, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) },
-      send: () => this.sender.send(deliveries, escalationText(job.step, task, team.firstName), taskLink(task.taskId), contacts),
+      alert: { deliveries, text: escalationText(job.step, task, team.firstName), link: taskLink(task.taskId), contacts },
     };
   }
 
