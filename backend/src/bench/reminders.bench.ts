@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
-import { getQueueToken } from '@nestjs/bull';
-import type { Queue } from 'bull';
+import { join } from 'node:path';
 import type { Pool } from 'pg';
 import request from 'supertest';
 import { instantToLocal, MEDICATION_REMINDER_LEAD_MINUTES } from '@carecircle/libs';
@@ -10,8 +9,8 @@ import { loadConfig } from '../config/app-config';
 import { migrate } from '../database/migrate';
 import { PG_POOL } from '../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store';
-import { REMINDERS_QUEUE } from '../modules/notifications';
 import { createTestDatabase } from '../test-support/database';
+import { profileThisProcess } from './http-bench';
 import type { BenchReport } from './report';
 
 const SPREAD = Number(process.env.BENCH_REMINDERS ?? 10_000);
@@ -25,8 +24,8 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 /**
  * Reminder lateness (recorded minus due) through the whole path: TaskScheduled events, the
- * scheduler projection adding Bull delayed jobs in Redis, one worker process (32 jobs at a time)
- * recording TaskReminderSent on each task's stream. First SPREAD reminders due within one minute,
+ * scheduler projection and its outbox writing `reminder_jobs`, one worker process claiming due jobs
+ * in batches and recording TaskReminderSent on each task's stream. First SPREAD reminders due within one minute,
  * then BURST due at the same instant (how many per second one worker sustains).
  */
 export async function remindersBenchmark(): Promise<BenchReport> {
@@ -44,7 +43,6 @@ export async function remindersBenchmark(): Promise<BenchReport> {
     const childId = (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Bench' }).expect(201)).body.id as string;
     const store = app.get<EventStore>(EVENT_STORE);
     const pool = app.get<Pool>(PG_POOL);
-    const queue = app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
 
     /** Appends `count` medication tasks whose reminders fire at `fireAt(i)`; answers their ids. */
     async function seed(count: number, fireAt: (i: number) => number): Promise<string[]> {
@@ -89,7 +87,7 @@ export async function remindersBenchmark(): Promise<BenchReport> {
       return { late, sentAt, twice };
     }
 
-    const queued = async () => (await queue.getJobCounts()).delayed;
+    const queued = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM reminder_jobs')).rows[0].n;
     const rows: string[][] = [];
 
     // Spread: SPREAD reminders due within one minute, starting after the seeding has had time.
@@ -109,16 +107,21 @@ export async function remindersBenchmark(): Promise<BenchReport> {
     const burst = await seed(BURST, () => at);
     while ((await queued()) < BURST && Date.now() < at) await new Promise((resolve) => setTimeout(resolve, 500));
     const queuedBeforeBurst = await queued();
+    // BENCH_PROFILE_DIR=dir: a CPU profile of this process (API, projections and worker, as `npm start`) through the burst.
+    const profileDir = process.env.BENCH_PROFILE_DIR;
+    if (profileDir) await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - 500 - Date.now())));
+    const stopProfile = profileDir ? await profileThisProcess(join(profileDir, 'reminder-burst.cpuprofile')) : null;
     const b = await lateness(burst, at + 600_000);
+    await stopProfile?.();
     const seconds = (b.sentAt[b.sentAt.length - 1] - at) / 1000;
     rows.push([`${BURST} due at one instant`, String(b.late.length), String(pct(b.late, 0.5)), String(pct(b.late, 0.99)), String(b.late[b.late.length - 1] ?? '-'), (b.late.length / seconds).toFixed(0)]);
 
     return {
-      title: `Reminder lateness: one worker process, Redis and PostgreSQL on this host, Node ${process.version}, ${cpus().length} cores`,
+      title: `Reminder lateness: one worker process, PostgreSQL on this host, Node ${process.version}, ${cpus().length} cores`,
       notes: [
         'Lateness = when the worker appended TaskReminderSent (es_events.created_at) minus when the reminder was due (15 reminder-minutes before the task).',
         `Tasks appended as TaskScheduled events (${SPREAD} took ${seedSeconds.toFixed(0)} s); the scheduler projection queued ${queuedBeforeStart} jobs before the first was due.`,
-        `The burst's ${BURST} jobs: ${queuedBeforeBurst} in Redis when they were due; reminders recorded twice: ${a.twice + b.twice}.`,
+        `The burst's ${BURST} jobs: ${queuedBeforeBurst} in reminder_jobs when they were due; reminders recorded twice: ${a.twice + b.twice}.`,
         'Reminder times run at 1 s per minute (REMINDER_MINUTE_MS=1000); nothing else changes. Goals: p99 <= 500 ms within a minute, p99 <= 2 s and >= 2,500 a second in the burst.',
       ],
       columns: ['reminders', 'recorded', 'p50 ms', 'p99 ms', 'max ms', 'per second'],

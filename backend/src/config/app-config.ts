@@ -32,6 +32,8 @@ export interface AppConfig {
    * and demos shorten it, to watch a 15-minute escalation step in seconds.
    */
   reminderMinuteMs: number;
+  /** How long a worker's claim on reminder jobs holds before another worker may take them (a worker that died mid-batch). */
+  reminderClaimLeaseMs: number;
   /**
    * STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET for webhooks and STRIPE_PUBLISHABLE_KEY for
    * Stripe.js); null: billing routes answer 503 (docs/billing.md). STRIPE_API_BASE_URL: unset, Stripe's
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const registrationsPerAddressPerHour = wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 1, 1_000_000, DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR);
 
   const reminderMinuteMs = wholeNumber('REMINDER_MINUTE_MS', 10, 60_000, 60_000);
+  const reminderClaimLeaseMs = wholeNumber('REMINDER_CLAIM_LEASE_MS', 500, 600_000, 30_000);
   const databasePoolSize = wholeNumber('DATABASE_POOL_SIZE', 1, 500, 10);
 
   const roles = text('APP_ROLES') === null ? [...APP_ROLES] : list('APP_ROLES');
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     roles: [...new Set(roles)] as AppRole[],
     databasePoolSize,
     reminderMinuteMs,
+    reminderClaimLeaseMs,
     stripe,
     google,
     vapid,

@@ -39,6 +39,7 @@ import { Migration20261130110000 } from './migrations/Migration20261130110000';
 import { Migration20261130120000 } from './migrations/Migration20261130120000';
 import { Migration20261201090000 } from './migrations/Migration20261201090000';
 import { Migration20261201100000 } from './migrations/Migration20261201100000';
+import { Migration20261201220000 } from './migrations/Migration20261201220000';
 
 const MIGRATION_LOCK = 7300;
 
@@ -90,6 +91,7 @@ export async function migrate(clientUrl: string): Promise<string[]> {
           { name: 'Migration20261130120000', class: Migration20261130120000 },
           { name: 'Migration20261201090000', class: Migration20261201090000 },
           { name: 'Migration20261201100000', class: Migration20261201100000 },
+          { name: 'Migration20261201220000', class: Migration20261201220000 },
         ],
         transactional: true,
         snapshot: false,

@@ -7,5 +7,4 @@ import { PushEntities } from './push';
 export { NotificationsModule } from './notifications.module';
 export { ReminderWorker } from './workers/reminders.worker';
 export { AchievementAlerts } from './workers/achievement-alerts';
-export { REMINDERS_QUEUE } from './workers/reminder-queue';
 export const NotificationsEntities = [NotificationEntity, NotificationChildEntity, NotificationShareEntity, ReminderTaskEntity, ...NotificationSettingsEntities, ...PushEntities];

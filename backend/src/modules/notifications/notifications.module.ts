@@ -20,13 +20,15 @@ import { ReminderTasksProjection } from './read-models/reminder-tasks/reminder-t
 import { ReminderTasksQuery } from './read-models/reminder-tasks/reminder-tasks.query';
 import { AlertSender } from './workers/alert-sender';
 import { AlertSettings } from './workers/alert-settings';
-import { ReminderQueue, REMINDERS_QUEUE } from './workers/reminder-queue';
-import { ReminderProcessor, ReminderWorker } from './workers/reminders.worker';
+import { LegacyReminderJobs } from './workers/legacy-reminder-jobs';
+import { ReminderClaims } from './workers/reminder-claims';
+import { ReminderJobs, REMINDERS_QUEUE } from './workers/reminder-jobs';
+import { ReminderWorker } from './workers/reminders.worker';
 import { ReminderSync, ReminderSyncTrigger } from './workers/reminder-sync';
 import { AchievementAlerts, AchievementAlertsTrigger } from './workers/achievement-alerts';
 import { PushModule } from './push';
 
-/** In-app notifications, the reminder scheduler and its workers (the processor on the worker role only). */
+/** In-app notifications, the reminder scheduler and its workers (claiming due reminder jobs on the worker role only). */
 @Module({})
 export class NotificationsModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -44,15 +46,15 @@ export class NotificationsModule {
         AcknowledgeNotificationHandler,
         ReminderTasksQuery,
         ReminderTasksProjection,
-        ReminderQueue,
+        ReminderJobs,
         AlertSettings,
         AlertSender,
         ReminderWorker,
         ReminderSync,
         AchievementAlerts,
-        ...(worker ? [ReminderProcessor, ReminderSyncTrigger, AchievementAlertsTrigger] : []),
+        ...(worker ? [ReminderClaims, LegacyReminderJobs, ReminderSyncTrigger, AchievementAlertsTrigger] : []),
       ],
-      exports: [ReminderWorker, ReminderSync, AchievementAlerts],
+      exports: [ReminderWorker, ReminderSync, ReminderJobs, AchievementAlerts],
     };
   }
 }

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getQueueToken } from '@nestjs/bull';
-import Bull, { type Queue } from 'bull';
 import type { Pool } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import { DEFAULT_TIMEZONE, instantToLocal, type AppNotification, type Task, type TaskHistoryEntry, type User } from '@carecircle/libs';
@@ -12,12 +10,13 @@ import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-s
 import { allProjectionsCaughtUp } from '../../test-support/event-count';
 import { makeBrowserKeys, makeSelfSignedCertificate, startPushReceiver, type PushReceiver } from '../../test-support/push-receiver';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox';
-import { NO_TASK_DETAILS } from '../../test-support/task-details';
+import { scheduleMedicationBurst } from '../../test-support/medication-burst';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 import { RefillReminderJob } from '../care-recipients';
 import type { ReminderJobData, TaskJobData } from './domain/reminder-plan';
-import { REMINDERS_QUEUE } from './workers/reminder-queue';
+import { ReminderClaims } from './workers/reminder-claims';
+import { ReminderJobs } from './workers/reminder-jobs';
 import { AchievementAlerts } from './workers/achievement-alerts';
 import { ReminderWorker, TaskNotProjectedYet } from './workers/reminders.worker';
 
@@ -26,18 +25,20 @@ const MINUTE_MS = 300;
 jest.setTimeout(150_000);
 
 /**
- * The reminder workers on real Redis and Bull, in real time: tasks due at the next clock minute get
- * their reminder once (two consumers on the queue), a task completed first gets none, a moved task is
- * reminded for its new time only, an urgent task escalates step by step (with email through a local
- * SMTP server) and stops when acknowledged. Jobs are in Redis, where another connection sees them.
+ * The reminder workers on `reminder_jobs` in PostgreSQL, in real time: tasks due at the next clock
+ * minute get their reminder once (two claimers on the table, as two worker processes), a task
+ * completed first gets none, a moved task is reminded for its new time only, an urgent task escalates
+ * step by step (with email through a local SMTP server) and stops when acknowledged. Jobs are rows,
+ * where another connection sees them.
  */
-describe('reminder jobs on Redis (real time)', () => {
+describe('reminder jobs claimed from PostgreSQL (real time)', () => {
   let t: TestApp;
   let inbox: SmtpInbox;
   let pushes: PushReceiver;
   let parent: { agent: TestAgent; user: User };
   let grandpa: { agent: TestAgent; user: User };
-  let secondConsumer: Queue;
+  let secondClaimer: ReminderClaims;
+  let jobs: ReminderJobs;
   let certDir: string;
   beforeAll(async () => {
     inbox = await startSmtpInbox();
@@ -55,14 +56,13 @@ describe('reminder jobs on Redis (real time)', () => {
     grandpa = await t.signUp({ firstName: 'Grandpa', email: `grandpa-${randomUUID()}@example.com` });
     const phone = makeBrowserKeys();
     await parent.agent.post('/api/notifications/subscribe').send({ endpoint: pushes.endpoint('/parent-phone', phone), expirationTime: null, keys: phone.keys }).expect(201);
-    // A second worker process's consumer on the same queue (same Redis, same prefix).
-    const worker = t.app.get(ReminderWorker);
-    secondConsumer = new Bull(REMINDERS_QUEUE, t.config.redisUrl, { prefix: t.config.queuePrefix });
-    void secondConsumer.process('reminder', 8, (job) => worker.run(job.data as ReminderJobData));
-    void secondConsumer.process('escalation', 8, (job) => worker.run(job.data as ReminderJobData));
+    // A second worker process's claimer on the same table (its own LISTEN connection and claims).
+    jobs = t.app.get(ReminderJobs);
+    secondClaimer = new ReminderClaims(jobs, t.app.get(ReminderWorker), t.databaseUrl, t.config);
+    await secondClaimer.start();
   });
   afterAll(async () => {
-    await secondConsumer.close();
+    await secondClaimer.stop();
     await t.close();
     await inbox.close();
     await pushes.close();
@@ -91,16 +91,16 @@ describe('reminder jobs on Redis (real time)', () => {
     await parent.agent.put(`/api/tasks/${doneEarly.id}/complete`).send({}).expect(200);
     await parent.agent.put(`/api/tasks/${moved.id}`).send({ scheduledTime: later.time, scheduledDate: later.date }).expect(200);
 
-    // The jobs are in Redis: another connection sees them, delayed (so they outlive this process).
-    const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
+    // The jobs are rows: another connection sees them, waiting for their time (so they outlive this process).
     const job = await until('the moved job', async () => {
-      const found = await secondConsumer.getJob(`${moved.id}.medication`);
-      return found && (found.data as TaskJobData).scheduledTime !== moved.scheduledTime ? found : undefined;
+      const { rows } = await t.sql<{ data: TaskJobData; due_at: Date; claim: string | null }>('SELECT data, due_at, claim FROM reminder_jobs WHERE id = $1', [`${moved.id}.medication`]);
+      return rows[0] && rows[0].data.scheduledTime !== moved.scheduledTime ? rows[0] : undefined;
     });
-    expect(await job.getState()).toBe('delayed');
-    expect((job.data as ReminderJobData).fireAt).toBe(due.getTime() + 60_000 - 15 * MINUTE_MS);
-    await until('the reminder job', () => queue.getJob(`${reminded.id}.medication`));
-    expect(await queue.getJob(`${doneEarly.id}.medication`)).toBeNull();
+    expect(job.claim).toBeNull();
+    expect(job.due_at.getTime()).toBe(due.getTime() + 60_000 - 15 * MINUTE_MS);
+    expect(job.data.fireAt).toBe(due.getTime() + 60_000 - 15 * MINUTE_MS);
+    await until('the reminder job', () => jobs.byId(`${reminded.id}.medication`));
+    expect(await jobs.byId(`${doneEarly.id}.medication`)).toBeNull();
 
     // Due: the reminder comes 15 "minutes" before, once, to the primary and the caregiver who can give it.
     // The due minute may be over a minute away: wait from the reminder's time, not from now.
@@ -151,9 +151,7 @@ describe('reminder jobs on Redis (real time)', () => {
     // Settled: no job is left for these tasks (the acknowledged task's next step has run and found it
     // acknowledged), so nothing more can come. The moved task's job waits for its new time.
     const settled = new Set([reminded.id, doneEarly.id, urgent.id, acknowledged.id]);
-    await until('no job left for the settled tasks', async () =>
-      (await queue.getJobs(['waiting', 'delayed', 'active', 'paused'])).every((job) => !job || !settled.has((job.data as TaskJobData).taskId)),
-    );
+    await until('no job left for the settled tasks', async () => (await jobs.idsOf([...settled])).length === 0);
     expect((await ofType(acknowledged.id, 'TaskEscalationStepReached')).map((e) => e.data.step)).toEqual([0]);
     expect((await ofType(acknowledged.id, 'TaskAlertAcknowledged')).map((e) => e.actorId)).toEqual([parent.user.id]);
     expect(await ofType(reminded.id, 'TaskReminderSent')).toHaveLength(1);
@@ -216,18 +214,18 @@ describe('reminder jobs on Redis (real time)', () => {
       await parent.agent.post(`/api/children/${child.id}/tasks`).send({ name: 'Suction', category: 'other', isUrgent: true, scheduledDate: in10.date, scheduledTime: in10.time }).expect(201)
     ).body as Task[];
     const atTheTime = new Date(Date.parse(task.scheduledTime)); // the worker runs as if then
-    const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
     await allProjectionsCaughtUp(t.app);
-    await (await queue.getJob(`${task.id}.escalation-0`))?.remove(); // this test runs the step itself
+    await until('the step 0 job', () => jobs.byId(`${task.id}.escalation-0`));
+    await jobs.remove(`${task.id}.escalation-0`); // this test runs the step itself
     const worker = t.app.get(ReminderWorker);
     const step0: ReminderJobData = { kind: 'escalation', taskId: task.id, step: 0, scheduledTime: task.scheduledTime, fireAt: Date.now() };
     expect(await worker.run(step0, atTheTime)).toBe('sent');
     const next = `${task.id}.escalation-1`;
-    expect(((await queue.getJob(next))?.data as ReminderJobData).fireAt).toBe(Date.parse(task.scheduledTime) + 15 * MINUTE_MS);
-    // The process died after recording step 0 and before its job was done: Bull runs the job again.
-    await (await queue.getJob(next))!.remove();
+    expect((await jobs.byId(next))?.data.fireAt).toBe(Date.parse(task.scheduledTime) + 15 * MINUTE_MS);
+    // The process died after recording step 0 and before its job was done: the job is claimed again when the lease ends.
+    await jobs.remove(next);
     expect(await worker.run(step0, atTheTime)).toBe('not-due');
-    expect(await queue.getJob(next)).not.toBeNull();
+    expect(await jobs.byId(next)).not.toBeNull();
     expect((await ofType(task.id, 'TaskEscalationStepReached')).map((e) => e.data.step)).toEqual([0]);
   });
 
@@ -239,7 +237,7 @@ describe('reminder jobs on Redis (real time)', () => {
     ).body as Task[];
     const step0 = await until('the first step', async () => (await ofType(task.id, 'TaskEscalationStepReached')).find((e) => e.data.step === 0));
     // 10 minutes late is 2,000 "minutes" at this test's 300 ms: the whole default chain is long past, yet step 1 waits 15 of them.
-    const next = await until('the next step queued', async () => (await t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE)).getJob(`${task.id}.escalation-1`)) ?? undefined);
+    const next = await until('the next step queued', async () => (await jobs.byId(`${task.id}.escalation-1`)) ?? undefined);
     expect((next.data as ReminderJobData).fireAt).toBeGreaterThanOrEqual(Date.parse(step0.occurredAt) + 15 * MINUTE_MS);
     await parent.agent.put(`/api/tasks/${task.id}/complete`).send({}).expect(200);
   });
@@ -250,23 +248,7 @@ describe('reminder jobs on Redis (real time)', () => {
     await t.grantAccess(child.id, parent.user.id, grandpa.user.id, true);
     // COUNT medication tasks at the same instant (a region's 8:00), scheduled as occurrences are: TaskScheduled on each stream.
     const due = new Date(Math.ceil((Date.now() + 20_000 + 15 * MINUTE_MS) / 1000) * 1000);
-    const { date, time } = instantToLocal(due, DEFAULT_TIMEZONE);
-    const store = t.app.get<EventStore>(EVENT_STORE);
-    const taskIds = Array.from({ length: COUNT }, () => randomUUID());
-    for (let i = 0; i < COUNT; i += 10) {
-      await Promise.all(
-        taskIds.slice(i, i + 10).map((taskId, k) =>
-          store.append(`task-${taskId}`, [{
-            type: 'TaskScheduled',
-            data: {
-              taskId, childId: child.id, templateId: null, name: `Dose ${i + k}`, category: 'medication', priority: 'medium', isUrgent: false, ...NO_TASK_DETAILS,
-              scheduledDate: date, localTime: time, timezone: DEFAULT_TIMEZONE, scheduledTime: due.toISOString(), scheduledBy: parent.user.id, scheduledAt: new Date().toISOString(),
-            },
-            metadata: { actorId: parent.user.id, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
-          }], 'no_stream'),
-        ),
-      );
-    }
+    const taskIds = await scheduleMedicationBurst(t.app.get<EventStore>(EVENT_STORE), { childId: child.id, actorId: parent.user.id, due, count: COUNT });
     const pool = t.app.get<Pool>(PG_POOL);
     const recorded = async () =>
       (await pool.query<{ task_id: string; n: number }>(
@@ -280,12 +262,11 @@ describe('reminder jobs on Redis (real time)', () => {
     const worker = t.app.get(ReminderWorker);
     const jobs: ReminderJobData[] = taskIds.map((taskId) => ({ kind: 'reminder', taskId, reminder: { kind: 'medication', offset: null }, scheduledTime: due.toISOString(), fireAt: due.getTime() - 15 * MINUTE_MS }));
     const raced = await worker.runBatch(jobs);
-    // A task the read model does not show yet fails alone (Bull would run its job again); nothing else fails.
+    // A task the read model does not show yet fails alone (its job would be claimed again); nothing else fails.
     expect(raced.filter((outcome) => outcome.status === 'rejected' && !(outcome.reason instanceof TaskNotProjectedYet))).toEqual([]);
 
-    // Every job done in both processes (a job leaves Redis once its alert is sent): each task recorded once, pushed once.
-    const queue = t.app.get<Queue>(getQueueToken(REMINDERS_QUEUE));
-    await until('every reminder job done', async () => (await Promise.all(taskIds.map((id) => queue.getJob(`${id}.medication`)))).every((job) => job === null), 60_000);
+    // Every job done by both claimers (a job leaves the table once its alert is sent): each task recorded once, pushed once.
+    await until('every reminder job done', async () => (await t.app.get(ReminderJobs).idsOf(taskIds)).length === 0, 60_000);
     const counts = await recorded();
     expect(counts).toHaveLength(COUNT);
     expect(counts.filter((row) => row.n !== 1)).toEqual([]);

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   EVENT_STORE,
   WrongExpectedVersionError,
+  readWholeStreams,
   type EventStore,
   type ExpectedRevision,
   type RecordedEvent,
@@ -41,7 +42,11 @@ export class EventSourcedStreams {
   ) {}
 
   async load<Event extends DomainEvent, State>(streamId: string, decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>): Promise<Loaded<State>> {
-    const events = await this.store.readStream(streamId);
+    return this.fold(await this.store.readStream(streamId), decider);
+  }
+
+  /** A stream's events folded into its state, with the revision to append at. */
+  private fold<Event extends DomainEvent, State>(events: RecordedEvent[], decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>): Loaded<State> {
     const state = events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
     return { state, revision: events.length === 0 ? 'no_stream' : events[events.length - 1].revision, events };
   }
@@ -91,12 +96,21 @@ export class EventSourcedStreams {
     decider: Decider<Command, Event, State>,
     commands: { streamId: string; command: Command }[],
   ): Promise<PromiseSettledResult<Event[]>[]> {
-    const decided = await Promise.allSettled(
-      commands.map(async ({ streamId, command }) => {
-        const { state, revision } = await this.load(streamId, decider);
-        return { events: decider.decide(command, state), revision };
-      }),
-    );
+    // Every stream read in one call (one statement on PostgreSQL), then each decided on its own.
+    let streams: Map<string, RecordedEvent[]>;
+    try {
+      streams = await readWholeStreams(this.store, commands.map(({ streamId }) => streamId));
+    } catch (error) {
+      return commands.map(() => ({ status: 'rejected', reason: error }));
+    }
+    const decided = commands.map(({ streamId, command }): PromiseSettledResult<{ events: Event[]; revision: ExpectedRevision }> => {
+      try {
+        const { state, revision } = this.fold(streams.get(streamId) ?? [], decider);
+        return { status: 'fulfilled', value: { events: decider.decide(command, state), revision } };
+      } catch (error) {
+        return { status: 'rejected', reason: error };
+      }
+    });
     const appending = commands.flatMap(({ streamId, command }, i) => {
       const outcome = decided[i];
       return outcome.status === 'fulfilled' && outcome.value.events.length > 0

@@ -4,4 +4,5 @@ import { PushSubscriptionEntity } from './read-models/push-subscriptions/push-su
 export { PushModule } from './push.module';
 export { PushNotifier, pushPayload } from './delivery/push-notifier';
 export type { PushSubscriptionEvent } from './domain/push-subscriptions';
+export type { StoredPushSubscription } from './read-models/push-subscriptions/push-subscriptions.query';
 export const PushEntities = [PushSubscriptionEntity];

@@ -5,7 +5,7 @@ import { escapeHtml, MAILER, type Mailer } from '../../../platform/mail/mailer';
 import { UsersQuery } from '../../identity';
 import type { AlertDelivery } from '../../scheduling';
 import type { AlertText } from '../domain/alert-texts';
-import { PushNotifier } from '../push';
+import { PushNotifier, type StoredPushSubscription } from '../push';
 import { Slots } from './slots';
 
 /** Where an alert leads (a push click, the email's link) and the tag that lets a newer push replace an older one. */
@@ -15,6 +15,14 @@ export interface AlertLink {
 }
 
 export const taskLink = (taskId: string): AlertLink => ({ path: taskPath(taskId), tag: `task-${taskId}` });
+
+/** A recorded alert to send: who by which channels, its text and link, and the emergency contacts an escalation emails. */
+export interface Alert {
+  deliveries: AlertDelivery[];
+  text: Pick<AlertText, 'title' | 'message'>;
+  link: AlertLink;
+  contacts?: ContactAddress[];
+}
 
 /** An emergency contact an escalation emails (they have no account: no link to sign in to). */
 export interface ContactAddress {
@@ -48,16 +56,40 @@ export class AlertSender {
   ) {}
 
   async send(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink, contacts: ContactAddress[] = []): Promise<void> {
-    await this.sending.run(() => Promise.all([this.sendPush(deliveries, text, link), this.sendEmail(deliveries, text, link, contacts)]));
+    await this.sendAll([{ deliveries, text, link, contacts }]);
   }
 
-  private async sendPush(deliveries: AlertDelivery[], text: Pick<AlertText, 'title' | 'message'>, link: AlertLink): Promise<void> {
+  /**
+   * Alerts recorded together (a burst's batch): the push subscriptions of everyone alerted by push
+   * read in one statement, then each alert sent as send() does. An alert with nothing to send (no
+   * subscription, no email) takes no turn.
+   */
+  async sendAll(alerts: Alert[]): Promise<void> {
+    const pushedTo = alerts.flatMap(({ deliveries }) => deliveries.flatMap((d) => ('userId' in d && d.channels.includes('push') ? [d.userId] : [])));
+    let subscriptions = new Map<string, StoredPushSubscription[]>();
+    if (pushedTo.length > 0) {
+      try {
+        subscriptions = await this.push.subscriptionsOf(pushedTo);
+      } catch (error) {
+        this.log.warn(`alert pushes not sent: push subscriptions unreadable: ${(error as Error).message}`);
+      }
+    }
+    await Promise.all(
+      alerts.map((alert) => {
+        const pushes = alert.deliveries.flatMap((d) => ('userId' in d && d.channels.includes('push') && subscriptions.has(d.userId) ? [subscriptions.get(d.userId)!] : []));
+        const emails = alert.deliveries.some((d) => d.channels.includes('email'));
+        if (pushes.length === 0 && !emails) return undefined;
+        return this.sending.run(() => Promise.all([this.sendPush(pushes, alert), emails ? this.sendEmail(alert.deliveries, alert.text, alert.link, alert.contacts ?? []) : undefined]));
+      }),
+    );
+  }
+
+  private async sendPush(pushes: StoredPushSubscription[][], { text, link }: Alert): Promise<void> {
     const message = { title: text.title, body: text.message, url: link.path, tag: link.tag };
     await Promise.all(
-      deliveries.map(async (delivery) => {
-        if (!('userId' in delivery) || !delivery.channels.includes('push')) return;
+      pushes.map(async (subscriptions) => {
         try {
-          await this.push.sendToUser(delivery.userId, message);
+          await this.push.sendTo(subscriptions, message);
         } catch (error) {
           this.log.warn(`alert push for ${link.path} failed: ${(error as Error).message}`);
         }

@@ -5,17 +5,17 @@ import { planReminders } from '../domain/reminder-plan';
 import { pendingInOutbox, removeFromOutbox } from '../read-models/reminder-tasks/reminder-outbox';
 import { ReminderTasksQuery } from '../read-models/reminder-tasks/reminder-tasks.query';
 import { AlertSettings } from './alert-settings';
-import { ReminderQueue } from './reminder-queue';
+import { ReminderJobs, type TaskPlan } from './reminder-jobs';
 
 const BATCH = 200;
-/** The outbox is also looked at this often (Redis back after an outage, an announcement missed). */
+/** The outbox is also looked at this often (an announcement missed, a failed run). */
 const SWEEP_MS = 2000;
 const LIVE_TOPIC = 'reminders';
 
 /**
- * Applies the reminder scheduler's outbox (reminder-outbox.ts) to Bull, oldest first: a task's jobs
- * planned again from its row as it is now (no row: cancelled), a refill job added. An entry leaves
- * the outbox only once Redis has taken it; one that fails stays for the next run, and the others go on.
+ * Applies the reminder scheduler's outbox (reminder-outbox.ts) to `reminder_jobs`, oldest first: a
+ * task's jobs planned again from its row as it is now (no row: cancelled), a refill job added. An entry
+ * leaves the outbox in the transaction that writes its jobs; a batch that fails stays for the next run.
  */
 @Injectable()
 export class ReminderSync {
@@ -27,7 +27,7 @@ export class ReminderSync {
     private readonly em: EntityManager,
     private readonly tasks: ReminderTasksQuery,
     private readonly settings: AlertSettings,
-    private readonly queue: ReminderQueue,
+    private readonly jobs: ReminderJobs,
   ) {}
 
   /** One run at a time in this process; a call during a run makes it look again when done. Answers how many entries it applied. */
@@ -55,36 +55,31 @@ export class ReminderSync {
 
   /**
    * A batch at a time: its tasks read in one query, the families' policies once each, then every
-   * entry applied to Redis at once (entries have distinct ids, so none depends on another), and the
-   * applied ones removed in one statement. Under a schedule's burst (thousands of tasks materialised
-   * at once) this keeps Redis ahead of the reminders' times.
+   * entry's jobs written and the entries removed from the outbox, in one transaction (a few
+   * statements for the whole batch). Under a schedule's burst (thousands of tasks materialised at
+   * once) this keeps the jobs ahead of the reminders' times.
    */
   private async drainOnce(): Promise<number> {
     let applied = 0;
     for (;;) {
       const entries = await pendingInOutbox(this.em.fork(), BATCH);
+      if (entries.length === 0) return applied;
       const taskIds = entries.flatMap((entry) => (entry.job ? [] : [entry.id]));
       const tasks = await this.tasks.withTeams(taskIds);
       const families = new Set([...tasks.values()].flatMap(({ team }) => (team ? [team.primaryUserId] : [])));
       const policies = new Map(await Promise.all([...families].map(async (userId) => [userId, await this.settings.policyOf(userId)] as const)));
-      const outcomes = await Promise.allSettled(
-        entries.map(async (entry) => {
-          if (entry.job) return this.queue.add([{ id: entry.id, data: entry.job }]);
-          const found = tasks.get(entry.id);
-          if (!found) return this.queue.cancel(entry.id);
-          const policy = found.team ? policies.get(found.team.primaryUserId)! : await this.settings.policyOf(null);
-          const jobs = planReminders(found.task, { now: Date.now(), minuteMs: this.queue.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null });
-          return this.queue.replace(entry.id, jobs);
-        }),
-      );
-      const done = entries.filter((entry, i) => {
-        const outcome = outcomes[i];
-        if (outcome.status === 'rejected') this.log.warn(`reminder jobs of ${entry.id} not updated yet: ${(outcome.reason as Error).message}`);
-        return outcome.status === 'fulfilled';
+      const defaultPolicy = await this.settings.policyOf(null);
+      const now = Date.now();
+      const plans: TaskPlan[] = taskIds.map((taskId) => {
+        const found = tasks.get(taskId);
+        if (!found) return { taskId, jobs: [] }; // no row: its jobs are cancelled
+        const policy = found.team ? policies.get(found.team.primaryUserId)! : defaultPolicy;
+        return { taskId, jobs: planReminders(found.task, { now, minuteMs: this.jobs.config.reminderMinuteMs, firstStepAfterMinutes: policy.steps[0]?.afterMinutes ?? null }) };
       });
-      await removeFromOutbox(this.em.fork(), done);
-      applied += done.length;
-      if (entries.length < BATCH || done.length < entries.length) return applied;
+      const added = entries.flatMap((entry) => (entry.job ? [{ id: entry.id, data: entry.job }] : []));
+      await this.jobs.write({ plans, added }, (em) => removeFromOutbox(em, entries));
+      applied += entries.length;
+      if (entries.length < BATCH) return applied;
     }
   }
 }

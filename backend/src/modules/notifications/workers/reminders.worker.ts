@@ -1,43 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { Process, Processor } from '@nestjs/bull';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Job } from 'bull';
 import { Histogram, Registry } from 'prom-client';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DEFAULT_TIMEZONE, inQuietHours, instantToLocal, type EscalationPolicy, type EscalationStep, type NotificationChannel, type NotificationPreferences } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../platform/commands/decider';
 import { EmergencyContactsQuery } from '../../care-hub';
 import { UsersQuery } from '../../identity';
 import { RecordTaskAlerts, type AlertDelivery, type TaskAlertCommand, type TaskEvent } from '../../scheduling';
 import { escalationText, reminderText } from '../domain/alert-texts';
-import { escalationJobId, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
+import { escalationJobId, type PlannedJob, type ReminderJobData, type ReminderTask, type TaskJobData } from '../domain/reminder-plan';
 import { eventNotificationId } from '../read-models/notifications/notifications.projection';
 import { NotificationsQuery } from '../read-models/notifications/notifications.query';
 import { ReminderTasksQuery, type CareTeam, type TaskWithTeam } from '../read-models/reminder-tasks/reminder-tasks.query';
-import { AlertSender, taskLink, type ContactAddress } from './alert-sender';
+import { AlertSender, taskLink, type Alert, type ContactAddress } from './alert-sender';
 import { AlertSettings } from './alert-settings';
-import { REMINDERS_QUEUE, ReminderQueue } from './reminder-queue';
+import { ReminderJobs } from './reminder-jobs';
 
-/** Thrown while the read models do not show what the job is about yet: Bull retries. */
+/** Thrown while the read models do not show what the job is about yet: the job is claimed again a second later. */
 export class TaskNotProjectedYet extends Error {}
-
-/**
- * Jobs one worker process holds at once, per job name (Bull adds them up: each of its loops takes a
- * job of any name). They wait in JobBatches, so a burst is read and recorded a batch at a time; a
- * held job costs Bull a lock in Redis and nothing else.
- */
-const JOBS_IN_HAND = 128;
-/** At most this many jobs in one batch, and this many batches running at once (one reads while one records). */
-const MAX_BATCH = 256;
-const BATCHES_AT_ONCE = 2;
 
 export type ReminderOutcome = 'sent' | 'not-due';
 
-/** A job's alert once decided: what to record on the task's stream, and how to send it once recorded. */
+/** A job's alert once decided: what to record on the task's stream, and what to send once recorded. */
 interface PlannedAlert {
   taskId: string;
   command: TaskAlertCommand;
-  send(): Promise<void>;
+  alert: Alert;
+  /** The job of the escalation's next step. */
+  next?: PlannedJob;
 }
 
 /**
@@ -50,13 +41,15 @@ interface PlannedAlert {
 @Injectable()
 export class ReminderWorker {
   readonly lateness: Histogram;
+  private readonly log = new Logger(ReminderWorker.name);
 
   constructor(
     private readonly tasks: ReminderTasksQuery,
     private readonly settings: AlertSettings,
     private readonly commands: CommandBus,
     private readonly sender: AlertSender,
-    private readonly queue: ReminderQueue,
+    private readonly jobs: ReminderJobs,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emergencyContacts: EmergencyContactsQuery,
     private readonly notifications: NotificationsQuery,
     private readonly users: UsersQuery,
@@ -72,7 +65,7 @@ export class ReminderWorker {
       });
   }
 
-  /** One job, at `now` (tests pass a time; Bull hands over due jobs, through runBatch). */
+  /** One job, at `now` (tests pass a time; the workers claim due jobs in batches, through runBatch). */
   async run(job: ReminderJobData, now = new Date()): Promise<ReminderOutcome> {
     const [outcome] = await this.runBatch([job], now);
     if (outcome.status === 'rejected') throw outcome.reason;
@@ -84,7 +77,7 @@ export class ReminderWorker {
    * (their tasks with care teams in one query, the families' policies, the caregivers' preferences in
    * one query), then every alert is recorded on its own task stream, all in one append
    * (RecordTaskAlerts), and each is sent once recorded. Answers each job's outcome in order: a job
-   * whose task is not projected yet fails alone (Bull retries it), and a batch run again records
+   * whose task is not projected yet fails alone (it is claimed again later), and a batch run again records
    * nothing twice (the decider refuses it).
    */
   async runBatch(jobs: ReminderJobData[], now = new Date()): Promise<PromiseSettledResult<ReminderOutcome>[]> {
@@ -95,6 +88,7 @@ export class ReminderWorker {
       return jobs.map(() => ({ status: 'rejected', reason: error }));
     }
     const planned = await Promise.allSettled(jobs.map((job) => this.plan(job, context, now)));
+    await this.addNextSteps(planned);
     const alerts = planned.flatMap((outcome, i) => (outcome.status === 'fulfilled' && typeof outcome.value === 'object' ? [{ i, alert: outcome.value }] : []));
     const recorded = new Map<number, PromiseSettledResult<TaskEvent[]>>();
     if (alerts.length > 0) {
@@ -103,19 +97,39 @@ export class ReminderWorker {
         .catch((error: unknown) => alerts.map((): PromiseRejectedResult => ({ status: 'rejected', reason: error })));
       alerts.forEach(({ i }, k) => recorded.set(i, outcomes[k]));
     }
-    return Promise.allSettled(
-      jobs.map(async (job, i): Promise<ReminderOutcome> => {
-        const outcome = planned[i];
-        if (outcome.status === 'rejected') throw outcome.reason;
-        if (typeof outcome.value === 'string') return outcome.value;
-        const record = recorded.get(i)!;
-        if (record.status === 'rejected') throw record.reason;
-        if (record.value.length === 0) return 'not-due';
-        this.observe(job);
-        await outcome.value.send();
-        return 'sent';
-      }),
-    );
+    const toSend: Alert[] = [];
+    const outcomes = jobs.map((job, i): PromiseSettledResult<ReminderOutcome> => {
+      const outcome = planned[i];
+      if (outcome.status === 'rejected') return outcome;
+      if (typeof outcome.value === 'string') return { status: 'fulfilled', value: outcome.value };
+      const record = recorded.get(i)!;
+      if (record.status === 'rejected') return record;
+      if (record.value.length === 0) return { status: 'fulfilled', value: 'not-due' };
+      this.observe(job);
+      toSend.push(outcome.value.alert);
+      return { status: 'fulfilled', value: 'sent' };
+    });
+    // Only what was recorded is sent, all of it together (the push subscriptions read once).
+    await this.sender.sendAll(toSend).catch((error: Error) => this.log.warn(`alerts recorded but not all sent: ${error.message}`));
+    return outcomes;
+  }
+
+  /**
+   * The escalations' next-step jobs, in one write, before their steps are recorded (a known id is
+   * kept, so adding it again changes nothing): a crash after the record could otherwise end the
+   * chain, since the job run again finds its step recorded. When the write fails, those alerts fail
+   * (and are run again) without being recorded.
+   */
+  private async addNextSteps(planned: PromiseSettledResult<PlannedAlert | ReminderOutcome>[]): Promise<void> {
+    const next = planned.flatMap((outcome) => (outcome.status === 'fulfilled' && typeof outcome.value === 'object' && outcome.value.next ? [outcome.value.next] : []));
+    if (next.length === 0) return;
+    try {
+      await this.jobs.add(next);
+    } catch (error) {
+      planned.forEach((outcome, i) => {
+        if (outcome.status === 'fulfilled' && typeof outcome.value === 'object' && outcome.value.next) planned[i] = { status: 'rejected', reason: error };
+      });
+    }
   }
 
   private async read(jobs: ReminderJobData[]): Promise<BatchContext> {
@@ -159,7 +173,7 @@ export class ReminderWorker {
     return {
       taskId: task.taskId,
       command: { type: 'RecordTaskReminder', data: { reminder: job.reminder, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) },
-      send: () => this.sender.send(deliveries, reminderText(job.reminder, task, team.firstName), taskLink(task.taskId)),
+      alert: { deliveries, text: reminderText(job.reminder, task, team.firstName), link: taskLink(task.taskId) },
     };
   }
 
@@ -170,21 +184,21 @@ export class ReminderWorker {
     if (!policy || !step) return 'not-due';
     const contacts: ContactAddress[] = step.notify === 'emergency_contacts' ? await this.emergencyContacts.emailsOf(team.primaryUserId) : [];
     const deliveries = escalationDeliveries(step, team, contacts, preferences);
-    // The next step's job first (its id is fixed, so adding it again keeps one): a crash after the
-    // record below could otherwise end the chain, since the retried job finds this step recorded.
-    // A next step that is no longer due when it fires records and sends nothing. It comes the
-    // policy's interval after this step at the earliest: a task added (or a worker back) long after
-    // its time gives the primary caregiver that interval before anyone else is alerted.
+    // The next step's job, added before this step is recorded (runBatch). A next step that is no
+    // longer due when it fires records and sends nothing. It comes the policy's interval after this
+    // step at the earliest: a task added (or a worker back) long after its time gives the primary
+    // caregiver that interval before anyone else is alerted.
     const next = policy.steps[job.step + 1];
-    if (next) {
-      const minuteMs = this.queue.config.reminderMinuteMs;
-      const fireAt = Math.max(Date.parse(job.scheduledTime) + next.afterMinutes * minuteMs, now.getTime() + (next.afterMinutes - step.afterMinutes) * minuteMs);
-      await this.queue.add([{ id: escalationJobId(task.taskId, job.step + 1), data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt } }]);
-    }
+    const minuteMs = this.config.reminderMinuteMs;
+    const nextJob = (after: number): PlannedJob => ({
+      id: escalationJobId(task.taskId, job.step + 1),
+      data: { kind: 'escalation', taskId: task.taskId, step: job.step + 1, scheduledTime: job.scheduledTime, fireAt: Math.max(Date.parse(job.scheduledTime) + after * minuteMs, now.getTime() + (after - step.afterMinutes) * minuteMs) },
+    });
     return {
       taskId: task.taskId,
+      next: next ? nextJob(next.afterMinutes) : undefined,
       command: { type: 'ReachEscalationStep', data: { step: job.step, notify: step.notify, scheduledTime: job.scheduledTime, deliveries }, metadata: workerMetadata(now) },
-      send: () => this.sender.send(deliveries, escalationText(job.step, task, team.firstName), taskLink(task.taskId), contacts),
+      alert: { deliveries, text: escalationText(job.step, task, team.firstName), link: taskLink(task.taskId), contacts },
     };
   }
 
@@ -241,75 +255,3 @@ function allowedChannels(channels: NotificationChannel[], prefs: NotificationPre
 }
 
 const workerMetadata = (now: Date): CommandMetadata => ({ actorId: null, correlationId: randomUUID(), occurredAt: now.toISOString() });
-
-/**
- * Gathers the jobs handed over at about the same time and runs them together: a batch starts as soon
- * as fewer than `atOnce` run, with the jobs that arrived meanwhile (at most `maxBatch`). A lone job
- * runs at once; under a burst each batch takes what arrived while the one before it ran.
- */
-export class JobBatches<Job, Outcome> {
-  private readonly waiting: { job: Job; settle: (outcome: PromiseSettledResult<Outcome>) => void }[] = [];
-  private running = 0;
-  private startScheduled = false;
-
-  constructor(
-    private readonly runBatch: (jobs: Job[]) => Promise<PromiseSettledResult<Outcome>[]>,
-    private readonly maxBatch: number,
-    private readonly atOnce: number,
-  ) {}
-
-  run(job: Job): Promise<Outcome> {
-    return new Promise<Outcome>((resolve, reject) => {
-      this.waiting.push({ job, settle: (outcome) => (outcome.status === 'fulfilled' ? resolve(outcome.value) : reject(outcome.reason)) });
-      // The jobs of one read from Redis arrive in one turn of the event loop: start after it.
-      if (!this.startScheduled) {
-        this.startScheduled = true;
-        setImmediate(() => {
-          this.startScheduled = false;
-          this.start();
-        });
-      }
-    });
-  }
-
-  private start(): void {
-    while (this.running < this.atOnce && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
-      this.running++;
-      this.runBatch(batch.map((entry) => entry.job))
-        .then(
-          (outcomes) => batch.forEach((entry, i) => entry.settle(outcomes[i])),
-          (error: unknown) => batch.forEach((entry) => entry.settle({ status: 'rejected', reason: error })),
-        )
-        .finally(() => {
-          this.running--;
-          this.start();
-        });
-    }
-  }
-}
-
-/** Worker role only: Bull hands over due jobs, one worker per job (Bull's lock), retried while the task is not projected yet. */
-@Processor(REMINDERS_QUEUE)
-export class ReminderProcessor {
-  private readonly batches: JobBatches<ReminderJobData, ReminderOutcome>;
-
-  constructor(private readonly worker: ReminderWorker) {
-    this.batches = new JobBatches((jobs) => worker.runBatch(jobs), MAX_BATCH, BATCHES_AT_ONCE);
-  }
-
-  @Process({ name: 'reminder', concurrency: JOBS_IN_HAND })
-  reminder(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.batches.run(job.data);
-  }
-
-  @Process({ name: 'escalation', concurrency: JOBS_IN_HAND })
-  escalation(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.batches.run(job.data);
-  }
-
-  @Process({ name: 'refill', concurrency: 4 })
-  refill(job: Job<ReminderJobData>): Promise<ReminderOutcome> {
-    return this.worker.run(job.data);
-  }
-}

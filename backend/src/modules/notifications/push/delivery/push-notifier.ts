@@ -43,8 +43,19 @@ export class PushNotifier {
   ) {}
 
   async sendToUser(userId: string, message: PushMessage): Promise<number> {
+    return this.sendTo(await this.subscriptions.ofUser(userId), message);
+  }
+
+  /** The subscriptions of many users in one statement, for sendTo (a burst of alerts reads them once). */
+  subscriptionsOf(userIds: string[]): Promise<Map<string, StoredPushSubscription[]>> {
+    return this.subscriptions.ofUsers(userIds);
+  }
+
+  /** sendToUser with the user's subscriptions already read (subscriptionsOf). */
+  async sendTo(subscriptions: StoredPushSubscription[], message: PushMessage): Promise<number> {
+    if (subscriptions.length === 0) return 0;
     const payload = pushPayload(message);
-    const delivered = await Promise.all((await this.subscriptions.ofUser(userId)).map((subscription) => this.sendOne(subscription, payload)));
+    const delivered = await Promise.all(subscriptions.map((subscription) => this.sendOne(subscription, payload)));
     return delivered.filter(Boolean).length;
   }
 

@@ -183,6 +183,48 @@ describe('notifications read model (PostgreSQL)', () => {
     expect(await listFor(nanny, { unread: true })).toEqual(nannyUnread);
   });
 
+  it('a batch (applyBatch: a burst of alerts, other events between them) leaves the rows that the events one at a time leave', async () => {
+    const [ivy, ben] = [randomUUID(), randomUUID()];
+    const reminder = (childId: string, deliveries: object[]) => {
+      const taskId = randomUUID();
+      return h.record(`task-${taskId}`, {
+        type: 'TaskReminderSent',
+        data: { taskId, childId, name: 'Keppra', scheduledTime: '2026-11-25T16:00:00.000Z', localTime: '08:00', reminder: { kind: 'medication', offset: null }, sentAt: '2026-11-25T15:45:00.000Z', deliveries },
+      });
+    };
+    const step = (childId: string) => {
+      const taskId = randomUUID();
+      return h.record(`task-${taskId}`, {
+        type: 'TaskEscalationStepReached',
+        data: { taskId, childId, name: 'Suction', scheduledTime: '2026-11-25T16:00:00.000Z', localTime: '08:00', step: 0, notify: 'primary', reachedAt: '2026-11-25T16:00:00.000Z', deliveries: [{ userId: parent, channels: ['push', 'in_app'] }] },
+      });
+    };
+    const events = [
+      added(ivy, parent, 'Ivy'),
+      granted(ivy, grandpa),
+      ...Array.from({ length: 5 }, () => reminder(ivy, [{ userId: parent, channels: ['in_app', 'push'] }, { userId: grandpa, channels: ['in_app'] }])),
+      reminder(ben, [{ userId: parent, channels: ['in_app'] }]), // a recipient this projection does not know: no row
+      step(ivy),
+      h.record(`care-recipient-${ivy}`, { type: 'CaregiverAccessRevoked', data: { childId: ivy, userId: grandpa, revokedAt: '2026-11-25T16:01:00Z' } }),
+      reminder(ivy, [{ userId: parent, channels: ['push'] }, { userId: grandpa, channels: ['in_app'] }]),
+      h.record(`care-recipient-${ivy}`, { type: 'CareRecipientUpdated', data: { childId: ivy, firstName: 'Ivy Rose' } }),
+      reminder(ivy, [{ userId: parent, channels: ['in_app'] }]),
+    ];
+    const rows = async () => [
+      await h.em().execute('SELECT * FROM notifications WHERE child_id IN (?, ?) ORDER BY id', [ivy, ben]),
+      await h.em().execute('SELECT * FROM notification_children WHERE child_id IN (?, ?) ORDER BY child_id', [ivy, ben]),
+      await h.em().execute('SELECT * FROM notification_shares WHERE child_id IN (?, ?) ORDER BY user_id', [ivy, ben]),
+    ];
+    const clear = () => Promise.all(projection.tables.map((table) => h.em().execute(`DELETE FROM ${table} WHERE child_id IN (?, ?)`, [ivy, ben])));
+    await h.apply(projection, events);
+    const oneByOne = await rows();
+    // The parent's five, the step, grandpa's reminder after his access ended (his five earlier ones went with it), the last one ("Ivy Rose").
+    expect(oneByOne[0]).toHaveLength(8);
+    await clear();
+    await h.em().transactional((em) => projection.applyBatch(em, events as Parameters<typeof projection.applyBatch>[1]));
+    expect(await rows()).toEqual(oneByOne);
+  });
+
   it('keeps who may edit: a changed grant updates it', async () => {
     const lou = randomUUID();
     const canEdit = async () => (await h.em().execute('SELECT can_edit FROM notification_shares WHERE child_id = ? AND user_id = ?', [lou, nanny]))[0]?.can_edit;

@@ -6,7 +6,7 @@ import { CARE_UPDATE_NOTIFICATION_EXCERPT, CARE_UPDATE_NOTIFICATION_TYPE, format
 import { escalationText, reminderText, type AlertText } from '../../domain/alert-texts';
 import type { CareRecipientEvent } from '../../../care-recipients';
 import type { CareUpdateEvent } from '../../../care-updates';
-import type { AlertDelivery, TaskEvent } from '../../../scheduling';
+import type { TaskEvent } from '../../../scheduling';
 import type { NotificationEvent } from '../../domain/notification';
 
 export const URGENT_OVERDUE = 'urgent_overdue';
@@ -98,10 +98,8 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
         return;
       }
       case 'TaskReminderSent':
-        await this.notifyAlerted(em, event.id, event.data, event.data.sentAt, (firstName) => reminderText(event.data.reminder, event.data, firstName));
-        return;
       case 'TaskEscalationStepReached':
-        await this.notifyAlerted(em, event.id, event.data, event.data.reachedAt, (firstName) => escalationText(event.data.step, event.data, firstName));
+        await this.notifyAlerted(em, event);
         return;
       case 'TaskAlertAcknowledged': {
         const { taskId, acknowledgedBy, acknowledgedAt } = event.data;
@@ -138,28 +136,59 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
     }
   }
 
-  /** One notification for each caregiver the alert went to 'in_app' (emergency contacts have no account). */
-  private async notifyAlerted(
-    em: EntityManager,
-    eventId: string,
-    alert: { taskId: string; childId: string; scheduledTime: string; deliveries: AlertDelivery[] },
-    sentAt: string,
-    text: (firstName: string) => AlertText,
-  ): Promise<void> {
-    const [child]: { first_name: string }[] = await em.execute('SELECT first_name FROM notification_children WHERE child_id = ?', [alert.childId]);
-    if (!child) return;
-    for (const delivery of alert.deliveries) {
-      if (!('userId' in delivery) || !delivery.channels.includes('in_app')) continue;
-      await insertNotification(em, {
-        id: deterministicId('notification', eventId, delivery.userId),
-        userId: delivery.userId,
-        childId: alert.childId,
-        taskId: alert.taskId,
-        sentAt,
-        scheduledFor: alert.scheduledTime,
-        ...text(child.first_name),
-      });
+  /**
+   * Several events at once (a burst of reminders recorded together): each run of consecutive alerts
+   * (TaskReminderSent, TaskEscalationStepReached) makes its rows in one statement, with one read of
+   * their recipients' names; every other event is applied as apply() does, in order. The rows are
+   * those apply() makes one event at a time.
+   */
+  async applyBatch(em: EntityManager, events: RecordedEventOf<CareRecipientEvent | TaskEvent | NotificationEvent | CareUpdateEvent>[]): Promise<void> {
+    let alerts: AlertEvent[] = [];
+    for (const event of events) {
+      if (event.type === 'TaskReminderSent' || event.type === 'TaskEscalationStepReached') {
+        alerts.push(event);
+        continue;
+      }
+      await this.notifyAlertedMany(em, alerts);
+      alerts = [];
+      await this.apply(em, event);
     }
+    await this.notifyAlertedMany(em, alerts);
+  }
+
+  /** One notification for each caregiver an alert went to 'in_app' (emergency contacts have no account). */
+  private async notifyAlerted(em: EntityManager, event: AlertEvent): Promise<void> {
+    await this.notifyAlertedMany(em, [event]);
+  }
+
+  private async notifyAlertedMany(em: EntityManager, events: AlertEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const children: { child_id: string; first_name: string }[] = await em.execute(
+      'SELECT child_id, first_name FROM notification_children WHERE child_id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)',
+      [JSON.stringify([...new Set(events.map((event) => event.data.childId))])],
+    );
+    const firstNames = new Map(children.map((child) => [child.child_id, child.first_name]));
+    const rows: NewNotification[] = [];
+    for (const event of events) {
+      const firstName = firstNames.get(event.data.childId);
+      if (firstName === undefined) continue;
+      const alert = event.data;
+      let text: AlertText | null = null;
+      for (const delivery of alert.deliveries) {
+        if (!('userId' in delivery) || !delivery.channels.includes('in_app')) continue;
+        text ??= event.type === 'TaskReminderSent' ? reminderText(event.data.reminder, event.data, firstName) : escalationText(event.data.step, event.data, firstName);
+        rows.push({
+          id: deterministicId('notification', event.id, delivery.userId),
+          userId: delivery.userId,
+          childId: alert.childId,
+          taskId: alert.taskId,
+          sentAt: event.type === 'TaskReminderSent' ? event.data.sentAt : event.data.reachedAt,
+          scheduledFor: alert.scheduledTime,
+          ...text,
+        });
+      }
+    }
+    await insertNotifications(em, rows);
   }
 
   /** Refill reminders go to the primary caregiver only (docs/notifications.md, "Refill reminders"). */
@@ -208,6 +237,8 @@ export class NotificationsProjection implements Projection<CareRecipientEvent | 
   }
 }
 
+type AlertEvent = RecordedEventOf<Extract<TaskEvent, { type: 'TaskReminderSent' | 'TaskEscalationStepReached' }>>;
+
 interface NewNotification {
   id: string;
   userId: string;
@@ -221,10 +252,18 @@ interface NewNotification {
 }
 
 async function insertNotification(em: EntityManager, n: NewNotification): Promise<void> {
+  await insertNotifications(em, [n]);
+}
+
+/** New notifications in one statement; one already there (the same event and user) is kept as it is. */
+async function insertNotifications(em: EntityManager, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
   await em.execute(
     `INSERT INTO notifications (id, user_id, child_id, task_id, type, title, message, is_read, sent_at, scheduled_for)
-     VALUES (?, ?, ?, ?, ?, ?, ?, false, ?, ?) ON CONFLICT (id) DO NOTHING`,
-    [n.id, n.userId, n.childId, n.taskId, n.type, n.title, n.message, n.sentAt, n.scheduledFor],
+     SELECT n.id, n."userId", n."childId", n."taskId", n.type, n.title, n.message, false, n."sentAt", n."scheduledFor"
+       FROM jsonb_to_recordset(?::jsonb) AS n(id uuid, "userId" uuid, "childId" uuid, "taskId" uuid, type text, title text, message text, "sentAt" timestamptz, "scheduledFor" timestamptz)
+     ON CONFLICT (id) DO NOTHING`,
+    [JSON.stringify(rows)],
   );
 }
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Bull, { type Queue } from 'bull';
 import { instantToLocal, MEDICATION_REMINDER_LEAD_MINUTES } from '@carecircle/libs';
 import { loadConfig } from '../../../../config/app-config';
 import { projectionHarness } from '../../../../test-support/projection-harness';
 import { EscalationPolicyQuery, NotificationPreferencesQuery } from '../../preferences';
 import { AlertSettings } from '../../workers/alert-settings';
-import { REMINDERS_QUEUE, ReminderQueue } from '../../workers/reminder-queue';
+import { ReminderJobs } from '../../workers/reminder-jobs';
 import { ReminderSync } from '../../workers/reminder-sync';
 import { NotificationsProjection } from '../notifications/notifications.projection';
 import { pendingInOutbox, recordInOutbox, removeFromOutbox } from './reminder-outbox';
@@ -17,17 +16,17 @@ const ZONE = 'America/Los_Angeles';
 const HOUR = 60 * 60_000;
 
 /**
- * The reminder scheduler's read model on PostgreSQL, with its jobs in a real Bull queue on Redis: a
- * task's row and care team as a firing job reads them, and its jobs added, moved and cancelled as
- * the task changes; a replay of old history stores rows without touching the queue.
+ * The reminder scheduler's read model on PostgreSQL, with its jobs in `reminder_jobs`: a task's row
+ * and care team as a firing job reads them, and its jobs added, moved and cancelled as the task
+ * changes; a replay of old history stores rows without adding jobs.
  */
-describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
+describe('reminder tasks read model (PostgreSQL, its jobs in reminder_jobs)', () => {
   let h: Awaited<ReturnType<typeof projectionHarness>>;
-  let bull: Queue;
+  let jobs: ReminderJobs;
   let projection: ReminderTasksProjection;
   let query: ReminderTasksQuery;
   let sync: ReminderSync;
-  /** The events applied, then the outbox applied to Bull (what the workers do after the commit). */
+  /** The events applied, then the outbox applied to the jobs (what the workers do after the commit). */
   const apply = async (events: Parameters<typeof h.apply>[1]) => {
     await h.apply(projection, events);
     await sync.drain();
@@ -40,11 +39,11 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
 
   beforeAll(async () => {
     h = await projectionHarness();
-    const config = loadConfig({ QUEUE_PREFIX: `cc-int-${randomUUID()}` }, { frontendDist: '/none' });
-    bull = new Bull(REMINDERS_QUEUE, config.redisUrl, { prefix: config.queuePrefix });
+    const config = loadConfig({}, { frontendDist: '/none' });
+    jobs = new ReminderJobs(h.orm.em, config);
     query = new ReminderTasksQuery(h.orm.em);
     projection = new ReminderTasksProjection(query, config);
-    sync = new ReminderSync(h.orm.em, query, new AlertSettings(new EscalationPolicyQuery(h.orm.em), new NotificationPreferencesQuery(h.orm.em)), new ReminderQueue(bull, config));
+    sync = new ReminderSync(h.orm.em, query, new AlertSettings(new EscalationPolicyQuery(h.orm.em), new NotificationPreferencesQuery(h.orm.em)), jobs);
     await h.apply(team, [
       h.record(`care-recipient-${maya}`, {
         type: 'CareRecipientAdded',
@@ -58,8 +57,6 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     ]);
   });
   afterAll(async () => {
-    await bull.obliterate({ force: true });
-    await bull.close();
     await h.close();
   });
 
@@ -74,10 +71,10 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
       },
     });
   };
-  const jobIds = async () => (await bull.getDelayed()).map((job) => String(job.id)).sort();
-  const fireAtOf = async (id: string) => ((await bull.getJob(id))?.data as { fireAt: number } | undefined)?.fireAt;
+  const jobIds = async () => ((await h.em().execute('SELECT id FROM reminder_jobs WHERE claim IS NULL')) as { id: string }[]).map((row) => row.id).sort();
+  const fireAtOf = async (id: string) => (await jobs.byId(id))?.data.fireAt;
 
-  it('stores the task for the workers, who read it with its care team in one query; its reminder is a delayed job', async () => {
+  it('stores the task for the workers, who read it with its care team in one query; its reminder is a job waiting for its time', async () => {
     const taskId = randomUUID();
     const due = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
     const event = scheduled(taskId, due);
@@ -91,15 +88,16 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
       team: { firstName: 'Maya', primaryUserId: parent, shared: [grandpa, nanny].sort().map((userId) => ({ userId, canEdit: userId === grandpa })) },
     });
     expect(await fireAtOf(`${taskId}.medication`)).toBe(due.getTime() - MEDICATION_REMINDER_LEAD_MINUTES * 60_000);
+    expect((await jobs.byId(`${taskId}.medication`))?.dueAt).toBe(due.getTime() - MEDICATION_REMINDER_LEAD_MINUTES * 60_000);
     expect(await query.withTeam(randomUUID())).toBeNull();
 
-    // Recorded in the outbox with the row, in the projection's transaction; Redis sees it only when the sync runs.
+    // Recorded in the outbox with the row, in the projection's transaction; the jobs change only when the sync runs.
     const other = randomUUID();
     await h.apply(projection, [scheduled(other, due)]);
-    expect(await bull.getJob(`${other}.medication`)).toBeNull();
+    expect(await jobs.byId(`${other}.medication`)).toBeNull();
     expect(await h.em().execute('SELECT id, job FROM reminder_outbox')).toEqual([{ id: other, job: null }]);
     expect(await sync.drain()).toBe(1);
-    expect(await bull.getJob(`${other}.medication`)).not.toBeNull();
+    expect(await jobs.byId(`${other}.medication`)).not.toBeNull();
     expect(await h.em().execute('SELECT id FROM reminder_outbox')).toEqual([]);
   });
 
@@ -141,13 +139,13 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     expect(await jobIds()).toContain(`${taskId}.escalation-0`);
     // A chain under way (a worker queued step 1): renaming the task keeps it; moving it starts a fresh one.
     const step1 = { kind: 'escalation' as const, taskId, step: 1, scheduledTime: due.toISOString(), fireAt: due.getTime() + 15 * 60_000 };
-    await new ReminderQueue(bull, loadConfig({}, { frontendDist: '/none' })).add([{ id: `${taskId}.escalation-1`, data: step1 }]);
+    await jobs.add([{ id: `${taskId}.escalation-1`, data: step1 }]);
     await apply([event('TaskUpdated', { name: 'Catheterization', updatedBy: parent, updatedAt: new Date().toISOString() })]);
     expect((await jobIds()).filter((id) => id.startsWith(taskId))).toEqual([`${taskId}.escalation-0`, `${taskId}.escalation-1`]);
     await apply([event('TaskUpdated', { scheduledTime: later.toISOString(), scheduledDate: local.date, localTime: local.time, updatedBy: parent, updatedAt: new Date().toISOString() })]);
     expect((await query.withTeam(taskId))?.task.scheduledTime).toBe(later.toISOString());
     expect(await fireAtOf(`${taskId}.escalation-0`)).toBe(later.getTime()); // the default policy's first step: at the time
-    expect(await bull.getJob(`${taskId}.escalation-1`)).toBeNull(); // the old time's chain
+    expect(await jobs.byId(`${taskId}.escalation-1`)).toBeNull(); // the old time's chain
 
     await apply([event('TaskCompleted', { completedBy: parent, completedAt: new Date().toISOString() })]);
     expect((await query.withTeam(taskId))?.task.status).toBe('completed');
@@ -170,8 +168,8 @@ describe('reminder tasks read model (PostgreSQL, Bull on Redis)', () => {
     const fresh = low(new Date());
     const old = low(new Date(Date.now() - 2 * HOUR));
     await apply([fresh, old]);
-    expect((await bull.getJob(`refill-${fresh.id}`))?.data).toEqual({ kind: 'refill', childId: maya, eventId: fresh.id, fireAt: expect.any(Number) });
-    expect(await bull.getJob(`refill-${old.id}`)).toBeNull();
+    expect((await jobs.byId(`refill-${fresh.id}`))?.data).toEqual({ kind: 'refill', childId: maya, eventId: fresh.id, fireAt: expect.any(Number) });
+    expect(await jobs.byId(`refill-${old.id}`)).toBeNull();
   });
 
   it('a replay of old history stores rows but adds no jobs; a removed recipient takes its rows', async () => {

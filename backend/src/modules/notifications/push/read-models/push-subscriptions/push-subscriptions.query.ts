@@ -24,4 +24,17 @@ export class PushSubscriptionsQuery {
       [userId],
     );
   }
+
+  /** ofUser for many users in one statement (a burst's alerts): each user's subscriptions, oldest first; a user without any is absent. */
+  async ofUsers(userIds: string[]): Promise<Map<string, StoredPushSubscription[]>> {
+    const byUser = new Map<string, StoredPushSubscription[]>();
+    if (userIds.length === 0) return byUser;
+    const rows: StoredPushSubscription[] = await this.em.fork().execute(
+      `SELECT id, user_id AS "userId", endpoint, p256dh, auth FROM push_subscriptions
+        WHERE user_id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid) ORDER BY created_at, id`,
+      [JSON.stringify([...new Set(userIds)])],
+    );
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    return byUser;
+  }
 }
