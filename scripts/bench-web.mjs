@@ -12,8 +12,8 @@
 // is measured signed out; BENCH_WEB_PAGES is its older name), BENCH_WEB_RUNS=3 (Lighthouse runs per
 // screen, medians shown; 1 by default, 0 for none: Today's loads only), BENCH_WEB_WATERFALL=true (each Today load's requests, first
 // and last byte, and its LCP element), BENCH_WEB_PROFILE=file.cpuprofile (the last Today load's
-// JavaScript profile), BENCH_WEB_TAP_DETAIL=true (each tap's events: name, start, processing start and
-// end, duration; and its load's long tasks, start and duration, in ms), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
+// JavaScript profile, until it has been quiet for 3 s), BENCH_WEB_TAP_DETAIL=true (each Today load's long tasks, start and duration, and its
+// tap's events: name, start, processing start and end, duration, in ms), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
 // Lighthouse run, to see that it had its data), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to
 // part network from CPU), BENCH_WEB_TODAY_RUNS=0 (no Today). BENCH_WEB_PORT and BENCH_WEB_DATABASE_URL:
 // the app's port and database (created if missing, kept).
@@ -280,16 +280,16 @@ async function todayRun(browser, { tap = false } = {}) {
     // The day shows from the server's HTML; the app's code for it has come by the load event.
     await page.waitForLoadState('load');
     const js = jsBytes;
-    if (process.env.BENCH_WEB_PROFILE) writeFileSync(process.env.BENCH_WEB_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(3000);
+    if (process.env.BENCH_WEB_PROFILE) writeFileSync(process.env.BENCH_WEB_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const perf = await page.evaluate(() => globalThis.__perf);
     if (process.env.BENCH_WEB_WATERFALL === 'true') {
       const zero = Math.min(...[...waterfall.values()].map((r) => r.start));
       for (const r of waterfall.values()) console.log(`${((r.start - zero) * 1000).toFixed(0).padStart(6)} ${(((r.end ?? NaN) - zero) * 1000).toFixed(0).padStart(6)} ${String(r.bytes ?? '').padStart(7)} ${r.url}`);
       console.log(`fcp ${perf.fcp.toFixed(0)} lcp ${perf.lcp.toFixed(0)} ${perf.lcpElement}`);
     }
-    if (process.env.BENCH_WEB_TAP_DETAIL === 'true' && tap) console.log(JSON.stringify({ fcp: perf.fcp, events: perf.events.map((e) => e.map((v) => (typeof v === 'number' ? Math.round(v) : v))), longTasks: perf.longTasks.map((t) => t.map(Math.round)) }));
+    if (process.env.BENCH_WEB_TAP_DETAIL === 'true') console.log(JSON.stringify({ tap, fcp: perf.fcp, events: perf.events.map((e) => e.map((v) => (typeof v === 'number' ? Math.round(v) : v))), longTasks: perf.longTasks.map((t) => t.map(Math.round)) }));
     // Total blocking time as Lighthouse defines it: the part over 50 ms of each long task after first contentful paint.
     const tbtMs = perf.longTasks.filter(([start]) => start >= perf.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { fcpMs: perf.fcp, lcpMs: perf.lcp, tbtMs, jsKib: js / KIB, inpMs: perf.inp };
