@@ -10,6 +10,7 @@ import { migrate } from '../database/migrate';
 import { EVENT_STORE, type EventStore, type NewEvent, type RecordedEvent } from '../platform/event-store/event-store';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { createTestDatabase } from '../test-support/database';
+import { deleteRedisKeys } from '../test-support/redis-keys';
 import type { BenchReport } from './report';
 
 const FAMILIES = Number(process.env.BENCH_REBUILD_FAMILIES ?? 400);
@@ -116,6 +117,6 @@ export async function rebuildBenchmark(): Promise<BenchReport> {
     };
   } finally {
     await app.close();
-    await database.drop();
+    await Promise.all([database.drop(), deleteRedisKeys(config.redisUrl, config.queuePrefix)]);
   }
 }

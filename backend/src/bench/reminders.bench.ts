@@ -10,6 +10,7 @@ import { migrate } from '../database/migrate';
 import { PG_POOL } from '../platform/database/database.tokens';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store';
 import { createTestDatabase } from '../test-support/database';
+import { deleteRedisKeys } from '../test-support/redis-keys';
 import { profileThisProcess } from './http-bench';
 import type { BenchReport } from './report';
 
@@ -129,6 +130,6 @@ export async function remindersBenchmark(): Promise<BenchReport> {
     };
   } finally {
     await app.close();
-    await database.drop();
+    await Promise.all([database.drop(), deleteRedisKeys(config.redisUrl, config.queuePrefix)]);
   }
 }

@@ -13,6 +13,7 @@ import {
   cell, client, dayViewCell, latencyRow, ok, signUpCaregivers, writeHistory, type Caregiver, type Client, type History,
 } from './http-bench';
 import type { BenchReport } from './report';
+import { deleteRedisKeys } from '../test-support/redis-keys';
 
 /** The built server, as docker-compose runs it (this file runs as dist/bench/scale-out.bench.js). */
 const MAIN = resolve(__dirname, '../main.js');
@@ -308,6 +309,6 @@ async function measure(shape: Shape): Promise<Measured> {
     throw error;
   } finally {
     await Promise.all(servers.map(stop));
-    await database.drop();
+    await Promise.all([database.drop(), deleteRedisKeys(process.env.REDIS_URL || 'redis://127.0.0.1:6379', shared.QUEUE_PREFIX)]);
   }
 }

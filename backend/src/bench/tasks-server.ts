@@ -15,6 +15,7 @@ import { NestFactory } from '@nestjs/core';
 import { createApp } from '../app';
 import { loadConfig } from '../config/app-config';
 import { profileThisProcess, type CellProfiler } from './http-bench';
+import { deleteRedisKeys } from '../test-support/redis-keys';
 
 /** The same HTTP stack with nothing behind it: the floor a route can reach on this machine. */
 @Controller('bench')
@@ -54,6 +55,7 @@ async function serve(databaseUrl: string): Promise<void> {
       if ('stop' in message) {
         await bare.close();
         await app.close();
+        await deleteRedisKeys(config.redisUrl, config.queuePrefix);
         process.disconnect();
       } else if (message.profile) {
         stopProfile = await profileThisProcess(message.profile);
