@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { ADMIN_SEARCH_MAX_LENGTH, ROLE_LABELS, type AdminUser } from '@carecircle/libs';
 import { Button, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EditSubscriptionDialog } from './edit-subscription-dialog';
 import { formatIsoDate } from '../../../shared/formatting/dates';
 import { usePausedSearch } from '../../../shared/hooks/use-paused-search';
@@ -14,9 +14,7 @@ import { subscriptionLabel } from '../admin-format';
  * newest first, a page at a time with "Load more".
  */
 export function UsersPanel() {
-  const { typed, setTyped, search } = usePausedSearch();
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => setCursors([null]), [search]);
+  const { typed, setTyped, search, cursors, more } = usePausedSearch();
   return (
     <section className="section-card" aria-labelledby="admin-users-title">
       <h2 className="section-card__title" id="admin-users-title">
@@ -39,7 +37,7 @@ export function UsersPanel() {
             </tr>
           </thead>
           {cursors.map((cursor, index) => (
-            <UsersPage key={`${search}/${cursor ?? ''}`} search={search} cursor={cursor} last={index === cursors.length - 1} onMore={(next) => setCursors([...cursors, next])} />
+            <UsersPage key={`${search}/${cursor ?? ''}`} search={search} cursor={cursor ?? null} last={index === cursors.length - 1} onMore={more} />
           ))}
         </table>
       </div>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Button, Input, Skeleton } from 'antd';
 import { ADMIN_SEARCH_MAX_LENGTH, AUDIT_ACTION_LABELS, type AuditEntry } from '@carecircle/libs';
 import { useGetAllAuditQuery, useGetMyAuditQuery } from '../api';
@@ -20,9 +19,7 @@ function browserOf(userAgent: string): string {
  * each entry naming the account it is about, with a search by an account's email or name.
  */
 export function SecurityActivity({ everyone = false }: { everyone?: boolean }) {
-  const { typed, setTyped, search } = usePausedSearch();
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  useEffect(() => setCursors([undefined]), [search]);
+  const { typed, setTyped, search, cursors, more } = usePausedSearch();
   return (
     <section className="security-activity" aria-labelledby="security-activity-title">
       <h3 id="security-activity-title" className="settings-section__title">
@@ -42,7 +39,7 @@ export function SecurityActivity({ everyone = false }: { everyone?: boolean }) {
             search={search}
             cursor={cursor}
             isLast={cursor === cursors[cursors.length - 1]}
-            onMore={(next) => setCursors([...cursors, next])}
+            onMore={more}
           />
         ))}
       </ul>
