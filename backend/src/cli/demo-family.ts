@@ -433,12 +433,12 @@ class DemoFamilyStory {
 
   private async register(who: Who, person: { email: string; firstName: string; lastName: string }, passwordHash: string, occurredAt: string): Promise<User> {
     const userId: string = await this.commands.execute(
-      new RegisterUser({ userId: randomUUID(), ...person, passwordHash, role: 'parent' }, { actorId: null, correlationId: randomUUID(), occurredAt }),
+      new RegisterUser({ data: { userId: randomUUID(), ...person, passwordHash, role: 'parent' }, metadata: { actorId: null, correlationId: randomUUID(), occurredAt } }),
     );
     this.ids[who] = userId;
     if (who === 'primary') {
       const registered = await this.users.byId(userId);
-      if (registered?.timezone !== this.timezone) await this.commands.execute(new ChangeTimezone(userId, this.timezone, this.metadata('primary', occurredAt)));
+      if (registered?.timezone !== this.timezone) await this.commands.execute(new ChangeTimezone({ userId, timezone: this.timezone, metadata: this.metadata('primary', occurredAt) }));
     }
     return (await this.users.byId(userId))!;
   }
@@ -458,7 +458,7 @@ class DemoFamilyStory {
       templateId: randomUUID(),
       input: { ...routine, isRepeating: true, repeatStartDate: addDays(this.today, FIRST_DAY), medicationId: medication ? medicationIds.get(medication)! : null },
     }));
-    const { templates } = await this.commands.execute(new CreateTaskTemplates(childId, items, this.metadata('primary', this.at(-7, times.routines))));
+    const { templates } = await this.commands.execute(new CreateTaskTemplates({ childId, items, metadata: this.metadata('primary', this.at(-7, times.routines)) }));
 
     for (const { day, input } of demo.tasks) {
       // Planned ahead on the first evening, like the appointments already on the family's calendar.

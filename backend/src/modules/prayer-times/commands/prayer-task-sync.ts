@@ -74,7 +74,7 @@ export class PrayerTaskSync {
     const plan = await this.plan(settings, childIds, new Date(metadata.occurredAt));
     if (plan.schedule.length + plan.move.length + plan.remove.length === 0) return NOTHING;
     const schedule = plan.schedule.map(toPlannedTask);
-    return this.commands.execute(new ApplyTaskPlan({ schedule, move: plan.move, remove: plan.remove }, { ...metadata, actorId: userId }, awaitProjections));
+    return this.commands.execute(new ApplyTaskPlan({ plan: { schedule, move: plan.move, remove: plan.remove }, metadata: { ...metadata, actorId: userId }, awaitProjections }));
   }
 
   private async plan(settings: PrayerTaskSettings, childIds: string[], now: Date): Promise<PrayerTaskPlan & { schedule: (WantedPrayer & { taskId: string; childId: string })[] }> {

@@ -1,17 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BILLING_MESSAGES } from '@carecircle/libs';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { billingStream } from '../../domain/billing';
 import { billingDecider } from '../../domain/billing.decide';
 import { atStripe, StripeGateway } from '../../stripe/stripe-gateway';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class OpenBillingPortal extends Command<{ url: string }> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+export class OpenBillingPortal extends commandOf<{ userId: string }, { url: string }>() {}
 
 /** Manage Billing: a Stripe customer-portal session for the user's customer (nothing is recorded: the portal's changes come back as webhooks). */
 @Injectable()

@@ -1,8 +1,10 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { CurrentUser } from '../../../identity';
+import { commandMetadata } from '../../../../platform/http/command-metadata';
 import { OpenBillingPortal } from './open-billing-portal.handler';
 
 @ApiTags('billing')
@@ -13,7 +15,7 @@ export class OpenBillingPortalController {
   /** 200 `{url}` of Stripe's customer portal; 409 before the user has a Stripe customer; 503 when STRIPE_* is unset. */
   @Post('portal')
   @HttpCode(200)
-  open(@CurrentUser() user: User): Promise<{ url: string }> {
-    return this.commands.execute(new OpenBillingPortal(user.id));
+  open(@CurrentUser() user: User, @Req() req: Request): Promise<{ url: string }> {
+    return this.commands.execute(new OpenBillingPortal({ userId: user.id, metadata: commandMetadata(req) }));
   }
 }

@@ -1,5 +1,5 @@
 import { BadRequestException, HttpException, Injectable, Logger } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type Stripe from 'stripe';
 import { BILLING_MESSAGES } from '@carecircle/libs';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
@@ -8,16 +8,9 @@ import { billingDecider, type BillingCommand } from '../../domain/billing.decide
 import { BillingSubscriptionsQuery } from '../../read-models/subscriptions/subscriptions.query';
 import { StripeGateway } from '../../stripe/stripe-gateway';
 import { checkEnvelope, INVOICE_WEBHOOKS, invoiceSnapshot, ownerOf, SUBSCRIPTION_WEBHOOKS, subscriptionSnapshot } from '../../stripe/stripe-objects';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class RecordStripeEvent extends Command<{ received: true; recorded: BillingEvent['type'][] }> {
-  constructor(
-    readonly rawBody: Buffer | undefined,
-    readonly signature: string | undefined,
-    readonly correlationId: string,
-  ) {
-    super();
-  }
-}
+export class RecordStripeEvent extends commandOf<{ rawBody: Buffer | undefined; signature: string | undefined }, { received: true; recorded: BillingEvent['type'][] }>() {}
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
@@ -40,7 +33,7 @@ export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEve
     private readonly subscriptions: BillingSubscriptionsQuery,
   ) {}
 
-  async execute({ rawBody, signature, correlationId }: RecordStripeEvent): Promise<{ received: true; recorded: BillingEvent['type'][] }> {
+  async execute({ rawBody, signature, metadata }: RecordStripeEvent): Promise<{ received: true; recorded: BillingEvent['type'][] }> {
     this.stripe.requireConfigured();
     let event: unknown;
     try {
@@ -52,7 +45,7 @@ export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEve
       throw new BadRequestException(BILLING_MESSAGES.signatureInvalid);
     }
     checkEnvelope(event);
-    const command = await this.commandFor(event, { actorId: null, correlationId, occurredAt: new Date(event.created * 1000).toISOString() });
+    const command = await this.commandFor(event, { actorId: null, correlationId: metadata.correlationId, occurredAt: new Date(event.created * 1000).toISOString() });
     if (!command) return { received: true, recorded: [] };
     const { events } = await this.streams.execute(billingStream(command.data.userId), billingDecider, command);
     return { received: true, recorded: events.map((e) => e.type) };

@@ -20,6 +20,6 @@ export class StripeWebhookController {
   @Public()
   @HttpCode(200)
   receive(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature: string | undefined) {
-    return this.commands.execute(new RecordStripeEvent(req.rawBody, signature, commandMetadata(req).correlationId));
+    return this.commands.execute(new RecordStripeEvent({ rawBody: req.rawBody, signature, metadata: commandMetadata(req) }));
   }
 }

@@ -1,22 +1,15 @@
 import { NotFoundException } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminSubscriptionChange } from '@carecircle/libs';
 import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { UsersQuery } from '../../../identity';
 import { billingStream } from '../../domain/billing';
 import { billingDecider } from '../../domain/billing.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A super admin (the metadata's actor) sets a user's plan and whether it is active. */
-export class SetSubscriptionByAdmin extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly change: AdminSubscriptionChange,
-    readonly metadata: CommandMetadata & { actorId: string },
-  ) {
-    super();
-  }
-}
+export class SetSubscriptionByAdmin extends commandOf<{ userId: string; change: AdminSubscriptionChange; metadata: CommandMetadata & { actorId: string } }>() {}
 
 /**
  * The admin's edit dialog (spec document 1): recorded on the user's billing stream in the admin's

@@ -28,6 +28,6 @@ export class SetSubscriptionByAdminController {
   @HttpCode(204)
   async set(@CurrentUser() admin: User, @Param('userId', userIdPipe) userId: string, @Body() body: AdminSubscriptionDto, @Req() req: Request): Promise<void> {
     // A UUID in capitals names the same user: its stream is the lowercase one (billing-{id}), never a second.
-    await this.commands.execute(new SetSubscriptionByAdmin(userId.toLowerCase(), { plan: body.plan, active: body.active }, { ...commandMetadata(req), actorId: admin.id }));
+    await this.commands.execute(new SetSubscriptionByAdmin({ userId: userId.toLowerCase(), change: { plan: body.plan, active: body.active }, metadata: { ...commandMetadata(req), actorId: admin.id } }));
   }
 }

@@ -1,17 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { userStream } from '../../domain/user';
 import { userDecider, type PrayerSettingsInput } from '../../domain/user.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** The user's prayer settings (HTTP: prayer-times' PATCH /api/user/prayer-settings, which also brings the prayer tasks in line). */
-export class ChangePrayerSettings {
-  constructor(
-    readonly userId: string,
-    readonly settings: PrayerSettingsInput,
-    readonly metadata: CommandMetadata,
-  ) {}
-}
+export class ChangePrayerSettings extends commandOf<{ userId: string; settings: PrayerSettingsInput }>() {}
 
 @CommandHandler(ChangePrayerSettings)
 export class ChangePrayerSettingsHandler implements ICommandHandler<ChangePrayerSettings> {

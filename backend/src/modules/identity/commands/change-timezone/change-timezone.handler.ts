@@ -1,16 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { userStream } from '../../domain/user';
 import { userDecider } from '../../domain/user.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class ChangeTimezone {
-  constructor(
-    readonly userId: string,
-    readonly timezone: string,
-    readonly metadata: CommandMetadata,
-  ) {}
-}
+export class ChangeTimezone extends commandOf<{ userId: string; timezone: string }>() {}
 
 @CommandHandler(ChangeTimezone)
 export class ChangeTimezoneHandler implements ICommandHandler<ChangeTimezone> {

@@ -16,6 +16,7 @@ import { AuthThrottle } from '../../session/auth-throttle';
 import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
 import { emailClaimStream } from '../email-claim-stream';
 import { verifyPasskeyAssertion } from '../passkey-assertion';
+import { commandOf } from '../../../../platform/commands/command';
 
 export const WRONG_PASSWORD = 'The password is not correct.';
 export const PASSKEY_NOT_CONFIRMED = 'Your passkey could not confirm that it is you. Nothing was deleted; please try again.';
@@ -28,14 +29,7 @@ export type DeletionProof =
   | { password: string }
   | { passkey: { response: AuthenticationResponseJSON; challenge: string } };
 
-export class DeleteAccount {
-  constructor(
-    readonly user: { id: string; email: string },
-    readonly proof: DeletionProof,
-    readonly ip: string,
-    readonly metadata: CommandMetadata,
-  ) {}
-}
+export class DeleteAccount extends commandOf<{ user: { id: string; email: string }; proof: DeletionProof; ip: string }>() {}
 
 /**
  * Delete Account (docs/privacy.md): the password again or a fresh passkey answer, then every module's

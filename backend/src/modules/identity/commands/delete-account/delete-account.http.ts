@@ -51,7 +51,7 @@ export class DeleteAccountController {
   @Delete('user')
   @HttpCode(204)
   async deleteAccount(@CurrentUser() user: User, @Body() body: DeleteAccountDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.commands.execute(new DeleteAccount(user, await this.proof(body, req, user), req.ip ?? 'unknown', commandMetadata(req)));
+    await this.commands.execute(new DeleteAccount({ user, proof: await this.proof(body, req, user), ip: req.ip ?? 'unknown', metadata: commandMetadata(req) }));
     await endSession(req, res);
   }
 

@@ -1,14 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { UserRegistration, type NewUser } from '../user-registration';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** An account as given, password hash and role included (the demo seed); a visitor signs up through SignUp. */
-export class RegisterUser {
-  constructor(
-    readonly data: NewUser,
-    readonly metadata: CommandMetadata,
-  ) {}
-}
+export class RegisterUser extends commandOf<{ data: NewUser }, string>() {}
 
 /** Claims the email, then writes the user stream; answers the id of the registered user. */
 @CommandHandler(RegisterUser)

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TokenPayload } from 'google-auth-library';
 import { TEXT_MAX, type User } from '@carecircle/libs';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
@@ -12,6 +12,7 @@ import { googleOAuthClient } from '../../session/google-oauth';
 import { SecurityLog, type RequestOrigin } from '../../session/security-log';
 import { hashPassword } from '../password-hash';
 import { UserRegistration } from '../user-registration';
+import { commandOf } from '../../../../platform/commands/command';
 
 export const GOOGLE_MESSAGES = {
   notConfigured: 'Google sign-in is not configured',
@@ -21,17 +22,7 @@ export const GOOGLE_MESSAGES = {
 } as const;
 
 /** The callback's code, with the nonce this browser's session sent to Google. */
-export class SignInWithGoogle extends Command<User> {
-  constructor(
-    readonly code: string,
-    readonly nonce: string,
-    readonly origin: RequestOrigin,
-    readonly metadata: CommandMetadata,
-    readonly openSession: (userId: string) => Promise<void>,
-  ) {
-    super();
-  }
-}
+export class SignInWithGoogle extends commandOf<{ code: string; nonce: string; origin: RequestOrigin; openSession: (userId: string) => Promise<void> }, User>() {}
 
 /**
  * Exchanges the code at Google's token endpoint, verifies the ID token with google-auth-library

@@ -82,7 +82,7 @@ export class SignInWithGoogleController {
     if (query.error === 'access_denied') return backToLogin(res, 'google_cancelled');
     if (query.error || !query.code) return backToLogin(res, 'google_code');
     try {
-      await this.commands.execute(new SignInWithGoogle(query.code, started.nonce, requestOrigin(req), commandMetadata(req), (userId) => startSession(req, userId)));
+      await this.commands.execute(new SignInWithGoogle({ code: query.code, nonce: started.nonce, origin: requestOrigin(req), metadata: commandMetadata(req), openSession: (userId) => startSession(req, userId) }));
     } catch (error) {
       const reason = error instanceof DomainError ? REFUSALS[error.code] : undefined;
       if (reason) return backToLogin(res, reason);

@@ -1,7 +1,6 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { passkeysStream } from '../../domain/passkeys';
@@ -11,24 +10,14 @@ import { WebAuthnCredentialsQuery } from '../../read-models/webauthn-credentials
 import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
 import { SecurityLog, type RequestOrigin } from '../../session/security-log';
 import { verifyPasskeyAssertion } from '../passkey-assertion';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * POST /api/webauthn/authenticate/complete: a passkey's answer to the challenge this browser's session
  * began. `userId`, when the page named one, must be the passkey's owner. Answers the user (after
  * `openSession`), or null: a 401 that says no more than "Authentication failed".
  */
-export class SignInWithPasskey extends Command<User | null> {
-  constructor(
-    readonly response: AuthenticationResponseJSON,
-    readonly expectedChallenge: string,
-    readonly userId: string | null,
-    readonly origin: RequestOrigin,
-    readonly metadata: CommandMetadata,
-    readonly openSession: (userId: string) => Promise<void>,
-  ) {
-    super();
-  }
-}
+export class SignInWithPasskey extends commandOf<{ response: AuthenticationResponseJSON; expectedChallenge: string; userId: string | null; origin: RequestOrigin; openSession: (userId: string) => Promise<void> }, User | null>() {}
 
 /**
  * Verifies the assertion (challenge, origin, RP ID, signature, user presence) against the stored public

@@ -55,7 +55,7 @@ export class SignInWithPasskeyController {
     const userId = body.userId ?? ceremony.userId;
     if (body.userId && ceremony.userId && body.userId !== ceremony.userId) throw new UnauthorizedException(PASSKEY_SIGN_IN_FAILED);
     const response = body.response as unknown as AuthenticationResponseJSON;
-    const signIn = new SignInWithPasskey(response, ceremony.challenge, userId, requestOrigin(req), commandMetadata(req), (id) => startSession(req, id));
+    const signIn = new SignInWithPasskey({ response, expectedChallenge: ceremony.challenge, userId, origin: requestOrigin(req), metadata: commandMetadata(req), openSession: (id) => startSession(req, id) });
     const user = await this.commands.execute(signIn);
     if (!user) throw new UnauthorizedException(PASSKEY_SIGN_IN_FAILED);
     return { verified: true, message: PASSKEY_SIGNED_IN, user };

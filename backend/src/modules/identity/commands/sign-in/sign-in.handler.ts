@@ -1,28 +1,18 @@
 import { hash, verify, Algorithm } from '@node-rs/argon2';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { UserCredentialsQuery } from '../../read-models/user-credentials/user-credentials.query';
 import { UsersQuery } from '../../read-models/users/users.query';
 import { AuthThrottle } from '../../session/auth-throttle';
 import { SecurityLog, type RequestOrigin } from '../../session/security-log';
+import { commandOf } from '../../../../platform/commands/command';
 
 /**
  * A password sign-in. `openSession` is the HTTP side's session (a new one for this user), opened
  * once the password is right and before the sign-in is recorded. Answers the user, or null when
  * the email and password do not match (a 401).
  */
-export class SignIn extends Command<User | null> {
-  constructor(
-    readonly email: string,
-    readonly password: string,
-    readonly origin: RequestOrigin,
-    readonly metadata: CommandMetadata,
-    readonly openSession: (userId: string) => Promise<void>,
-  ) {
-    super();
-  }
-}
+export class SignIn extends commandOf<{ email: string; password: string; origin: RequestOrigin; openSession: (userId: string) => Promise<void> }, User | null>() {}
 
 /** Compared against when the email is unknown, so both failures take the same time. */
 const UNKNOWN_USER_HASH = hash('not-a-real-password', { algorithm: Algorithm.Argon2id });

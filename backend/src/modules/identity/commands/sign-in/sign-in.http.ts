@@ -27,7 +27,7 @@ export class SignInController {
   @Post('auth/login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() req: Request): Promise<User> {
-    const signIn = new SignIn(body.email, body.password, requestOrigin(req), commandMetadata(req), (userId) => startSession(req, userId));
+    const signIn = new SignIn({ email: body.email, password: body.password, origin: requestOrigin(req), metadata: commandMetadata(req), openSession: (userId) => startSession(req, userId) });
     const user = await this.commands.execute(signIn);
     if (!user) throw new UnauthorizedException('Invalid email or password');
     return user;

@@ -1,16 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { userStream } from '../../domain/user';
 import { userDecider } from '../../domain/user.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class UpdateProfile {
-  constructor(
-    readonly userId: string,
-    readonly data: { firstName: string; lastName: string },
-    readonly metadata: CommandMetadata,
-  ) {}
-}
+export class UpdateProfile extends commandOf<{ userId: string; data: { firstName: string; lastName: string } }>() {}
 
 @CommandHandler(UpdateProfile)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {

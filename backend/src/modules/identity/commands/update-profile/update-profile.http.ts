@@ -19,7 +19,7 @@ export class UpdateProfileController {
 
   @Patch('user/profile')
   async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto, @Req() req: Request): Promise<User> {
-    await this.commands.execute(new UpdateProfile(user.id, body, commandMetadata(req)));
+    await this.commands.execute(new UpdateProfile({ userId: user.id, data: body, metadata: commandMetadata(req) }));
     return (await this.users.byId(user.id))!;
   }
 }

@@ -21,7 +21,7 @@ export class UpdatePrayerSettingsHandler implements ICommandHandler<UpdatePrayer
   ) {}
 
   async execute({ userId, settings, metadata }: UpdatePrayerSettings): Promise<void> {
-    await this.commands.execute(new ChangePrayerSettings(userId, settings, metadata));
+    await this.commands.execute(new ChangePrayerSettings({ userId, settings, metadata }));
     await this.prayerTasks.sync(userId, metadata);
   }
 }

@@ -19,7 +19,7 @@ export class UpdateTimezoneHandler implements ICommandHandler<UpdateTimezone, vo
   ) {}
 
   async execute({ userId, timezone, metadata }: UpdateTimezone): Promise<void> {
-    await this.commands.execute(new ChangeTimezone(userId, timezone, metadata));
+    await this.commands.execute(new ChangeTimezone({ userId, timezone, metadata }));
     await this.prayerTasks.sync(userId, metadata);
   }
 }

@@ -26,7 +26,7 @@ export class ExportMyDataController {
     const release = this.turns.take(user.id);
     try {
       const metadata = { ...commandMetadata(req), actorId: user.id };
-      await this.commands.execute(new RecordExport({ kind: 'everything', format: 'json' }, metadata));
+      await this.commands.execute(new RecordExport({ what: { kind: 'everything', format: 'json' }, metadata }));
       const exportedAt = new Date(metadata.occurredAt);
       const body = Readable.from(this.exporter.document(user, exportedAt), { objectMode: false });
       body.once('close', release);

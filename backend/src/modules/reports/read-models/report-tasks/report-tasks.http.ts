@@ -99,7 +99,7 @@ export class ReportTasksController {
   /** Checks the range, then records the download as an export, before anything is read. */
   private async recordedRange(req: Request & { child: Child }, user: User, kind: DataExportKind, from: unknown, to: unknown): Promise<{ from: string; to: string }> {
     const range = checkReportRange(from as string, to as string);
-    await this.commands.execute(new RecordExport({ kind, format: 'csv', childId: req.child.id, ...range }, { ...commandMetadata(req), actorId: user.id }));
+    await this.commands.execute(new RecordExport({ what: { kind, format: 'csv', childId: req.child.id, ...range }, metadata: { ...commandMetadata(req), actorId: user.id } }));
     return range;
   }
 }

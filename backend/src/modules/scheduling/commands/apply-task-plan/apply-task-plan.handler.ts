@@ -1,10 +1,10 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
 import { taskStream, type TaskDetails } from '../../domain/task';
 import { taskDecider } from '../../domain/task.decide';
+import { commandOf } from '../../../../platform/commands/command';
 
 /** A task another module generates (prayer tasks): its id is derived by that module, so making it twice records nothing. */
 export interface PlannedTask {
@@ -31,16 +31,7 @@ export interface TaskPlan {
  * (e.g. removed by the family) is left as it is; one removed meanwhile is not moved or removed again.
  * `metadata.actorId` is the caregiver whose setting the tasks follow (removal and moves need one).
  */
-export class ApplyTaskPlan extends Command<{ scheduled: number; moved: number; removed: number }> {
-  constructor(
-    readonly plan: TaskPlan,
-    readonly metadata: CommandMetadata,
-    /** Workers pass false: nobody reads back what they record. */
-    readonly awaitProjections = true,
-  ) {
-    super();
-  }
-}
+export class ApplyTaskPlan extends commandOf<{ plan: TaskPlan; /** Workers pass false: nobody reads back what they record (default true). */ awaitProjections?: boolean }, { scheduled: number; moved: number; removed: number }>() {}
 
 const gone = (error: unknown, ...codes: string[]) => error instanceof DomainError && codes.includes(error.code);
 
@@ -51,7 +42,7 @@ export class ApplyTaskPlanHandler implements ICommandHandler<ApplyTaskPlan, { sc
     private readonly projections: ProjectionRunner,
   ) {}
 
-  async execute({ plan, metadata, awaitProjections }: ApplyTaskPlan): Promise<{ scheduled: number; moved: number; removed: number }> {
+  async execute({ plan, metadata, awaitProjections = true }: ApplyTaskPlan): Promise<{ scheduled: number; moved: number; removed: number }> {
     const result = { scheduled: 0, moved: 0, removed: 0 };
     // Each stream is written without waiting; the caller waits once, for the last of them (a plan holds
     // up to five tasks per recipient). A task that another run (the job) made a moment ago records

@@ -1,19 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { MedicationInput } from '@carecircle/libs';
-import type { CommandMetadata } from '../../../../platform/commands/decider';
 import { TaskTemplateCreation, type CreatedTemplates, type TemplateItem } from '../task-template-creation';
+import { commandOf } from '../../../../platform/commands/command';
 
-export class CreateTaskTemplates extends Command<CreatedTemplates> {
-  constructor(
-    readonly childId: string,
-    readonly items: TemplateItem[],
-    readonly metadata: CommandMetadata,
-    /** Medications to find or add without a schedule (the schedule text's as-needed items). */
-    readonly listedMedications: MedicationInput[] = [],
-  ) {
-    super();
-  }
-}
+export class CreateTaskTemplates extends commandOf<{ childId: string; items: TemplateItem[]; /** Medications to find or add without a schedule (the schedule text's as-needed items). */ listedMedications?: MedicationInput[] }, CreatedTemplates>() {}
 
 /**
  * Creates one or more templates of a recipient (one: the template and repeating-task routes; several:
@@ -23,7 +13,7 @@ export class CreateTaskTemplates extends Command<CreatedTemplates> {
 export class CreateTaskTemplatesHandler implements ICommandHandler<CreateTaskTemplates, CreatedTemplates> {
   constructor(private readonly creation: TaskTemplateCreation) {}
 
-  execute({ childId, items, metadata, listedMedications }: CreateTaskTemplates): Promise<CreatedTemplates> {
+  execute({ childId, items, metadata, listedMedications = [] }: CreateTaskTemplates): Promise<CreatedTemplates> {
     return this.creation.create(childId, items, metadata, listedMedications);
   }
 }

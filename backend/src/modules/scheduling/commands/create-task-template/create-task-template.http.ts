@@ -43,7 +43,7 @@ export class TaskTemplatesController {
 
   private async createOne(childId: string, input: TaskTemplateInput, req: Request): Promise<CreatedTemplate> {
     const metadata = commandMetadata(req);
-    const created = await this.commands.execute(new CreateTaskTemplates(childId, [{ templateId: randomUUID(), input }], metadata));
+    const created = await this.commands.execute(new CreateTaskTemplates({ childId, items: [{ templateId: randomUUID(), input }], metadata }));
     const { templates, tasks } = await createdAnswer(this.tasks, childId, created, new Date(metadata.occurredAt));
     return { template: templates[0], tasks };
   }

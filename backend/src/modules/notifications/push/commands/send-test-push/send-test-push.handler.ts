@@ -1,7 +1,8 @@
 import { ConflictException, HttpException } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PushMessage } from '@carecircle/libs';
 import { PushNotifier } from '../../delivery/push-notifier';
+import { commandOf } from '../../../../../platform/commands/command';
 
 /** The Test button's notification: a same-origin image (frontend/public), opening the Account tab. */
 export const TEST_PUSH: PushMessage = {
@@ -15,11 +16,7 @@ export const NO_SUBSCRIPTION = 'Notifications are not enabled on any of your dev
 export const TEST_NOT_DELIVERED = 'The push service did not accept the test notification. Please try again.';
 
 /** The test notification to every device of the user. Answers how many push services took it. */
-export class SendTestPush extends Command<{ sent: number }> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+export class SendTestPush extends commandOf<{ userId: string }, { sent: number }>() {}
 
 /** 409 when the user has no subscription, 502 when no push service took the message. */
 @CommandHandler(SendTestPush)

@@ -1,8 +1,10 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import type { User } from '@carecircle/libs';
 import { CurrentUser } from '../../../../identity';
+import { commandMetadata } from '../../../../../platform/http/command-metadata';
 import { SendTestPush } from './send-test-push.handler';
 
 @ApiTags('notifications')
@@ -13,7 +15,7 @@ export class SendTestPushController {
   /** Sends the test notification to the caller's devices: 409 when there are none, 502 when no push service took it. */
   @Post('test-with-image')
   @HttpCode(200)
-  testWithImage(@CurrentUser() user: User): Promise<{ sent: number }> {
-    return this.commands.execute(new SendTestPush(user.id));
+  testWithImage(@CurrentUser() user: User, @Req() req: Request): Promise<{ sent: number }> {
+    return this.commands.execute(new SendTestPush({ userId: user.id, metadata: commandMetadata(req) }));
   }
 }
