@@ -1,5 +1,13 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/** The columns a post and a comment share: the author's erasure, a moderator's removal, deletion, creation. */
+const MODERATED_COLUMNS = `author_erased boolean NOT NULL DEFAULT false,
+        removed_at timestamptz,
+        removed_by uuid,
+        removal_reason text,
+        deleted_at timestamptz,
+        created_at timestamptz NOT NULL`;
+
 /**
  * Issue 26, conversations (docs/community.md): mutes, posts, comments, reactions and reports of the
  * support groups, projected from the group and post streams.
@@ -34,12 +42,7 @@ export class Migration20261130120000 extends Migration {
         attachment_type text,
         reaction_count integer NOT NULL DEFAULT 0 CHECK (reaction_count >= 0),
         comment_count integer NOT NULL DEFAULT 0 CHECK (comment_count >= 0),
-        author_erased boolean NOT NULL DEFAULT false,
-        removed_at timestamptz,
-        removed_by uuid,
-        removal_reason text,
-        deleted_at timestamptz,
-        created_at timestamptz NOT NULL
+        ${MODERATED_COLUMNS}
       );
     `);
     this.addSql('CREATE INDEX group_posts_page_index ON group_posts (group_id, is_pinned DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL;');
@@ -54,12 +57,7 @@ export class Migration20261130120000 extends Migration {
         body text,
         is_anonymous boolean NOT NULL,
         reaction_count integer NOT NULL DEFAULT 0 CHECK (reaction_count >= 0),
-        author_erased boolean NOT NULL DEFAULT false,
-        removed_at timestamptz,
-        removed_by uuid,
-        removal_reason text,
-        deleted_at timestamptz,
-        created_at timestamptz NOT NULL
+        ${MODERATED_COLUMNS}
       );
     `);
     this.addSql('CREATE INDEX group_comments_post_index ON group_comments (post_id, created_at, id);');

@@ -8,8 +8,7 @@ describe('care recipients and medications over HTTP', () => {
   let otherFamily: TestAgent;
   const t = useTestApp();
   beforeAll(async () => {
-    owner = (await t.signUp({ firstName: 'Owner' })).agent;
-    otherFamily = (await t.signUp({ firstName: 'Other' })).agent;
+    [owner, otherFamily] = (await Promise.all([t.signUp({ firstName: 'Owner' }), t.signUp({ firstName: 'Other' })])).map((family) => family.agent);
   });
 
   const addChild = async (agent: TestAgent, body: object = { firstName: 'Maya', lastName: 'Lopez' }) =>

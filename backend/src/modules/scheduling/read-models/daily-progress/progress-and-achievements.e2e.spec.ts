@@ -14,8 +14,7 @@ describe('progress and achievements over HTTP', () => {
   let otherFamily: TestAgent;
   const t = useTestApp();
   beforeAll(async () => {
-    owner = (await t.signUp({ firstName: 'Owner' })).agent;
-    otherFamily = (await t.signUp({ firstName: 'Other' })).agent;
+    [owner, otherFamily] = (await Promise.all([t.signUp({ firstName: 'Owner' }), t.signUp({ firstName: 'Other' })])).map((family) => family.agent);
   });
 
   const addChild = async (agent: TestAgent) => (await agent.post('/api/children').send({ firstName: 'Maya', lastName: 'Lopez' }).expect(201)).body as { id: string };
