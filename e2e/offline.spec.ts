@@ -3,6 +3,9 @@ import type { User } from '@carecircle/libs';
 import { DESKTOP, PASSWORD, PHONE, registerThroughApi, test, uniqueEmail } from './support';
 import { addChild, addTasks, expectAccessibleOnPhoneAndDesktop, giveNowIfEarly, grantAccess, signUp, todayInZone } from './today-support';
 
+// This spec is about the offline service worker (or needs it): allowed here, blocked in most specs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // docs/notifications.md, "Offline and install": the service worker keeps the signed-in shell and
 // today's tasks for when there is no network; ticks made offline wait in IndexedDB ("Waiting to
 // send") and are sent once, with their Idempotency-Key, when the network returns; a dose someone else

@@ -5,6 +5,9 @@ import { makeBrowserKeys, startPushReceiver, type PushReceiver } from '../backen
 import { DESKTOP, expectToast, PASSWORD, test } from './support';
 import { expectAccessibleOnPhoneAndDesktop, signUp } from './today-support';
 
+// This spec is about the offline service worker (or needs it): allowed here, blocked in most specs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Web push from Settings > Account (spec document 3, Push notification card). Headless Chromium
  * cannot reach a real push service, so the one thing replaced here is the BROWSER's push service:

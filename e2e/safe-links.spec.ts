@@ -4,10 +4,9 @@ import { DESKTOP, PHONE, test } from './support';
 
 // Links a caregiver stores (a telehealth video link) are https only, and the screen renders a stored
 // link only when it passes the same rule: a link stored before the rule (served here by rewriting the
-// API's answer, as an old event would) is not put into an href. The offline service worker would make
-// those reads itself, out of the page's routes: it is blocked here. Walked on a phone, the stored
+// API's answer, as an old event would) is not put into an href. (The offline service worker, which
+// would make those reads itself out of the page's routes, is blocked, as in most specs.) Walked on a phone, the stored
 // javascript: link on a desktop; the screens are checked with axe on the phone and on a desktop.
-test.use({ serviceWorkers: 'block' });
 
 /** Rewrites every `videoLink` in the API's task answers, as if it had been stored before the rule. */
 const TASK_READS = /\/api\/(tasks|children\/[^/]+\/tasks)\?/;

@@ -2,6 +2,9 @@ import { expect, type Browser, type BrowserContext, type Page, type Request } fr
 import { expectToast, test } from './support';
 import { addChild, addTasks, giveNowIfEarly, grantAccess, signUp, todayInZone } from './today-support';
 
+// This spec is about the offline service worker (or needs it): allowed here, blocked in most specs (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** A second caregiver's own browser (own cookies), with the project's phone settings, watched for CSP violations. */
 async function secondBrowser(browser: Browser, baseURL: string, watchCsp: (context: BrowserContext) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({

@@ -178,56 +178,54 @@ test('a caregiver completes a task with a note, undoes it, reads its history and
   });
 });
 
-test.describe(() => {
-  // The day's reads are held by the page's route below; the service worker would make them itself.
-  test.use({ serviceWorkers: 'block' });
-  test('on a phone the tasks come first; a tick by keyboard keeps focus and the toast offers Undo', async ({ page, baseURL }) => {
-    await signUp(page, baseURL!, 'Nora', 'Reyes');
-    const child = await addChild(page, baseURL!, 'Eli', 'Reyes');
-    await addTasks(page, baseURL!, child.id, {
-      name: 'Tylenol',
-      category: 'medication',
-      scheduledTimes: ['00:00', '23:59'],
-      scheduledDate: todayInZone(),
-    });
-    await page.goto('/');
-
-    const main = page.getByRole('main');
-    const tasksHeading = main.getByRole('heading', { name: "Today's Tasks" });
-    await expect(tasksHeading).toBeVisible();
-    // The first task is on the first screen, above progress and appointments.
-    const morning = page.getByRole('checkbox', { name: 'Complete Tylenol at 12:00 AM' });
-    await expect(morning).toBeInViewport();
-    const headingBox = (await tasksHeading.boundingBox())!;
-    const progressBox = (await main.getByText('Completed', { exact: true }).first().boundingBox())!;
-    expect(headingBox.y).toBeLessThan(progressBox.y);
-    // Two doses of the same medicine are told apart by their time.
-    await expect(page.getByRole('checkbox', { name: 'Complete Tylenol at 11:59 PM' })).toBeVisible();
-
-    // The box shows the server's answer to the tick; the day's own reading again (held here, as on a
-    // slow network) only follows, and is let through after.
-    let releaseDay!: () => void;
-    const dayHeld = new Promise<void>((resolve) => (releaseDay = resolve));
-    const dayReads = /\/api\/tasks\?/;
-    await page.route(dayReads, async (route) => {
-      await dayHeld;
-      await route.continue();
-    });
-    await morning.focus();
-    await page.keyboard.press('Space');
-    await expectToast(page, 'Great job! ✨');
-    await expect(morning).toBeChecked();
-    await expect(morning).toBeFocused();
-    releaseDay();
-    // The toast sits below the header on a phone, above the bottom navigation.
-    const toastBox = (await page.locator('.ant-notification-notice').boundingBox())!;
-    expect(toastBox.y).toBeGreaterThan(headingBox.y);
-
-    await page.locator('.ant-notification').getByRole('button', { name: 'Undo' }).click();
-    await expectToast(page, 'Task Uncompleted');
-    await expect(morning).not.toBeChecked();
-    await expectNoSeriousA11yViolations(page);
+// The day's reads are held by the page's route below (the service worker, which would make them
+// itself, is blocked as in most specs: playwright.config.ts).
+test('on a phone the tasks come first; a tick by keyboard keeps focus and the toast offers Undo', async ({ page, baseURL }) => {
+  await signUp(page, baseURL!, 'Nora', 'Reyes');
+  const child = await addChild(page, baseURL!, 'Eli', 'Reyes');
+  await addTasks(page, baseURL!, child.id, {
+    name: 'Tylenol',
+    category: 'medication',
+    scheduledTimes: ['00:00', '23:59'],
+    scheduledDate: todayInZone(),
   });
+  await page.goto('/');
+
+  const main = page.getByRole('main');
+  const tasksHeading = main.getByRole('heading', { name: "Today's Tasks" });
+  await expect(tasksHeading).toBeVisible();
+  // The first task is on the first screen, above progress and appointments.
+  const morning = page.getByRole('checkbox', { name: 'Complete Tylenol at 12:00 AM' });
+  await expect(morning).toBeInViewport();
+  const headingBox = (await tasksHeading.boundingBox())!;
+  const progressBox = (await main.getByText('Completed', { exact: true }).first().boundingBox())!;
+  expect(headingBox.y).toBeLessThan(progressBox.y);
+  // Two doses of the same medicine are told apart by their time.
+  await expect(page.getByRole('checkbox', { name: 'Complete Tylenol at 11:59 PM' })).toBeVisible();
+
+  // The box shows the server's answer to the tick; the day's own reading again (held here, as on a
+  // slow network) only follows, and is let through after.
+  let releaseDay!: () => void;
+  const dayHeld = new Promise<void>((resolve) => (releaseDay = resolve));
+  const dayReads = /\/api\/tasks\?/;
+  await page.route(dayReads, async (route) => {
+    await dayHeld;
+    await route.continue();
+  });
+  await morning.focus();
+  await page.keyboard.press('Space');
+  await expectToast(page, 'Great job! ✨');
+  await expect(morning).toBeChecked();
+  await expect(morning).toBeFocused();
+  releaseDay();
+  // The toast sits below the header on a phone, above the bottom navigation.
+  const toastBox = (await page.locator('.ant-notification-notice').boundingBox())!;
+  expect(toastBox.y).toBeGreaterThan(headingBox.y);
+
+  await page.locator('.ant-notification').getByRole('button', { name: 'Undo' }).click();
+  await expectToast(page, 'Task Uncompleted');
+  await expect(morning).not.toBeChecked();
+  await expectNoSeriousA11yViolations(page);
 });
 
 /**

@@ -32,10 +32,15 @@ if (typeof window.ResizeObserver === 'undefined') {
 }
 
 // The API's relative URLs ('/api/...'): Node's Request, which fetchBaseQuery builds, takes only
-// absolute ones and only its own AbortSignal, not jsdom's.
-const NodeRequest = globalThis.Request;
-globalThis.Request = class extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init && { ...init, signal: undefined });
-  }
-} as typeof Request;
+// absolute ones and only its own AbortSignal, not jsdom's. Once per worker: files share the global
+// scope (vitest.config.ts, isolate: false) and this file runs before each of them.
+const RELATIVE_REQUEST = Symbol.for('carecircle.relativeRequest');
+if (!(RELATIVE_REQUEST in globalThis.Request)) {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    static readonly [RELATIVE_REQUEST] = true;
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init && { ...init, signal: undefined });
+    }
+  } as typeof Request;
+}
