@@ -3,7 +3,7 @@ import type { SupportGroup, User } from '@carecircle/libs';
 import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, PASSWORD, registerThroughApi, test, uniqueEmail } from './support';
 
 // A group's conversation (issue 26; /work/community-contract.md), clicked through as caregivers
-// would: Ana (a phone, 360 px) joins Autism Support and posts anonymously; Bea (a desktop, a second
+// would: Ana (a phone, 360 px) joins Epilepsy & Neurology and posts anonymously; Bea (a desktop, a second
 // browser) sees the post arrive without a reload, comments and reacts, and Ana sees the comment
 // arrive on her open post and reports it. Bea, made a moderator by the run's super admin, dismisses
 // the report from the group's queue, pins the post and removes it with a reason; Ana sees it removed,
@@ -12,7 +12,8 @@ import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, getJson, PASSW
 
 /** playwright.config.ts makes this address a super admin (e2e/admin.spec.ts). */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
-const GROUP = 'Autism Support';
+// Not groups.spec's group: both run at once, and that spec counts its group's members.
+const GROUP = 'Epilepsy & Neurology';
 /** Other tests (and repeats) post in the same group of the run's database: this run's own post. */
 const RUN = `${Date.now().toString(36)}.${process.pid}`;
 const TITLE = `Meltdowns after school, week ${RUN}`;
