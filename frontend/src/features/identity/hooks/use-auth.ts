@@ -14,7 +14,8 @@ export function useAuth(): AuthState {
   // its many users again only when the answer differs (issue 27).
   const { data, error, isLoading } = useGetCurrentUserQuery(undefined, {
     refetchOnMountOrArgChange: false,
-    selectFromResult: ({ data, error, isLoading }) => ({ data, error, isLoading }),
+    // (Not asked yet, the first render, counts as loading, as in RTK Query's default selector.)
+    selectFromResult: ({ data, error, isLoading, isUninitialized }) => ({ data, error, isLoading: isLoading || (isUninitialized && data === undefined) }),
   });
   // Spec document 1: authenticated when the call answers data; a failure means unauthenticated. Once a
   // user is known, only a 401 signs them out here: a refetch a busy server answers 503 (a projection
