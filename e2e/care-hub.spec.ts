@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PHONE_TEXT, type Child } from '@carecircle/libs';
-import { expectNoSeriousA11yViolations, expectToast, test } from './support';
+import { expectNoSeriousA11yViolations, expectToast, test, toasts } from './support';
 import { addChild, grantAccess, signUp } from './today-support';
 
 // The Care Hub (spec document 3): the first-visit notice, a family's emergency contacts, each care
@@ -224,7 +224,7 @@ test('on a phone: the notice shows once per browser, and a caregiver keeps emerg
     await expectToast(page, 'Emergency contact has been deleted successfully.');
     await expect(contacts.getByRole('listitem', { name: 'Lucia M. Vega' })).toHaveCount(0);
     await expect(main.getByText('No emergency contacts added yet.')).toBeVisible();
-    await page.locator('.ant-notification').getByRole('button', { name: 'Undo' }).click();
+    await toasts(page).getByRole('button', { name: 'Undo' }).click();
     await expect(contacts.getByRole('listitem', { name: 'Lucia M. Vega' })).toBeVisible();
     await expect(contacts.getByRole('link', { name: 'Call Lucia M. Vega' })).toHaveAttribute('href', 'tel:+14155550182');
     await main.getByRole('link', { name: 'Back to Care Hub' }).click();
@@ -313,7 +313,7 @@ test.describe('on a desktop screen', () => {
       await main.getByRole('button', { name: 'Delete Dr. Amy Chen' }).click();
       await expectToast(page, 'Doctor deleted');
       await expect(main.getByText('No Doctors Added Yet')).toBeVisible();
-      await page.locator('.ant-notification').getByRole('button', { name: 'Undo' }).click();
+      await toasts(page).getByRole('button', { name: 'Undo' }).click();
       await expect(main.getByRole('listitem', { name: 'Dr. Amy Chen' })).toContainText('Tuesdays and Thursdays');
     });
 
@@ -354,7 +354,7 @@ test.describe('on a desktop screen', () => {
       await card.getByRole('button', { name: 'Delete Joy Park' }).click();
       await expectToast(page, 'Support resource deleted');
       await expect(main.getByText('No Support Resources Yet')).toBeVisible();
-      await page.locator('.ant-notification').getByRole('button', { name: 'Undo' }).click();
+      await toasts(page).getByRole('button', { name: 'Undo' }).click();
       await expect(main.getByRole('listitem', { name: 'Joy Park' })).toBeVisible();
       await switcher.selectOption(first.id);
       await expect(main.getByText('No Support Resources Yet')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { User } from '@carecircle/libs';
-import { DESKTOP, PASSWORD, PHONE, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, PASSWORD, PHONE, registerThroughApi, test, toasts, uniqueEmail } from './support';
 import { addChild, addTasks, expectAccessibleOnPhoneAndDesktop, giveNowIfEarly, grantAccess, signUp, todayInZone } from './today-support';
 
 // This spec is about the offline service worker (or needs it): allowed here, blocked in most specs (playwright.config.ts).
@@ -70,7 +70,7 @@ test('Today loads offline, ticks wait to be sent, and go once when the network r
     await giveNowIfEarly(page, keppra.scheduledTime);
     await expect(checkbox('Give Keppra')).toBeChecked();
     await expect(card('Give Keppra')).toContainText('Waiting to send');
-    await expect(page.locator('.ant-notification')).toContainText('It will be sent when you are back online.');
+    await expect(toasts(page)).toContainText('It will be sent when you are back online.');
     await checkbox('Evening insulin').click();
     await giveNowIfEarly(page, insulin.scheduledTime);
     await expect(card('Evening insulin')).toContainText('Waiting to send');
@@ -109,7 +109,7 @@ test('Today loads offline, ticks wait to be sent, and go once when the network r
     expect((await sent).status()).toBe(200);
     await expect(card('Give Keppra')).not.toContainText('Waiting to send');
     await expect(card('Give Keppra')).toContainText(/Completed at .* by Maria Rivera/);
-    await expect(page.locator('.ant-notification')).toContainText(/Already given by Jose Rivera at \d{1,2}:\d{2} [AP]M/);
+    await expect(toasts(page)).toContainText(/Already given by Jose Rivera at \d{1,2}:\d{2} [AP]M/);
     await expect(checkbox('Evening insulin')).toBeChecked();
     await expect(card('Evening insulin')).toContainText(/Completed at .* by Jose Rivera/);
     await expect(card('Evening insulin')).not.toContainText('Waiting to send');

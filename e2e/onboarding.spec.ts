@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Child, EmergencyContact, Medication, TaskTemplate } from '@carecircle/libs';
-import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, toasts, uniqueEmail } from './support';
 
 // The six-step onboarding wizard (spec document 2), walked on a phone the way a new primary caregiver
 // would: it opens by itself on an empty Today, and Complete Setup saves everything once, in order.
@@ -70,7 +70,7 @@ test('a new caregiver walks the onboarding wizard on a phone and lands on a fill
     await step.getByRole('button', { name: 'Add Task' }).click();
     await expect(step.getByRole('list', { name: 'Daily tasks added' }).getByRole('listitem')).toHaveCount(2);
     // The name was given and the task added: the toast asking for it is gone.
-    await expect(page.locator('.ant-notification').getByText('Task Name Required')).toHaveCount(0);
+    await expect(toasts(page).getByText('Task Name Required')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, '.ant-modal');
     await step.getByRole('button', { name: 'Next' }).click();
   });
@@ -197,5 +197,5 @@ test('a caregiver with no recipient opens the wizard from Settings; desktop layo
   await expectToast(page, 'Task Name Required');
   await step.getByRole('button', { name: '+ Therapy Session' }).click();
   await expect(step.getByRole('list', { name: 'Daily tasks added' }).getByRole('listitem')).toHaveCount(1);
-  await expect(page.locator('.ant-notification').getByText('Task Name Required')).toHaveCount(0);
+  await expect(toasts(page).getByText('Task Name Required')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Child, Medication, Task, TaskTemplate } from '@carecircle/libs';
-import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectNoSeriousA11yViolations, expectToast, getJson, registerThroughApi, test, toasts, uniqueEmail } from './support';
 import { addChild, grantAccess, signUp } from './today-support';
 
 // The settings Care Recipients panel, clicked through the way a caregiver would: add a person with a
@@ -176,7 +176,7 @@ test('a caregiver adds a person with a photo, a pasted schedule and a routine ta
     // A second click while the first runs is ignored.
     await create.dblclick();
     await expectToast(page, 'Maya has been added successfully!');
-    await expect(page.locator('.ant-notification').getByText('Success!', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Success!', { exact: true })).toBeVisible();
     await expect(review).toBeHidden();
     await expect(wizard).toBeHidden();
     expect(bulkCalls).toHaveLength(1);

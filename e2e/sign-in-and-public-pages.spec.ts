@@ -143,7 +143,7 @@ test('when the session ends mid-task, the app says so and goes to /login', async
   await page.exposeFunction('recordToast', (text: string) => void toasts.push(text));
   await page.evaluate(() => {
     const record = (window as unknown as { recordToast: (text: string) => void }).recordToast;
-    new MutationObserver(() => document.querySelectorAll('.ant-notification-notice').forEach((n) => record(n.textContent ?? ''))).observe(
+    new MutationObserver(() => document.querySelectorAll('section[aria-label="Messages"] [role]').forEach((n) => record(n.textContent ?? ''))).observe(
       document.body,
       { childList: true, subtree: true },
     );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, PHONE, registerThroughApi, test, uniqueEmail } from './support';
+import { DESKTOP, expectAccessibleOnPhoneAndDesktop, expectToast, PHONE, registerThroughApi, test, toasts, uniqueEmail } from './support';
 
 // Subscribe up to the payment step on a server with billing configured (playwright.config.ts's second
 // server: STRIPE_* pointing at the local Stripe API of e2e/global-setup.ts). Stripe.js cannot be
@@ -56,7 +56,7 @@ for (const [screen, viewport] of [
     await card.fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Complete Subscription' }).click();
     await expectToast(page, 'Payment Failed');
-    await expect(page.locator('.ant-notification').getByText('Your card was declined.')).toBeVisible();
+    await expect(toasts(page).getByText('Your card was declined.')).toBeVisible();
     await expect(page).toHaveURL(/\/subscribe$/);
 
     await card.fill('4242 4242 4242 4242');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AxeResults } from 'axe-core';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -32,9 +32,12 @@ export async function submitSignIn(page: Page, email: string, password = PASSWOR
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The outcome toast (antd notification) with this text. */
+/** Where the outcome toasts show (shared/ui/toast-host.tsx): the region named "Messages". */
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: 'Messages' });
+
+/** The outcome toast with this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.ant-notification').getByText(text, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(text, { exact: true })).toBeVisible();
 }
 
 /** axe-core's browser build, read once per worker and evaluated once per document (not per check). */

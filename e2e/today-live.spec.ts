@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { expectToast, test } from './support';
+import { expectToast, test, toasts } from './support';
 import { addChild, addTasks, giveNowIfEarly, grantAccess, signUp, todayInZone } from './today-support';
 
 // This spec is about the offline service worker (or needs it): allowed here, blocked in most specs (playwright.config.ts).
@@ -92,7 +92,7 @@ test('a completion shows on the other caregiver’s screen within two seconds, a
     release();
 
     await expectToast(jose, 'Error');
-    await expect(jose.locator('.ant-notification')).toContainText(/Already given by Maria Rivera at \d{1,2}:\d{2} [AP]M/);
+    await expect(toasts(jose)).toContainText(/Already given by Maria Rivera at \d{1,2}:\d{2} [AP]M/);
     // Jose's card shows the truth: completed, by Maria.
     const card = jose.getByRole('listitem', { name: 'Evening insulin' });
     await expect(card.getByRole('checkbox', { name: 'Complete Evening insulin' })).toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DESKTOP, expectToast, PHONE, test } from './support';
+import { DESKTOP, expectToast, PHONE, test, toasts } from './support';
 import { addChild, addTasks, expectNoSeriousA11yViolations, signUp, todayInZone } from './today-support';
 
 // One caregiver's day on the Today screen. Tasks are created through the API; the clicks are the
@@ -219,10 +219,10 @@ test('on a phone the tasks come first; a tick by keyboard keeps focus and the to
   await expect(morning).toBeFocused();
   releaseDay();
   // The toast sits below the header on a phone, above the bottom navigation.
-  const toastBox = (await page.locator('.ant-notification-notice').boundingBox())!;
+  const toastBox = (await toasts(page).getByRole('status').boundingBox())!;
   expect(toastBox.y).toBeGreaterThan(headingBox.y);
 
-  await page.locator('.ant-notification').getByRole('button', { name: 'Undo' }).click();
+  await toasts(page).getByRole('button', { name: 'Undo' }).click();
   await expectToast(page, 'Task Uncompleted');
   await expect(morning).not.toBeChecked();
   await expectNoSeriousA11yViolations(page);

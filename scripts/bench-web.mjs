@@ -13,7 +13,7 @@
 // screen, medians shown; 1 by default, 0 for none: Today's loads only), BENCH_WEB_WATERFALL=true (each Today load's requests, first
 // and last byte, and its LCP element), BENCH_WEB_PROFILE=file.cpuprofile (the last Today load's
 // JavaScript profile, until it has been quiet for 3 s), BENCH_WEB_TAP_DETAIL=true (each Today load's long tasks, start and duration, and its
-// tap's events: name, start, processing start and end, duration, in ms), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
+// tap's events: name, start, processing start and end, duration, in ms; and its main-thread CPU time), BENCH_WEB_SCREENSHOTS=folder (what each screen showed at the end of its
 // Lighthouse run, to see that it had its data), BENCH_WEB_CPU=1 (Today without the CPU slowdown, to
 // part network from CPU), BENCH_WEB_TODAY_RUNS=0 (no Today). BENCH_WEB_PORT and BENCH_WEB_DATABASE_URL:
 // the app's port and database (created if missing, kept).
@@ -251,6 +251,7 @@ async function todayRun(browser, { tap = false } = {}) {
     await page.addInitScript(OBSERVE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const scripts = new Set();
@@ -284,15 +285,20 @@ async function todayRun(browser, { tap = false } = {}) {
     await page.waitForTimeout(3000);
     if (process.env.BENCH_WEB_PROFILE) writeFileSync(process.env.BENCH_WEB_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const perf = await page.evaluate(() => globalThis.__perf);
+    // The page's main-thread CPU time (thread ticks: what the page itself ran, hardly moved by other
+    // processes on the machine, unlike the long tasks' wall time) and the part of it in scripts.
+    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
+    const cpuMs = (metrics.ThreadTime ?? NaN) * 1000;
+    const scriptMs = (metrics.ScriptDuration ?? NaN) * 1000;
     if (process.env.BENCH_WEB_WATERFALL === 'true') {
       const zero = Math.min(...[...waterfall.values()].map((r) => r.start));
       for (const r of waterfall.values()) console.log(`${((r.start - zero) * 1000).toFixed(0).padStart(6)} ${(((r.end ?? NaN) - zero) * 1000).toFixed(0).padStart(6)} ${String(r.bytes ?? '').padStart(7)} ${r.url}`);
       console.log(`fcp ${perf.fcp.toFixed(0)} lcp ${perf.lcp.toFixed(0)} ${perf.lcpElement}`);
     }
-    if (process.env.BENCH_WEB_TAP_DETAIL === 'true') console.log(JSON.stringify({ tap, fcp: perf.fcp, events: perf.events.map((e) => e.map((v) => (typeof v === 'number' ? Math.round(v) : v))), longTasks: perf.longTasks.map((t) => t.map(Math.round)) }));
+    if (process.env.BENCH_WEB_TAP_DETAIL === 'true') console.log(JSON.stringify({ tap, fcp: perf.fcp, cpuMs: Math.round(cpuMs), scriptMs: Math.round(scriptMs), events: perf.events.map((e) => e.map((v) => (typeof v === 'number' ? Math.round(v) : v))), longTasks: perf.longTasks.map((t) => t.map(Math.round)) }));
     // Total blocking time as Lighthouse defines it: the part over 50 ms of each long task after first contentful paint.
     const tbtMs = perf.longTasks.filter(([start]) => start >= perf.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    return { fcpMs: perf.fcp, lcpMs: perf.lcp, tbtMs, jsKib: js / KIB, inpMs: perf.inp };
+    return { fcpMs: perf.fcp, lcpMs: perf.lcp, tbtMs, jsKib: js / KIB, inpMs: perf.inp, cpuMs, scriptMs };
   } finally {
     await context.close();
   }
@@ -353,9 +359,11 @@ try {
   if (today.length > 0) {
     const pick = (key) => median(today.map((r) => r[key]));
     console.log(`\nToday, signed in, cold (Playwright + DevTools slow 4G and ${CPU_SLOWDOWN}x CPU), median of ${TODAY_RUNS}`);
-    console.log('| FCP | LCP | TBT | JS transferred by the load event |');
-    console.log('|---|---|---|---|');
-    console.log(`| ${s(pick('fcpMs'))} | ${s(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} ms | ${pick('jsKib').toFixed(1)} KiB |`);
+    console.log('| FCP | LCP | TBT | JS transferred by the load event | Main-thread CPU (scripts) |');
+    console.log('|---|---|---|---|---|');
+    console.log(`| ${s(pick('fcpMs'))} | ${s(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} ms | ${pick('jsKib').toFixed(1)} KiB | ${Math.round(pick('cpuMs'))} ms (${Math.round(pick('scriptMs'))} ms) |`);
+    const tapCpu = taps.map((r) => Math.round(r.cpuMs));
+    console.log(`With the tick: main-thread CPU ${tapCpu.join(', ')} ms, median ${Math.round(median(taps.map((r) => r.cpuMs)))} ms`);
     console.log(`A tick 1 s after the page appears: interaction to next paint ${taps.map((r) => Math.round(r.inpMs)).join(', ')} ms, median ${Math.round(median(taps.map((r) => r.inpMs)))} ms (goal <= 200 ms)`);
   }
 } finally {

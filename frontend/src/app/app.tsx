@@ -1,11 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastHost } from '../shared/ui/toast';
+import { ToastHost } from '../shared/ui/toast-host';
 import { RouteErrorBoundary } from './pages/route-error-screen';
 import { AppRoutes } from './router';
 import { store as browserStore, type AppStore, type RootState } from './store';
-import { theme } from '../shared/ui/theme';
 
 interface Props {
   /** The server renders with a store and a router of its own (src/server/render-home.tsx). */
@@ -21,7 +20,7 @@ interface Props {
 export function App({ store = browserStore, Router = BrowserRouter, serverState }: Props) {
   return (
     <Provider store={store} serverState={serverState}>
-      <ToastHost theme={theme} />
+      <ToastHost />
       <Router>
         <RouteErrorBoundary>
           <AppRoutes />

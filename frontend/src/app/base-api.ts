@@ -125,14 +125,14 @@ function toApiQueryError(error: FetchBaseQueryError, response: Response | undefi
 
 let signingOut = false;
 
-/** Longest wait for the toast's code (antd's notification, loaded with the first toast) before leaving anyway. */
+/** Longest wait for the toast to be drawn (a host that has not rendered yet) before leaving anyway. */
 const SIGNED_OUT_TOAST_WAIT_MS = 3000;
 
 function handleLoggedOut(): void {
   if (signingOut) return;
   signingOut = true;
-  // The toast stays 500 ms on screen before the page leaves, counted from when it shows: on a slow
-  // phone the first toast's code may take longer than that to arrive.
+  // The toast stays 500 ms on screen before the page leaves, counted from when it shows (the host may
+  // not have rendered yet).
   const shown = toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   const tooLong = new Promise((resolve) => window.setTimeout(resolve, SIGNED_OUT_TOAST_WAIT_MS));
   void Promise.race([shown, tooLong]).then(() => window.setTimeout(() => window.location.assign('/login'), SIGNED_OUT_REDIRECT_DELAY_MS));

@@ -7,6 +7,20 @@ import { useAppSelector } from './store';
 export { useAppDispatch, useAppSelector } from './store';
 
 /**
+ * A query hook's `selectFromResult` for a screen that shows the data, a skeleton while it first loads
+ * and an error: it is then not rendered again while the same read is asked again (`isFetching`) and
+ * answers what it had (the reads a server-rendered page asks after hydration; issue 27). A read not
+ * started yet counts as loading, as RTK Query's own default selector has it (for a query not skipped).
+ */
+export const dataAndStatus = <T,>({ data, isLoading, isError, isUninitialized }: { data?: T; isLoading: boolean; isError: boolean; isUninitialized: boolean }) => ({
+  data,
+  isLoading: isLoading || (isUninitialized && data === undefined),
+  isError,
+});
+/** The same for a part that shows only the data. */
+export const dataOnly = <T,>({ data }: { data?: T }) => ({ data });
+
+/**
  * True once `asked` and no API read is under way, and from then on (the store is no longer watched):
  * for what should wait until the screen's own reads have been answered.
  */

@@ -1,11 +1,13 @@
 // Loaded before every component test (vitest.config.ts): what jsdom lacks and antd reads.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearToasts } from '../shared/ui/toast';
 
-// Unmount, then drop what antd left in <body> (portals, the toast holder): each test starts from an
-// empty page, and queries do not walk an earlier test's leftovers.
+// Unmount, then drop what antd left in <body> (portals) and the toasts still up: each test starts
+// from an empty page, and queries do not walk an earlier test's leftovers.
 afterEach(() => {
   cleanup();
+  clearToasts();
   document.body.innerHTML = '';
 });
 

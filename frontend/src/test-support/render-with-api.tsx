@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createAppStore } from '../app/store';
-import { ToastHost } from '../shared/ui/toast';
+import { ToastHost } from '../shared/ui/toast-host';
 
 /** A request the component sent, as the server would read it. */
 export interface SentRequest {
@@ -51,7 +51,7 @@ export function renderWithApi(ui: ReactNode, answer: (request: SentRequest) => F
       <Provider store={store}>
         <MemoryRouter initialEntries={[at]}>
           {ui}
-          <ToastHost theme={{}} />
+          <ToastHost />
         </MemoryRouter>
       </Provider>
     </StyleProvider>,

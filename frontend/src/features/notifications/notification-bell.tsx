@@ -2,6 +2,7 @@ import { BellOutlined } from '../../shared/ui/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { useGetUnreadNotificationsQuery } from './api';
 import './notification-bell.css';
+import { dataOnly } from '../../app/hooks';
 
 /** Where the notification centre lives. */
 export const NOTIFICATIONS_PATH = '/notifications';
@@ -11,7 +12,7 @@ export const NOTIFICATIONS_PATH = '/notifications';
  * the notification centre. Its name says the count ("3 unread notifications").
  */
 export function NotificationBell() {
-  const { data } = useGetUnreadNotificationsQuery();
+  const { data } = useGetUnreadNotificationsQuery(undefined, { selectFromResult: dataOnly });
   const { pathname } = useLocation();
   const unread = data?.items.length ?? 0;
   const more = Boolean(data?.next);

@@ -12,6 +12,7 @@ import { stockSummary } from '../stock-summary';
 import './medication-stock.css';
 import { LoadError } from '../../../shared/ui/load-error';
 import { SectionHeader } from '../../../shared/ui/section-header';
+import { dataAndStatus } from '../../../app/hooks';
 
 // Dialogs load on demand (prefetched at the user's first touch or key press) to keep the home screen's first load small,
 // with antd's theme beside them (the home screen's first paint loads no antd).
@@ -33,7 +34,7 @@ export const medicationDose = (medication: Pick<Medication, 'dosage' | 'strength
 
 /** The selected recipient's medications: name, dosage, instructions, stock; add, edit, refill and stop (remove). */
 export function MedicationsCard({ recipient }: Props) {
-  const { data: medications, isLoading, isError, refetch } = useGetMedicationsQuery(recipient.id);
+  const { data: medications, isLoading, isError, refetch } = useGetMedicationsQuery(recipient.id, { selectFromResult: dataAndStatus });
   const [formOpen, setFormOpen] = useState(false);
   // Kept while the form closes so its title and fields do not flip to "add" mid-animation.
   const [editing, setEditing] = useState<Medication | undefined>(undefined);

@@ -10,7 +10,13 @@ export interface AuthState {
 
 export function useAuth(): AuthState {
   // The root subscribes once; later subscribers share that result instead of refetching on mount.
-  const { data, error, isLoading } = useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: false });
+  // Only what this needs is selected: asking the user again (after hydration, a live update) renders
+  // its many users again only when the answer differs (issue 27).
+  const { data, error, isLoading } = useGetCurrentUserQuery(undefined, {
+    refetchOnMountOrArgChange: false,
+    // (Not asked yet, the first render, counts as loading, as in RTK Query's default selector.)
+    selectFromResult: ({ data, error, isLoading, isUninitialized }) => ({ data, error, isLoading: isLoading || (isUninitialized && data === undefined) }),
+  });
   // Spec document 1: authenticated when the call answers data; a failure means unauthenticated. Once a
   // user is known, only a 401 signs them out here: a refetch a busy server answers 503 (a projection
   // still catching up) keeps the screen and what is being typed in it, and the next read settles it.

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../../../shared/ui/toast';
+import { ToastHost } from '../../../shared/ui/toast-host';
 import { ContactForm } from './contact-form';
 
 const LOAD = { timeout: 30_000 };
@@ -15,7 +15,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     render(
       <>
-        <ToastHost theme={{}} />
+        <ToastHost />
         <ContactForm />
       </>,
     );
@@ -41,7 +41,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     render(
       <>
-        <ToastHost theme={{}} />
+        <ToastHost />
         <ContactForm />
       </>,
     );

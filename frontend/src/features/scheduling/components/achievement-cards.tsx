@@ -1,6 +1,7 @@
 import { FireFilled, StarFilled, TrophyFilled } from '../../../shared/ui/icons';
 import type { Achievement } from '@carecircle/libs';
 import { useGetAchievementsQuery } from '../api';
+import { dataOnly } from '../../../app/hooks';
 
 /** Achievements shown on the dashboard (spec document 2, section 9). */
 export const ACHIEVEMENTS_SHOWN = 2;
@@ -13,7 +14,7 @@ const ICONS: Record<Achievement['type'], typeof TrophyFilled> = {
 
 /** The two newest achievements; nothing while there are none (or they fail to load). */
 export function AchievementCards() {
-  const { data } = useGetAchievementsQuery();
+  const { data } = useGetAchievementsQuery(undefined, { selectFromResult: dataOnly });
   const shown = (data ?? []).slice(0, ACHIEVEMENTS_SHOWN);
   if (shown.length === 0) return null;
   return (

@@ -1,10 +1,11 @@
 import { useGetProgressQuery } from '../api';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PlainSkeletonBlock } from '../../../shared/ui/plain-skeleton';
+import { dataAndStatus } from '../../../app/hooks';
 
 /** Completed %, On Time % (and Early % when any) and Day Streak for the day shown (`date`, yyyy-mm-dd; `label` names it). */
 export function ProgressStrip({ childId, date, label }: { childId: string; date: string; label: string }) {
-  const { data, isLoading, isError, refetch } = useGetProgressQuery({ childId, date });
+  const { data, isLoading, isError, refetch } = useGetProgressQuery({ childId, date }, { selectFromResult: dataAndStatus });
   if (isLoading) {
     return (
       <div className="progress-strip" role="status" aria-label="Loading progress">

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, LoadingOutlined } from '../../../shared/ui/icons';
 import { isOverdue, REPEATING_MESSAGES, safeLink, type Task } from '@carecircle/libs';
-import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd';
 import { useEarlyDoseQuestion } from '../hooks/use-early-dose-question';
 import { useTaskActions } from '../hooks/use-task-actions';
@@ -31,8 +31,8 @@ interface Props {
  */
 let refocus: { taskId: string; status: Task['status'] } | null = null;
 
-/** One task of the timeline: tick to complete (untick to undo), tap the name for details. */
-export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment, canEdit }: Props) {
+/** One task of the timeline: tick to complete (untick to undo), tap the name for details. Rendered again only when its props change. */
+export const TaskCard = memo(function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment, canEdit }: Props) {
   const { complete, uncomplete, isBusy } = useTaskActions();
   const earlyDose = useEarlyDoseQuestion();
   const checkbox = useRef<HTMLInputElement>(null);
@@ -153,7 +153,7 @@ export function TaskCard({ task, now, onOpenDetails, onRemove, onEditAppointment
       )}
     </li>
   );
-}
+});
 
 function appointmentTimesOrTime(task: Task): string {
   const details = task.appointmentDetails;

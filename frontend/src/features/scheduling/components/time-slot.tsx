@@ -1,6 +1,6 @@
 import { CheckCircleFilled, DownOutlined, ExclamationCircleFilled, RightOutlined } from '../../../shared/ui/icons';
 import { formatClockTime, ICON_CATEGORY_LABELS, type Task } from '@carecircle/libs';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { SLOT_CATEGORY_DOTS, type TimeSlot as Slot } from '../timeline-slots';
 import { TaskCard } from './task-card';
 import { disclosureProps } from '../../../shared/ui/disclosure';
@@ -9,15 +9,16 @@ interface Props {
   slot: Slot;
   now: Date;
   expanded: boolean;
-  onToggle: () => void;
+  /** Called with the slot's time. */
+  onToggle: (time: string) => void;
   onOpenDetails: (task: Task) => void;
   onRemove?: (task: Task) => void;
   onEditAppointment?: (task: Task) => void;
   canEdit: boolean;
 }
 
-/** A collapsible group of the tasks due at one clock time. */
-export function TimeSlot({ slot, now, expanded, onToggle, ...cardActions }: Props) {
+/** A collapsible group of the tasks due at one clock time; rendered again only when its props change. */
+export const TimeSlot = memo(function TimeSlot({ slot, now, expanded, onToggle, ...cardActions }: Props) {
   const bodyId = useId();
   const total = slot.tasks.length;
   const extraCategories = slot.categories.length - SLOT_CATEGORY_DOTS;
@@ -32,7 +33,7 @@ export function TimeSlot({ slot, now, expanded, onToggle, ...cardActions }: Prop
           type="button"
           className="time-slot__header"
           {...disclosureProps(expanded, bodyId)}
-          onClick={onToggle}
+          onClick={() => onToggle(slot.time)}
         >
           <span className="time-slot__chevron" aria-hidden>
             {expanded ? <DownOutlined /> : <RightOutlined />}
@@ -87,4 +88,4 @@ export function TimeSlot({ slot, now, expanded, onToggle, ...cardActions }: Prop
       )}
     </section>
   );
-}
+});

@@ -3,6 +3,7 @@ import { isOverdue } from '@carecircle/libs';
 import type { ReactNode } from 'react';
 import { monthDay, weekdayName } from '../../../shared/formatting/dates';
 import { useGetTasksForDayQuery } from '../api';
+import { dataOnly } from '../../../app/hooks';
 
 interface Props {
   /** The recipient whose urgent overdue tasks are counted (none while there are no recipients). */
@@ -18,7 +19,7 @@ interface Props {
 
 /** Home header: product title and weekday, the actions (the bell among them), urgent overdue count, then who the day is for. */
 export function TodayHeader({ childId, today, now, recipientControl, actions }: Props) {
-  const { data: tasks } = useGetTasksForDayQuery({ childId: childId ?? '', date: today }, { skip: !childId });
+  const { data: tasks } = useGetTasksForDayQuery({ childId: childId ?? '', date: today }, { skip: !childId, selectFromResult: dataOnly });
   const urgentOverdue = (tasks ?? []).filter((task) => task.isUrgent && isOverdue(task, now)).length;
 
   return (

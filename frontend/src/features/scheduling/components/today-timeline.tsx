@@ -1,6 +1,6 @@
 import { CalendarOutlined, PlusOutlined } from '../../../shared/ui/icons';
 import type { Task } from '@carecircle/libs';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useHasBeenTrue } from '../../../shared/hooks/use-has-been-true';
 import { useLastPresent } from '../../../shared/hooks/use-last-present';
 import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd';
@@ -51,12 +51,18 @@ export function TodayTimeline({ childId, date, title, dayName, now, canEdit, onA
   const removeMounted = useHasBeenTrue(removingId !== null);
 
   const headingId = `tasks-heading-${childId}`;
-  const cardActions = {
-    onOpenDetails: (task: Task) => setDetailsId(task.id),
-    onRemove: canEdit ? (task: Task) => setRemovingId(task.id) : undefined,
-    onEditAppointment: canEdit ? onEditAppointment : undefined,
-    canEdit,
-  };
+  // The same callbacks from render to render: a slot whose tasks did not change (the day read again
+  // after the page was hydrated, a live update of another day) is not rendered again (issue 27).
+  const cardActions = useMemo(
+    () => ({
+      onOpenDetails: (task: Task) => setDetailsId(task.id),
+      onRemove: canEdit ? (task: Task) => setRemovingId(task.id) : undefined,
+      onEditAppointment: canEdit ? onEditAppointment : undefined,
+      canEdit,
+    }),
+    [canEdit, onEditAppointment],
+  );
+  const toggleSlot = useCallback((time: string) => setToggled((value) => ({ ...value, [time]: !(value[time] ?? true) })), []);
 
   return (
     <section className="section-card" aria-labelledby={headingId} aria-busy={isFetching || undefined}>
@@ -84,19 +90,9 @@ export function TodayTimeline({ childId, date, title, dayName, now, canEdit, onA
         </div>
       ) : (
         <div className="timeline">
-          {slots.map((slot) => {
-            const expanded = toggled[slot.time] ?? true;
-            return (
-              <TimeSlot
-                key={slot.time}
-                slot={slot}
-                now={now}
-                expanded={expanded}
-                onToggle={() => setToggled((value) => ({ ...value, [slot.time]: !expanded }))}
-                {...cardActions}
-              />
-            );
-          })}
+          {slots.map((slot) => (
+            <TimeSlot key={slot.time} slot={slot} now={now} expanded={toggled[slot.time] ?? true} onToggle={toggleSlot} {...cardActions} />
+          ))}
         </div>
       )}
       <Suspense fallback={null}>

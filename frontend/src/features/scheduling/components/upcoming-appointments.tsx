@@ -5,6 +5,7 @@ import { dayLabel } from '../hooks/use-care-day';
 import { isAppointment, taskTime } from '../task-display';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PlainSkeleton } from '../../../shared/ui/plain-skeleton';
+import { dataAndStatus } from '../../../app/hooks';
 
 /** Upcoming Appointments: the next 7 days, 3 shown (spec document 2, section 9). */
 export const APPOINTMENT_WINDOW_DAYS = 7;
@@ -15,7 +16,7 @@ export function UpcomingAppointments({ childId, today }: { childId: string; toda
     childId,
     startDate: today,
     endDate: addDays(today, APPOINTMENT_WINDOW_DAYS),
-  });
+  }, { selectFromResult: dataAndStatus });
   const appointments = (data ?? [])
     .filter((task) => isAppointment(task) && task.status !== 'completed')
     .sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime));

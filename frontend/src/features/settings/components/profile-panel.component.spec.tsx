@@ -123,7 +123,7 @@ describe('ProfilePanel', () => {
     await user.click(updateButton());
 
     const toast = await screen.findByText('Error', {}, LOAD);
-    expect(within(toast.closest('.ant-notification-notice') as HTMLElement).getByText('First name is required')).toBeTruthy();
+    expect(within(toast.closest('[role="alert"]') as HTMLElement).getByText('First name is required')).toBeTruthy();
     expect(document.getElementById('settings-profile_firstName_help')?.textContent).toBe('First name is required');
     expect(field('First Name').value).toBe('Maria');
   });
