@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Pool } from 'pg';
+import { prepared } from '../database/prepared';
 import type { Appended, ProjectionRunner } from '../projections/projection-runner';
 
 /**
@@ -18,6 +19,13 @@ export interface SessionWritten {
   position: string;
   types: string[];
 }
+
+/** Without waiting for the WAL flush: lost only with a PostgreSQL crash, which loses what the next
+ * request would wait for anyway (the projections catch up from their checkpoints). */
+const REMEMBER = `INSERT INTO session_writes (sid, position, types)
+  SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
+  ON CONFLICT (sid) DO UPDATE SET position = greatest(session_writes.position, excluded.position),
+    types = ARRAY(SELECT DISTINCT t FROM unnest(session_writes.types || excluded.types) AS t ORDER BY t)`;
 
 const requests = new AsyncLocalStorage<{ remember: ((appended: Appended) => Promise<void>) | null }>();
 const waited = new WeakMap<Request, readonly string[]>();
@@ -56,15 +64,7 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
     const sid = req.session?.userId ? req.sessionID : null;
     const remember = sid
       ? async ({ position, types }: Appended) => {
-          // Without waiting for the WAL flush: lost only with a PostgreSQL crash, which loses what the next
-          // request would wait for anyway (the projections catch up from their checkpoints).
-          await pool.query(
-            `INSERT INTO session_writes (sid, position, types)
-             SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
-             ON CONFLICT (sid) DO UPDATE SET position = greatest(session_writes.position, excluded.position),
-               types = ARRAY(SELECT DISTINCT t FROM unnest(session_writes.types || excluded.types) AS t ORDER BY t)`,
-            [sid, position.toString(), [...new Set(types)]],
-          );
+          await pool.query(prepared(REMEMBER, [sid, position.toString(), [...new Set(types)]]));
         }
       : null;
     const proceed = () => requests.run({ remember }, next);

@@ -4,6 +4,7 @@ import session, { type SessionData } from 'express-session';
 import onHeaders from 'on-headers';
 import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
+import { prepared } from '../database/prepared';
 import type { SessionWritten } from '../http/read-your-writes';
 
 declare module 'express-session' {
@@ -63,7 +64,7 @@ export function sessionMiddleware(pool: Pool, secret: string, alongside?: string
   const load = `SELECT s.sess, w.position::text AS position, w.types${alongside ? `, ${alongside} AS alongside` : ''}
     FROM sessions s LEFT JOIN session_writes w ON w.sid = s.sid WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
   store.get = (sid, done) => {
-    pool.query<{ sess: SessionData; position: string | null; types: string[] | null; alongside?: unknown }>(load, [sid, Math.ceil(Date.now() / 1000)]).then(({ rows: [row] }) => {
+    pool.query<{ sess: SessionData; position: string | null; types: string[] | null; alongside?: unknown }>(prepared(load, [sid, Math.ceil(Date.now() / 1000)])).then(({ rows: [row] }) => {
       if (!row) return done(null, null);
       const written = row.position ? { written: { position: row.position, types: row.types ?? [] } } : {};
       done(null, { ...row.sess, ...written, ...(row.alongside != null ? { alongside: row.alongside } : {}) });

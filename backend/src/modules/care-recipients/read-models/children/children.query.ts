@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Child } from '@carecircle/libs';
+import { preparedRows } from '../../../../platform/database/prepared';
 
 interface ChildRow {
   id: string;
@@ -20,7 +21,10 @@ interface ChildRow {
   can_edit: boolean;
 }
 
-/** A subquery answering one row's recipient id (`SELECT child_id FROM <its table> WHERE id = ?`), and its parameters. */
+/**
+ * A subquery answering one row's recipient id (`SELECT child_id FROM <its table> WHERE id = ?`), and its
+ * parameters: `?` placeholders, and no other `?` in the text (getFor numbers them).
+ */
 export interface RecipientOf {
   sql: string;
   params: unknown[];
@@ -34,6 +38,12 @@ const VISIBLE = `
   FROM children c
   LEFT JOIN child_access a ON a.child_id = c.id AND a.user_id = ?
   WHERE (c.primary_caregiver_id = ? OR a.user_id IS NOT NULL)`;
+
+/** knex's `?` placeholders as PostgreSQL's `$1`, `$2`, ... (for texts with no other `?`). */
+function numbered(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
 
 function toChild(row: ChildRow): Child {
   return {
@@ -61,7 +71,7 @@ export class ChildrenQuery {
   constructor(private readonly em: EntityManager) {}
 
   async listFor(userId: string): Promise<Child[]> {
-    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} ORDER BY c.created_at, c.id`, [userId, userId, userId]);
+    const rows = await preparedRows<ChildRow>(this.em, `${numbered(VISIBLE)} ORDER BY c.created_at, c.id`, [userId, userId, userId]);
     return rows.map(toChild);
   }
 
@@ -113,7 +123,8 @@ export class ChildrenQuery {
    */
   async getFor(userId: string, childId: string | RecipientOf): Promise<Child | null> {
     const [condition, params] = typeof childId === 'string' ? ['c.id = ?', [childId]] : [`c.id = (${childId.sql})`, childId.params];
-    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND ${condition}`, [userId, userId, userId, ...params]);
+    // On every child-scoped request: a prepared statement (platform/database/prepared.ts).
+    const rows = await preparedRows<ChildRow>(this.em, numbered(`${VISIBLE} AND ${condition}`), [userId, userId, userId, ...params]);
     return rows.length > 0 ? toChild(rows[0]) : null;
   }
 }
