@@ -72,17 +72,22 @@ export function sessionMiddleware(pool: Pool, secret: string, alongside?: string
   };
   const set = store.set.bind(store);
   store.set = (sid, { written: _written, alongside: _alongside, ...sess }, done) => set(sid, sess as SessionData, done);
+  // The stored expiry moves after the answer, at most once a minute per session. express-session, given a
+  // store with touch(), holds every signed-in answer until the touch calls back and meanwhile writes all
+  // but its last byte (two socket writes where one would do, and an answer no later step can compress
+  // whole, compression.ts): so the store has no touch() for it, and the touch happens here.
   const touch = store.touch.bind(store);
+  store.touch = undefined as never;
   const touchedAt = new Map<string, number>();
-  store.touch = (sid, sess, done) => {
+  const touchLater = (sid: string, sess: SessionData) => {
     const now = Date.now();
-    if (now - (touchedAt.get(sid) ?? 0) < SESSION_TOUCH_EVERY_MS) return done?.();
+    if (now - (touchedAt.get(sid) ?? 0) < SESSION_TOUCH_EVERY_MS) return;
     touchedAt.delete(sid);
     touchedAt.set(sid, now);
     if (touchedAt.size > TOUCHED_MEMORY) touchedAt.delete(touchedAt.keys().next().value as string);
-    touch(sid, sess, done);
+    touch(sid, sess, () => {}); // a touch lost (database away) is made by the session's next request a minute later
   };
-  return session({
+  const sessions = session({
     name: SESSION_COOKIE,
     secret,
     store,
@@ -92,6 +97,14 @@ export function sessionMiddleware(pool: Pool, secret: string, alongside?: string
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_IDLE_MS },
   });
+  return (req, res, next) =>
+    sessions(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      // Only stored sessions (signed in): a visitor's unsaved session has no row to touch.
+      const sid = req.session?.userId ? req.sessionID : null;
+      if (sid) res.once('finish', () => req.sessionID === sid && req.session?.userId && touchLater(sid, req.session as SessionData));
+      next();
+    });
 }
 
 /** Keeps SIGNED_IN_HINT_COOKIE in step with the session, as each answer's headers are written (after sign-in or sign-out). */
