@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Pool } from 'pg';
 import { prepared } from '../database/prepared';
@@ -59,7 +60,8 @@ export async function leaveWaitToNextRequest(appended: Appended): Promise<boolea
  * projections do not get there in time.
  */
 export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: (error: unknown, res: Response) => void): RequestHandler {
-  const reached = new Map<string, bigint>();
+  // By event types: the highest position the projections handling them are known to have passed, and when that became known.
+  const reached = new Map<string, { position: bigint; at: number }>();
   return (req, res, next) => {
     const sid = req.session?.userId ? req.sessionID : null;
     const remember = sid
@@ -72,10 +74,16 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
     if (!written) return proceed();
     const position = BigInt(written.position);
     const key = written.types.join(',');
-    if (position <= (reached.get(key) ?? -1n)) return proceed();
+    const known = reached.get(key);
+    if (known && position <= known.position) {
+      // Known only after the session's statement was sent (another request of the session waited meanwhile):
+      // what that statement loaded with the session may predate the projections, so it counts as waited for.
+      if (known.at > (req.session?.loadedAt ?? -Infinity)) waited.set(req, written.types);
+      return proceed();
+    }
     projections.waitFor({ position, types: written.types, eventIds: [] }, READ_WAIT_MS).then(
       () => {
-        if (position > (reached.get(key) ?? -1n)) reached.set(key, position);
+        if (position > (reached.get(key)?.position ?? -1n)) reached.set(key, { position, at: performance.now() });
         waited.set(req, written.types);
         proceed();
       },

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Child } from '@carecircle/libs';
+import type { Request } from 'express';
+import { isUuid, type Child } from '@carecircle/libs';
 import { preparedRows } from '../../../../platform/database/prepared';
+import { prefetchedFor, type Prefetch } from '../../../../platform/session/session';
 
 interface ChildRow {
   id: string;
@@ -38,6 +40,30 @@ const VISIBLE = `
   FROM children c
   LEFT JOIN child_access a ON a.child_id = c.id AND a.user_id = ?
   WHERE (c.primary_caregiver_id = ? OR a.user_id IS NOT NULL)`;
+
+/** The session's user, in an SQL expression over the sessions row `s` (platform/session). */
+const SESSION_USER = `(s.sess->>'userId')::uuid`;
+
+/**
+ * The access check of a request addressed by a recipient (or a row of one: RecipientOf), as the session's
+ * statement can load it (sessionMiddleware's prefetch): one round trip fewer on every child- and
+ * task-addressed request. `key` names it for the guard that uses it (prefetchedChild). Null for an id
+ * that is not a UUID (the guard answers those).
+ */
+export function recipientAccessPrefetch(key: string, id: string, recipient: string | RecipientOf = id): Prefetch | null {
+  if (!isUuid(id)) return null;
+  const [condition, params] = typeof recipient === 'string' ? ['c.id = ?', [recipient]] : [`c.id = (${recipient.sql})`, recipient.params];
+  return { key, sql: `(SELECT to_jsonb(v) FROM (${VISIBLE.replace(/\?/g, SESSION_USER)} AND ${condition}) v)`, params };
+}
+
+/**
+ * What recipientAccessPrefetch loaded under `key` for this request: the recipient as its user sees it,
+ * null when they may not see it, undefined when nothing usable was loaded (the guard asks getFor).
+ */
+export function prefetchedChild(req: Request, key: string): Child | null | undefined {
+  const row = prefetchedFor(req, key);
+  return row === undefined ? undefined : row === null ? null : toChild(row as ChildRow);
+}
 
 /** knex's `?` placeholders as PostgreSQL's `$1`, `$2`, ... (for texts with no other `?`). */
 function numbered(text: string): string {

@@ -139,7 +139,7 @@ export class DailyTasksQuery {
   /** The recipient a live task belongs to (access checks), or null. */
   /** The task's recipient, as a subquery for ChildrenQuery.getFor (the access check in one statement). */
   recipientOf(taskId: string): RecipientOf {
-    return { sql: 'SELECT child_id FROM daily_tasks WHERE id = ?', params: [taskId] };
+    return taskRecipientOf(taskId);
   }
 
   /** The day view and a task's reads, on every Today screen: prepared statements ($1, $2, ...). */
@@ -149,6 +149,9 @@ export class DailyTasksQuery {
     return rows.map((row) => toTask(row, names, now)).sort(compareTasks(now));
   }
 }
+
+/** A live task's recipient, as a subquery (ChildrenQuery.getFor, recipientAccessPrefetch). */
+export const taskRecipientOf = (taskId: string): RecipientOf => ({ sql: 'SELECT child_id FROM daily_tasks WHERE id = ?', params: [taskId] });
 
 function toTask(row: DailyTaskRow, names: Map<string, string>, now: Date): Task {
   const scheduledTime = new Date(row.scheduled_time).toISOString();
