@@ -8,7 +8,7 @@ import { MedicationStockEntity, MedicationStockScheduleEntity, MedicationStockTa
 export { careRecipientPersonalData } from './care-recipients.personal-data';
 export { CareRecipientsModule } from './care-recipients.module';
 export { ChildAccess, ChildAccessGuard } from './access/child-access.guard';
-export { ChildrenQuery, type RecipientOf } from './read-models/children/children.query';
+export { ChildrenQuery, prefetchedChild, recipientAccessPrefetch, type RecipientOf } from './read-models/children/children.query';
 export { MedicationsQuery } from './read-models/medications/medications.query';
 /** The refill-reminder worker's core (tests and tools run it at a chosen time). */
 export { RefillReminderJob } from './workers/refill-reminders.job';

@@ -8,6 +8,8 @@ export { schedulingPersonalData } from './scheduling.personal-data';
 export { SchedulingModule } from './scheduling.module';
 export { CareTeamClock } from './time/care-team-clock';
 export { DailyTasksQuery } from './read-models/daily-tasks/daily-tasks.query';
+/** The access check of task-addressed routes, loaded with the session (app.ts). */
+export { taskAccessPrefetch } from './access/task-access.guard';
 /** A task's events in order, a page at a time (GET /api/tasks/{id}/history; the data export reads it too). */
 export { TaskHistoryQuery, taskHistoryCursor } from './history/task-history.query';
 export { AchievementsQuery } from './read-models/achievements/achievements.query';

@@ -17,6 +17,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
+import { prepared } from '../database/prepared';
 import { runSubscription } from './subscription-loop';
 
 /**
@@ -171,6 +172,9 @@ const READ_ALL = `
   WHERE global_position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY global_position LIMIT $2`;
 
+const READ_STREAM = `SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events
+  WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
+
 interface AppendRow {
   accepted: boolean;
   /** The new last revision when accepted, else the current one (null: no stream). */
@@ -252,10 +256,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, { fromRevision = 0n, maxCount }: StreamRange = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      'SELECT global_position, stream_id, revision, event_id, type, data, metadata FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3',
-      [streamId, fromRevision.toString(), maxCount ?? null],
-    );
+    const { rows } = await this.pool.query<EventRow>(prepared(READ_STREAM, [streamId, fromRevision.toString(), maxCount ?? null]));
     return rows.map(toRecorded);
   }
 
@@ -275,7 +276,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(fromPosition: bigint | null, maxCount?: number): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(READ_ALL, [(fromPosition ?? 0n).toString(), maxCount ?? null]);
+    const { rows } = await this.pool.query<EventRow>(prepared(READ_ALL, [(fromPosition ?? 0n).toString(), maxCount ?? null]));
     return rows.map(toRecorded);
   }
 
@@ -400,7 +401,8 @@ export class PostgresEventStore implements EventStore {
   private async callAppend(sql: string, params: unknown[], streamIds: string[]): Promise<AppendRow[]> {
     const client = await this.pool.connect();
     try {
-      const { rows } = await client.query<AppendRow>(sql, params);
+      // Prepared once per connection: the append is on every command's path.
+      const { rows } = await client.query<AppendRow>(prepared(sql, params));
       client.release();
       return rows;
     } catch (error) {

@@ -99,6 +99,29 @@ describe('compression and caching', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it('compresses a JSON answer of up to 64 KiB at once: br or gzip as the client takes them, sent with its length, not in chunks', async () => {
+    const email = `whole-${randomUUID()}@example.com`;
+    const { agent } = await t.signUp({ email, password: 'correct horse battery' });
+    for (let i = 0; i < 8; i++) await agent.post('/api/children').send({ firstName: `Child ${i}`, lastName: 'Silva', notes: 'Loves music and long walks' }).expect(201);
+    const login = await t.agent().post('/api/auth/login').send({ email, password: 'correct horse battery' }).expect(200);
+    const cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await get(port, '/api/children', { cookie, 'accept-encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(JSON.parse(decode(res.body).toString('utf8'))).toHaveLength(8);
+    }
+    const plain = await get(port, '/api/children', { cookie, 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8'))).toHaveLength(8);
+  });
+
   it('never compresses the live-updates stream: events arrive as they are written', async () => {
     const email = `stream-${randomUUID()}@example.com`;
     const { agent } = await t.signUp({ email, password: 'correct horse battery' });

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Pool } from 'pg';
+import { prepared } from '../database/prepared';
 import type { Appended, ProjectionRunner } from '../projections/projection-runner';
 
 /**
@@ -18,6 +20,13 @@ export interface SessionWritten {
   position: string;
   types: string[];
 }
+
+/** Without waiting for the WAL flush: lost only with a PostgreSQL crash, which loses what the next
+ * request would wait for anyway (the projections catch up from their checkpoints). */
+const REMEMBER = `INSERT INTO session_writes (sid, position, types)
+  SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
+  ON CONFLICT (sid) DO UPDATE SET position = greatest(session_writes.position, excluded.position),
+    types = ARRAY(SELECT DISTINCT t FROM unnest(session_writes.types || excluded.types) AS t ORDER BY t)`;
 
 const requests = new AsyncLocalStorage<{ remember: ((appended: Appended) => Promise<void>) | null }>();
 const waited = new WeakMap<Request, readonly string[]>();
@@ -51,20 +60,13 @@ export async function leaveWaitToNextRequest(appended: Appended): Promise<boolea
  * projections do not get there in time.
  */
 export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: (error: unknown, res: Response) => void): RequestHandler {
-  const reached = new Map<string, bigint>();
+  // By event types: the highest position the projections handling them are known to have passed, and when that became known.
+  const reached = new Map<string, { position: bigint; at: number }>();
   return (req, res, next) => {
     const sid = req.session?.userId ? req.sessionID : null;
     const remember = sid
       ? async ({ position, types }: Appended) => {
-          // Without waiting for the WAL flush: lost only with a PostgreSQL crash, which loses what the next
-          // request would wait for anyway (the projections catch up from their checkpoints).
-          await pool.query(
-            `INSERT INTO session_writes (sid, position, types)
-             SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
-             ON CONFLICT (sid) DO UPDATE SET position = greatest(session_writes.position, excluded.position),
-               types = ARRAY(SELECT DISTINCT t FROM unnest(session_writes.types || excluded.types) AS t ORDER BY t)`,
-            [sid, position.toString(), [...new Set(types)]],
-          );
+          await pool.query(prepared(REMEMBER, [sid, position.toString(), [...new Set(types)]]));
         }
       : null;
     const proceed = () => requests.run({ remember }, next);
@@ -72,10 +74,16 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
     if (!written) return proceed();
     const position = BigInt(written.position);
     const key = written.types.join(',');
-    if (position <= (reached.get(key) ?? -1n)) return proceed();
+    const known = reached.get(key);
+    if (known && position <= known.position) {
+      // Known only after the session's statement was sent (another request of the session waited meanwhile):
+      // what that statement loaded with the session may predate the projections, so it counts as waited for.
+      if (known.at > (req.session?.loadedAt ?? -Infinity)) waited.set(req, written.types);
+      return proceed();
+    }
     projections.waitFor({ position, types: written.types, eventIds: [] }, READ_WAIT_MS).then(
       () => {
-        if (position > (reached.get(key) ?? -1n)) reached.set(key, position);
+        if (position > (reached.get(key)?.position ?? -1n)) reached.set(key, { position, at: performance.now() });
         waited.set(req, written.types);
         proceed();
       },

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import type { Request, RequestHandler } from 'express';
 import session, { type SessionData } from 'express-session';
 import onHeaders from 'on-headers';
 import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
-import type { SessionWritten } from '../http/read-your-writes';
+import { prepared } from '../database/prepared';
+import { waitedForWrites, type SessionWritten } from '../http/read-your-writes';
 
 declare module 'express-session' {
   interface SessionData {
@@ -15,6 +18,10 @@ declare module 'express-session' {
     written?: SessionWritten;
     /** What the app loads in the session's statement (sessionMiddleware's `alongside`), never stored in it. */
     alongside?: unknown;
+    /** What the session's statement loaded for this request's path (sessionMiddleware's `prefetch`), never stored in it. */
+    prefetched?: Prefetched;
+    /** When (performance.now()) the session's statement was sent, never stored: read-your-writes.ts compares it. */
+    loadedAt?: number;
   }
 }
 
@@ -52,36 +59,70 @@ export const SESSION_TOUCH_EVERY_MS = 60_000;
 const TOUCHED_MEMORY = 10_000;
 
 /**
+ * What a request's path needs besides the session, loaded in the session's statement: `sql` is an SQL
+ * expression over the sessions row `s` with `?` placeholders for `params`; `key` names what it loads.
+ */
+export interface Prefetch {
+  key: string;
+  sql: string;
+  params: unknown[];
+}
+
+/** A prefetch's value (null when the expression was null), under its key. */
+export interface Prefetched {
+  key: string;
+  value: unknown;
+}
+
+/**
  * Sessions live in the spec's `sessions` table (sid, sess, expire), so API instances are stateless.
  * `alongside`: an SQL expression over the sessions row `s` whose value the same statement loads into
  * `session.alongside` (the app passes the signed-in user's row: identity's USER_OF_SESSION).
+ * `prefetch`: per request, what its path will read first (the app passes the recipient access check of
+ * child- and task-addressed routes), loaded into `session.prefetched` by the same statement.
  */
-export function sessionMiddleware(pool: Pool, secret: string, alongside?: string): RequestHandler {
+export function sessionMiddleware(pool: Pool, secret: string, alongside?: string, prefetch?: (req: Request) => Prefetch | null): RequestHandler {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: false });
   // One round trip loads the session, what it last left to its next request (read-your-writes.ts) and `alongside`.
-  const load = `SELECT s.sess, w.position::text AS position, w.types${alongside ? `, ${alongside} AS alongside` : ''}
-    FROM sessions s LEFT JOIN session_writes w ON w.sid = s.sid WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
+  const load = (extra: Prefetch | null) => {
+    let n = 2;
+    const prefetched = extra ? `, ${extra.sql.replace(/\?/g, () => `$${++n}`)} AS prefetched` : '';
+    return `SELECT s.sess, w.position::text AS position, w.types${alongside ? `, ${alongside} AS alongside` : ''}${prefetched}
+      FROM sessions s LEFT JOIN session_writes w ON w.sid = s.sid WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
+  };
+  // express-session's store.get has no request: the request being loaded is found through this.
+  const loading = new AsyncLocalStorage<Request>();
   store.get = (sid, done) => {
-    pool.query<{ sess: SessionData; position: string | null; types: string[] | null; alongside?: unknown }>(load, [sid, Math.ceil(Date.now() / 1000)]).then(({ rows: [row] }) => {
+    const req = loading.getStore();
+    const extra = req && prefetch ? prefetch(req) : null;
+    type Row = { sess: SessionData; position: string | null; types: string[] | null; alongside?: unknown; prefetched?: unknown };
+    const loadedAt = performance.now();
+    pool.query<Row>(prepared(load(extra), [sid, Math.ceil(Date.now() / 1000), ...(extra?.params ?? [])])).then(({ rows: [row] }) => {
       if (!row) return done(null, null);
       const written = row.position ? { written: { position: row.position, types: row.types ?? [] } } : {};
-      done(null, { ...row.sess, ...written, ...(row.alongside != null ? { alongside: row.alongside } : {}) });
+      const prefetched = extra ? { prefetched: { key: extra.key, value: row.prefetched ?? null } } : {};
+      done(null, { ...row.sess, ...written, ...(row.alongside != null ? { alongside: row.alongside } : {}), ...prefetched, loadedAt });
     }, done);
   };
   const set = store.set.bind(store);
-  store.set = (sid, { written: _written, alongside: _alongside, ...sess }, done) => set(sid, sess as SessionData, done);
+  store.set = (sid, { written: _written, alongside: _alongside, prefetched: _prefetched, loadedAt: _loadedAt, ...sess }, done) => set(sid, sess as SessionData, done);
+  // The stored expiry moves after the answer, at most once a minute per session. express-session, given a
+  // store with touch(), holds every signed-in answer until the touch calls back and meanwhile writes all
+  // but its last byte (two socket writes where one would do, and an answer no later step can compress
+  // whole, compression.ts): so the store has no touch() for it, and the touch happens here.
   const touch = store.touch.bind(store);
+  store.touch = undefined as never;
   const touchedAt = new Map<string, number>();
-  store.touch = (sid, sess, done) => {
+  const touchLater = (sid: string, sess: SessionData) => {
     const now = Date.now();
-    if (now - (touchedAt.get(sid) ?? 0) < SESSION_TOUCH_EVERY_MS) return done?.();
+    if (now - (touchedAt.get(sid) ?? 0) < SESSION_TOUCH_EVERY_MS) return;
     touchedAt.delete(sid);
     touchedAt.set(sid, now);
     if (touchedAt.size > TOUCHED_MEMORY) touchedAt.delete(touchedAt.keys().next().value as string);
-    touch(sid, sess, done);
+    touch(sid, sess, () => {}); // a touch lost (database away) is made by the session's next request a minute later
   };
-  return session({
+  const sessions = session({
     name: SESSION_COOKIE,
     secret,
     store,
@@ -91,6 +132,25 @@ export function sessionMiddleware(pool: Pool, secret: string, alongside?: string
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_IDLE_MS },
   });
+  return (req, res, next) =>
+    loading.run(req, () => sessions(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      // Only stored sessions (signed in): a visitor's unsaved session has no row to touch.
+      const sid = req.session?.userId ? req.sessionID : null;
+      if (sid) res.once('finish', () => req.sessionID === sid && req.session?.userId && touchLater(sid, req.session as SessionData));
+      next();
+    }));
+}
+
+/**
+ * What the session's statement loaded for `key`, when this request may use it: undefined when it was
+ * not loaded, or when the request then waited for the session's writes (read-your-writes.ts), which
+ * may have changed it (the caller reads it again); else the value, null included.
+ */
+export function prefetchedFor(req: Request, key: string): unknown {
+  const prefetched = req.session?.prefetched;
+  if (!prefetched || prefetched.key !== key || waitedForWrites(req).length > 0) return undefined;
+  return prefetched.value;
 }
 
 /** Keeps SIGNED_IN_HINT_COOKIE in step with the session, as each answer's headers are written (after sign-in or sign-out). */

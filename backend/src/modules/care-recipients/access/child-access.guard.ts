@@ -2,7 +2,7 @@ import { BadRequestException, CanActivate, ExecutionContext, ForbiddenException,
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isUuid, type Child, type User } from '@carecircle/libs';
-import { ChildrenQuery } from '../read-models/children/children.query';
+import { ChildrenQuery, prefetchedChild } from '../read-models/children/children.query';
 
 const CHILD_ACCESS = 'care-recipients:child-access';
 
@@ -34,7 +34,9 @@ export class ChildAccessGuard implements CanActivate {
       const message = 'Care recipient id must be a UUID';
       throw new BadRequestException({ message, errors: [{ field, message }] });
     }
-    const child = req.user ? await this.children.getFor(req.user.id, childId) : null;
+    // Usually loaded with the session (app.ts: recipientAccessPrefetch), else read here.
+    const prefetched = prefetchedChild(req, `child:${childId}`);
+    const child = !req.user ? null : prefetched !== undefined ? prefetched : await this.children.getFor(req.user.id, childId);
     if (!child) throw new NotFoundException('Care recipient not found');
     if (rule.need === 'edit' && !child.canEdit) throw new ForbiddenException('You can view this care recipient but not change it');
     req.child = child;

@@ -2,9 +2,9 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, NotFound
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isUuid, TASK_MESSAGES, type Child, type User } from '@carecircle/libs';
-import { ChildrenQuery } from '../../care-recipients';
+import { ChildrenQuery, prefetchedChild, recipientAccessPrefetch } from '../../care-recipients';
 import { TaskHistoryQuery } from '../history/task-history.query';
-import { DailyTasksQuery } from '../read-models/daily-tasks/daily-tasks.query';
+import { DailyTasksQuery, taskRecipientOf } from '../read-models/daily-tasks/daily-tasks.query';
 
 const TASK_ACCESS = 'scheduling:task-access';
 
@@ -17,6 +17,14 @@ const TASK_ACCESS = 'scheduling:task-access';
  */
 export const TaskAccess = (need: 'read' | 'edit', options: { includeRemoved?: boolean } = {}) =>
   SetMetadata(TASK_ACCESS, { need, includeRemoved: options.includeRemoved === true });
+
+/** The key of a task's access check loaded with the session (taskAccessPrefetch). */
+const taskKey = (taskId: string) => `task:${taskId}`;
+
+/** The access check of a route addressed by task id, for the session's statement (app.ts). */
+export const taskAccessPrefetch = (taskId: string) => recipientAccessPrefetch(taskKey(taskId), taskId, taskRecipientOf(taskId));
+
+const prefetchedTaskChild = (req: Request, taskId: string) => prefetchedChild(req, taskKey(taskId));
 
 @Injectable()
 export class TaskAccessGuard implements CanActivate {
@@ -33,7 +41,9 @@ export class TaskAccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request & { user?: User; child?: Child }>();
     const taskId = req.params.id;
     if (!isUuid(taskId) || !req.user) throw new NotFoundException(TASK_MESSAGES.notFound);
-    let child = await this.children.getFor(req.user.id, this.tasks.recipientOf(taskId));
+    // Usually loaded with the session (app.ts: recipientAccessPrefetch), else read here.
+    const prefetched = prefetchedTaskChild(req, taskId);
+    let child = prefetched !== undefined ? prefetched : await this.children.getFor(req.user.id, this.tasks.recipientOf(taskId));
     if (!child && rule.includeRemoved) {
       const childId = await this.history.childOf(taskId);
       child = childId ? await this.children.getFor(req.user.id, childId) : null;

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Child } from '@carecircle/libs';
+import type { Request } from 'express';
+import { isUuid, type Child } from '@carecircle/libs';
+import { preparedRows } from '../../../../platform/database/prepared';
+import { prefetchedFor, type Prefetch } from '../../../../platform/session/session';
 
 interface ChildRow {
   id: string;
@@ -20,7 +23,10 @@ interface ChildRow {
   can_edit: boolean;
 }
 
-/** A subquery answering one row's recipient id (`SELECT child_id FROM <its table> WHERE id = ?`), and its parameters. */
+/**
+ * A subquery answering one row's recipient id (`SELECT child_id FROM <its table> WHERE id = ?`), and its
+ * parameters: `?` placeholders, and no other `?` in the text (getFor numbers them).
+ */
 export interface RecipientOf {
   sql: string;
   params: unknown[];
@@ -34,6 +40,36 @@ const VISIBLE = `
   FROM children c
   LEFT JOIN child_access a ON a.child_id = c.id AND a.user_id = ?
   WHERE (c.primary_caregiver_id = ? OR a.user_id IS NOT NULL)`;
+
+/** The session's user, in an SQL expression over the sessions row `s` (platform/session). */
+const SESSION_USER = `(s.sess->>'userId')::uuid`;
+
+/**
+ * The access check of a request addressed by a recipient (or a row of one: RecipientOf), as the session's
+ * statement can load it (sessionMiddleware's prefetch): one round trip fewer on every child- and
+ * task-addressed request. `key` names it for the guard that uses it (prefetchedChild). Null for an id
+ * that is not a UUID (the guard answers those).
+ */
+export function recipientAccessPrefetch(key: string, id: string, recipient: string | RecipientOf = id): Prefetch | null {
+  if (!isUuid(id)) return null;
+  const [condition, params] = typeof recipient === 'string' ? ['c.id = ?', [recipient]] : [`c.id = (${recipient.sql})`, recipient.params];
+  return { key, sql: `(SELECT to_jsonb(v) FROM (${VISIBLE.replace(/\?/g, SESSION_USER)} AND ${condition}) v)`, params };
+}
+
+/**
+ * What recipientAccessPrefetch loaded under `key` for this request: the recipient as its user sees it,
+ * null when they may not see it, undefined when nothing usable was loaded (the guard asks getFor).
+ */
+export function prefetchedChild(req: Request, key: string): Child | null | undefined {
+  const row = prefetchedFor(req, key);
+  return row === undefined ? undefined : row === null ? null : toChild(row as ChildRow);
+}
+
+/** knex's `?` placeholders as PostgreSQL's `$1`, `$2`, ... (for texts with no other `?`). */
+function numbered(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
 
 function toChild(row: ChildRow): Child {
   return {
@@ -61,7 +97,7 @@ export class ChildrenQuery {
   constructor(private readonly em: EntityManager) {}
 
   async listFor(userId: string): Promise<Child[]> {
-    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} ORDER BY c.created_at, c.id`, [userId, userId, userId]);
+    const rows = await preparedRows<ChildRow>(this.em, `${numbered(VISIBLE)} ORDER BY c.created_at, c.id`, [userId, userId, userId]);
     return rows.map(toChild);
   }
 
@@ -113,7 +149,8 @@ export class ChildrenQuery {
    */
   async getFor(userId: string, childId: string | RecipientOf): Promise<Child | null> {
     const [condition, params] = typeof childId === 'string' ? ['c.id = ?', [childId]] : [`c.id = (${childId.sql})`, childId.params];
-    const rows: ChildRow[] = await this.em.fork().execute(`${VISIBLE} AND ${condition}`, [userId, userId, userId, ...params]);
+    // On every child-scoped request: a prepared statement (platform/database/prepared.ts).
+    const rows = await preparedRows<ChildRow>(this.em, numbered(`${VISIBLE} AND ${condition}`), [userId, userId, userId, ...params]);
     return rows.length > 0 ? toChild(rows[0]) : null;
   }
 }

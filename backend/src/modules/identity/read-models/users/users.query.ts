@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_SEARCH_MAX_LENGTH, ADMIN_TEXT, type AdminUser, type Page, type User } from '@carecircle/libs';
 import { invalidInput } from '../../../../platform/commands/domain-error';
+import { preparedRows } from '../../../../platform/database/prepared';
 import { micros, timeAndId, toPage } from '../../../../platform/http/page';
 import { UserEntity, toUser } from './users.entity';
 
@@ -196,7 +197,8 @@ export class UsersQuery {
   async displayNames(ids: Iterable<string>): Promise<Map<string, string>> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map();
-    const rows: NameRow[] = await this.em.fork().execute(NAME_ROW, [wanted]);
+    // Prepared: the day views name who completed each task.
+    const rows = await preparedRows<NameRow>(this.em, 'SELECT id, email, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = ANY($1::uuid[])', [wanted]);
     return new Map(rows.map((row) => [row.id, displayName(row)]));
   }
 }

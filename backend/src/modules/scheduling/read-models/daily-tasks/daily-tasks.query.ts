@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { compareTasks, isOverdue, type AppointmentDetails, type Priority, type Task, type TaskCategory } from '@carecircle/libs';
+import { preparedRows } from '../../../../platform/database/prepared';
 import { type RecipientOf } from '../../../care-recipients';
 import { UsersQuery } from '../../../identity';
 
@@ -52,7 +53,7 @@ export class DailyTasksQuery {
   /** Tasks of these recipients on one local date (yyyy-mm-dd). */
   async onDate(childIds: string[], date: string, now: Date): Promise<Task[]> {
     if (childIds.length === 0) return [];
-    return this.select(`${SELECT} WHERE child_id IN (?) AND scheduled_date = ? ORDER BY scheduled_time, name, id`, [childIds, date], now);
+    return this.select(`${SELECT} WHERE child_id = ANY($1::uuid[]) AND scheduled_date = $2 ORDER BY scheduled_time, name, id`, [childIds, date], now);
   }
 
   /** How many tasks a recipient has on one local date (the tasks-a-day limit's count). */
@@ -64,7 +65,7 @@ export class DailyTasksQuery {
   /** Tasks of one recipient from startDate to endDate, both included. */
   async inRange(childId: string, startDate: string, endDate: string, now: Date): Promise<Task[]> {
     return this.select(
-      `${SELECT} WHERE child_id = ? AND scheduled_date BETWEEN ? AND ? ORDER BY scheduled_time, name, id`,
+      `${SELECT} WHERE child_id = $1 AND scheduled_date BETWEEN $2 AND $3 ORDER BY scheduled_time, name, id`,
       [childId, startDate, endDate],
       now,
     );
@@ -131,22 +132,26 @@ export class DailyTasksQuery {
   }
 
   async byId(taskId: string, now: Date): Promise<Task | null> {
-    const [task] = await this.select(`${SELECT} WHERE id = ?`, [taskId], now);
+    const [task] = await this.select(`${SELECT} WHERE id = $1`, [taskId], now);
     return task ?? null;
   }
 
   /** The recipient a live task belongs to (access checks), or null. */
   /** The task's recipient, as a subquery for ChildrenQuery.getFor (the access check in one statement). */
   recipientOf(taskId: string): RecipientOf {
-    return { sql: 'SELECT child_id FROM daily_tasks WHERE id = ?', params: [taskId] };
+    return taskRecipientOf(taskId);
   }
 
+  /** The day view and a task's reads, on every Today screen: prepared statements ($1, $2, ...). */
   private async select(sql: string, params: unknown[], now: Date): Promise<Task[]> {
-    const rows: DailyTaskRow[] = await this.em.fork().execute(sql, params);
+    const rows = await preparedRows<DailyTaskRow>(this.em, sql, params);
     const names = await this.users.displayNames(rows.flatMap((r) => (r.completed_by ? [r.completed_by] : [])));
     return rows.map((row) => toTask(row, names, now)).sort(compareTasks(now));
   }
 }
+
+/** A live task's recipient, as a subquery (ChildrenQuery.getFor, recipientAccessPrefetch). */
+export const taskRecipientOf = (taskId: string): RecipientOf => ({ sql: 'SELECT child_id FROM daily_tasks WHERE id = ?', params: [taskId] });
 
 function toTask(row: DailyTaskRow, names: Map<string, string>, now: Date): Task {
   const scheduledTime = new Date(row.scheduled_time).toISOString();
