@@ -22,7 +22,7 @@ describe('medication stock over HTTP', () => {
   let strangerMedicationId: string;
 
   const store = () => t.app.get<EventStore>(EVENT_STORE);
-  const events = async () => (await store().readAll(null)).length;
+  const events = () => t.eventCount();
   const eventsOf = async (type: string) => (await store().readAll(null)).filter((e) => e.type === type);
   const addMedication = async (body: object, child = childId, agent = as.owner) =>
     (await agent.post(`/api/children/${child}/medications`).send({ name: 'Baclofen', dosage: '5 mg', ...body }).expect(201)).body as Medication;

@@ -342,9 +342,8 @@ describe('care team over HTTP', () => {
   });
 
   it('bad input is a 400 or 404 and changes nothing', async () => {
-    const store = t.app.get<EventStore>(EVENT_STORE);
     const snapshot = async () => ({
-      events: (await store.readAll(null)).length,
+      events: await t.eventCount(),
       invitations: (await owner.agent.get('/api/caregiver-invitations')).body,
       caregivers: (await owner.agent.get('/api/caregivers')).body,
       others: (await otherFamily.agent.get('/api/caregiver-invitations')).body,

@@ -36,7 +36,7 @@ describe('group conversations over HTTP', () => {
   let post: PostView;
   const unknown = '00000000-0000-4000-8000-000000000000';
   const anonymous = () => t.agent();
-  const events = async () => (await t.app.get<EventStore>(EVENT_STORE).readAll(null)).length;
+  const events = () => t.eventCount();
 
   const person = async (firstName: string, email?: string): Promise<Person> => {
     const { agent, user } = await t.signUp({ firstName, lastName: 'Tester', ...(email ? { email } : {}) });
