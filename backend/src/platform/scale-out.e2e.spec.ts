@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { freePort } from '../test-support/free-port';
+import { deleteRedisKeys } from '../test-support/redis-keys';
 
 const MAIN = resolve(__dirname, '../../dist/main.js');
 
@@ -90,7 +91,8 @@ describe('scale-out: two api processes and one worker,projector process', () => 
     }
     await Promise.all(started.map((entry) => entry.exited));
     await Promise.all(started.map((entry) => rm(entry.dataDir, { recursive: true, force: true })));
-    await database?.drop();
+    // The processes' queues (a worker's repeatable jobs outlived the run before).
+    await Promise.all([database?.drop(), deleteRedisKeys(process.env.REDIS_URL || 'redis://127.0.0.1:6379', prefix)]);
   }, 60_000);
 
   /** Registers a caregiver through one API process; answers the session cookie, good on every process. */
