@@ -150,7 +150,10 @@ function inOrder(work) {
 }
 
 function clearApiCache() {
-  return inOrder(() => caches.delete(API_CACHE));
+  return inOrder(() => {
+    waitingForOwner = [];
+    return caches.delete(API_CACHE);
+  });
 }
 
 /**
@@ -159,6 +162,13 @@ function clearApiCache() {
  * owner.
  */
 let userAnswerKept = Promise.resolve();
+
+/**
+ * Answers that came while no GET /api/auth/user had named the cache's owner (a first visit under the
+ * worker: the boot script reads the day before the app asks for the user). Kept once it names them;
+ * dropped when the cache is emptied (sign-in, sign-out, a 401).
+ */
+let waitingForOwner = [];
 
 /** Keeps an answer; GET /api/auth/user names its owner, and a new owner empties the cache first. */
 async function keepApiAnswer(request, response) {
@@ -174,10 +184,12 @@ async function keepApiAnswer(request, response) {
         const fresh = await caches.open(API_CACHE);
         await fresh.put(API_OWNER_URL, new Response(user.id));
         await fresh.put(request, response);
+        for (const [waiting, answer] of waitingForOwner.splice(0)) await fresh.put(waiting, answer);
         return;
       }
     } else if (!(await cache.match(API_OWNER_URL))) {
-      // Nobody known to own the cache yet (just signed in): kept only once GET /api/auth/user names them.
+      // Nobody known to own the cache yet: kept once GET /api/auth/user names them.
+      waitingForOwner.push([request, response]);
       return;
     }
     await cache.put(request, response);
