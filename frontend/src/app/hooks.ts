@@ -14,9 +14,13 @@ export { useAppDispatch, useAppSelector } from './store';
  */
 export const dataAndStatus = <T,>({ data, isLoading, isError, isUninitialized }: { data?: T; isLoading: boolean; isError: boolean; isUninitialized: boolean }) => ({
   data,
-  isLoading: isLoading || (isUninitialized && data === undefined),
+  isLoading: firstLoading({ data, isLoading, isUninitialized }),
   isError,
 });
+
+/** Loading for a custom `selectFromResult`: a read not started yet (and not skipped) counts too, as in RTK Query's default selector. */
+export const firstLoading = ({ data, isLoading, isUninitialized }: { data?: unknown; isLoading: boolean; isUninitialized: boolean }) =>
+  isLoading || (isUninitialized && data === undefined);
 /** The same for a part that shows only the data. */
 export const dataOnly = <T,>({ data }: { data?: T }) => ({ data });
 

@@ -1,4 +1,5 @@
 import type { User } from '@carecircle/libs';
+import { firstLoading } from '../../../app/hooks';
 import { useGetCurrentUserQuery } from '../api';
 
 export interface AuthState {
@@ -14,8 +15,7 @@ export function useAuth(): AuthState {
   // its many users again only when the answer differs (issue 27).
   const { data, error, isLoading } = useGetCurrentUserQuery(undefined, {
     refetchOnMountOrArgChange: false,
-    // (Not asked yet, the first render, counts as loading, as in RTK Query's default selector.)
-    selectFromResult: ({ data, error, isLoading, isUninitialized }) => ({ data, error, isLoading: isLoading || (isUninitialized && data === undefined) }),
+    selectFromResult: (result) => ({ data: result.data, error: result.error, isLoading: firstLoading(result) }),
   });
   // Spec document 1: authenticated when the call answers data; a failure means unauthenticated. Once a
   // user is known, only a 401 signs them out here: a refetch a busy server answers 503 (a projection
