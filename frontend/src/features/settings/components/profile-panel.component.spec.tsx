@@ -124,7 +124,8 @@ describe('ProfilePanel', () => {
 
     const toast = await screen.findByText('Error', {}, LOAD);
     expect(within(toast.closest('[role="alert"]') as HTMLElement).getByText('First name is required')).toBeTruthy();
-    expect(document.getElementById('settings-profile_firstName_help')?.textContent).toBe('First name is required');
+    // antd shows a field's error on its next render, which may come after the toast's.
+    await waitFor(() => expect(document.getElementById('settings-profile_firstName_help')?.textContent).toBe('First name is required'), LOAD);
     expect(field('First Name').value).toBe('Maria');
   });
 
