@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
 
 /** How long a send may take before the command answers without it (the caller then shows the link). */
@@ -9,15 +9,15 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 export class SmtpMailer implements Mailer {
   readonly configured = true;
   private readonly log = new Logger('Mailer');
-  private readonly transport: Transporter;
+  // nodemailer is loaded with the first mail, not at every start.
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(smtp: { url: string; from: string }) {
-    this.transport = createTransport({ url: smtp.url, ...TIMEOUTS }, { from: smtp.from });
-  }
+  constructor(private readonly smtp: { url: string; from: string }) {}
 
   async send(message: MailMessage): Promise<boolean> {
     try {
-      await this.transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport({ url: this.smtp.url, ...TIMEOUTS }, { from: this.smtp.from }));
+      await (await this.transport).sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
       return true;
     } catch (error) {
       // The recipient's address is personal data: the log names the subject only.
@@ -27,7 +27,7 @@ export class SmtpMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }
 

@@ -1,5 +1,5 @@
 import { BadGatewayException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { BILLING_CURRENCY, BILLING_MESSAGES, PLAN_DETAILS, TRIAL_DAYS, unitAmountCents, type BillingPlan } from '@carecircle/libs';
 import { APP_CONFIG, publicBaseUrl, type AppConfig } from '../../../config/app-config';
 
@@ -14,6 +14,13 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const productIdOf = (plan: BillingPlan): string => `carecircle_${plan}`;
 export const planOfProduct = (productId: string | null | undefined): BillingPlan | null =>
   (Object.keys(PLAN_DETAILS) as BillingPlan[]).find((plan) => productIdOf(plan) === productId) ?? null;
+
+/**
+ * The SDK, loaded at its first use: it is a tenth of the app's module loading, and a process without
+ * STRIPE_SECRET_KEY (or one that never calls Stripe) does not need it.
+ */
+let loadedSdk: typeof Stripe | undefined;
+const stripeSdk = async (): Promise<typeof Stripe> => (loadedSdk ??= (await import('stripe')).default);
 
 /** The Stripe SDK, configured by STRIPE_* (STRIPE_API_BASE_URL: a local fake in tests); 503 when unset. */
 @Injectable()
@@ -36,12 +43,13 @@ export class StripeGateway {
     if (!this.config.stripe) throw new ServiceUnavailableException(BILLING_MESSAGES.notConfigured);
   }
 
-  get stripe(): Stripe {
+  /** The SDK's client, made at the first call (the SDK is loaded then, not at every start). */
+  private async api(): Promise<Stripe> {
     this.requireConfigured();
     if (!this.client) {
       const { secretKey, apiBaseUrl } = this.config.stripe!;
       const base = apiBaseUrl ? new URL(apiBaseUrl) : null;
-      this.client = new Stripe(secretKey, {
+      this.client = new (await stripeSdk())(secretKey, {
         maxNetworkRetries: 2,
         timeout: 20_000,
         telemetry: false,
@@ -55,11 +63,11 @@ export class StripeGateway {
    * The webhook's event, its signature checked against STRIPE_WEBHOOK_SECRET with a 300 s tolerance.
    * Throws Stripe's signature error when it does not verify.
    */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+  async verifyWebhook(rawBody: Buffer, signature: string): Promise<Stripe.Event> {
     this.requireConfigured();
     const secret = this.config.stripe!.webhookSecret;
     if (!secret) throw new ServiceUnavailableException(BILLING_MESSAGES.webhookNotConfigured);
-    return this.stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    return (await this.api()).webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   }
 
   /** The plan's product id, made at Stripe the first time (fixed id, so two processes make one). */
@@ -75,13 +83,14 @@ export class StripeGateway {
 
   private async ensureProduct(plan: BillingPlan): Promise<string> {
     const id = productIdOf(plan);
+    const stripe = await this.api();
     try {
-      return (await this.stripe.products.retrieve(id)).id;
+      return (await stripe.products.retrieve(id)).id;
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode !== 404) throw error;
     }
     try {
-      return (await this.stripe.products.create({ id, name: `CareCircle ${PLAN_DETAILS[plan].name}` })).id;
+      return (await stripe.products.create({ id, name: `CareCircle ${PLAN_DETAILS[plan].name}` })).id;
     } catch (error) {
       // Another process made it meanwhile.
       if ((error as { code?: string }).code === 'resource_already_exists') return id;
@@ -96,13 +105,13 @@ export class StripeGateway {
 
   async createCustomer(userId: string, email: string, name: string): Promise<string> {
     // The idempotency key makes a double click (two requests before either recorded it) one customer.
-    const customer = await this.stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `carecircle-customer-${userId}` });
+    const customer = await (await this.api()).customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `carecircle-customer-${userId}` });
     return customer.id;
   }
 
   /** A subscription with the 7-day trial, waiting for a payment method (default_incomplete). */
   async createSubscription(input: { userId: string; customerId: string; plan: BillingPlan; quantity: number }): Promise<Stripe.Subscription> {
-    return this.stripe.subscriptions.create({
+    return (await this.api()).subscriptions.create({
       customer: input.customerId,
       items: [{ price_data: await this.priceData(input.plan), quantity: input.quantity }],
       trial_period_days: TRIAL_DAYS,
@@ -114,18 +123,19 @@ export class StripeGateway {
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
-    return this.stripe.subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_SECRETS });
+    return (await this.api()).subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_SECRETS });
   }
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
-    await this.stripe.subscriptions.cancel(subscriptionId);
+    await (await this.api()).subscriptions.cancel(subscriptionId);
   }
 
   /** Changes the subscription's one item (plan and quantity), prorated. */
   async updateItem(subscriptionId: string, change: { plan?: BillingPlan; quantity: number }): Promise<Stripe.Subscription> {
-    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const stripe = await this.api();
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
     const item = subscription.items.data[0];
-    return this.stripe.subscriptions.update(subscriptionId, {
+    return stripe.subscriptions.update(subscriptionId, {
       items: [{ id: item.id, quantity: change.quantity, ...(change.plan ? { price_data: await this.priceData(change.plan) } : {}) }],
       proration_behavior: 'create_prorations',
       ...(change.plan ? { metadata: { plan: change.plan } } : {}),
@@ -134,7 +144,7 @@ export class StripeGateway {
 
   /** Stripe's customer portal (Manage Billing), returning to Settings, Billing. */
   async portalUrl(customerId: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${publicBaseUrl(this.config)}/settings?tab=billing` });
+    const session = await (await this.api()).billingPortal.sessions.create({ customer: customerId, return_url: `${publicBaseUrl(this.config)}/settings?tab=billing` });
     return session.url;
   }
 }
@@ -158,7 +168,8 @@ export async function atStripe<T>(call: () => Promise<T>, log?: { warn(message: 
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    // Only a loaded SDK throws its errors.
+    if (!loadedSdk || !(error instanceof loadedSdk.errors.StripeError)) throw error;
     log?.warn(`Stripe refused a call: ${error.type} ${error.statusCode ?? ''} ${error.message}`);
     throw new BadGatewayException(BILLING_MESSAGES.stripeFailed);
   }

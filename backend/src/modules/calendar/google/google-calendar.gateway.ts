@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { calendar, type calendar_v3 } from '@googleapis/calendar';
+import type { calendar_v3 } from '@googleapis/calendar';
 import type { Credentials, OAuth2Client } from 'google-auth-library';
 import { CALENDAR_MESSAGES } from '@carecircle/libs';
 import { APP_CONFIG, publicBaseUrl, type AppConfig } from '../../../config/app-config';
@@ -41,13 +41,13 @@ export class GoogleCalendarGateway {
     return `${publicBaseUrl(this.config)}/api/calendar/callback`;
   }
 
-  consentUrl(state: string): string {
-    return this.client().generateAuthUrl({ access_type: 'offline', prompt: 'consent', scope: [GOOGLE_CALENDAR_SCOPE], state, include_granted_scopes: true });
+  async consentUrl(state: string): Promise<string> {
+    return (await this.client()).generateAuthUrl({ access_type: 'offline', prompt: 'consent', scope: [GOOGLE_CALENDAR_SCOPE], state, include_granted_scopes: true });
   }
 
   /** The authorization code for tokens at the token endpoint. */
   async exchange(code: string): Promise<GoogleTokens> {
-    const { tokens } = await this.client().getToken(code);
+    const { tokens } = await (await this.client()).getToken(code);
     return toTokens(tokens);
   }
 
@@ -55,8 +55,8 @@ export class GoogleCalendarGateway {
    * A Calendar API client with the user's tokens. The auth client refreshes an expired access token
    * with the refresh token by itself; `refreshed()` tells the caller the newest one to record.
    */
-  calendarFor(tokens: { accessToken: string; refreshToken: string; expiresAt: string | null }): { api: calendar_v3.Calendar; refreshed: () => GoogleTokens | null } {
-    const auth = this.client();
+  async calendarFor(tokens: { accessToken: string; refreshToken: string; expiresAt: string | null }): Promise<{ api: calendar_v3.Calendar; refreshed: () => GoogleTokens | null }> {
+    const auth = await this.client();
     // A 401 before the token's expiry (the grant withdrawn at Google) makes the library refresh once,
     // so a withdrawn grant shows as the token endpoint's invalid_grant rather than a bare 401.
     auth.forceRefreshOnFailure = true;
@@ -66,16 +66,18 @@ export class GoogleCalendarGateway {
       if (fresh.access_token) latest = toTokens(fresh);
     });
     const base = this.config.google?.apiBaseUrl;
+    // The Calendar SDK is loaded at the first sync, not at every start.
+    const { calendar } = await import('@googleapis/calendar');
     const api = calendar({ version: 'v3', auth: auth as never, fetchImplementation: fetch, ...(base ? { rootUrl: `${base}/` } : {}) });
     return { api, refreshed: () => latest };
   }
 
   /** Revokes the grant at Google (the refresh token revokes the access tokens too). */
   async revoke(token: string): Promise<void> {
-    await this.client().revokeToken(token);
+    await (await this.client()).revokeToken(token);
   }
 
-  private client(): OAuth2Client {
+  private client(): Promise<OAuth2Client> {
     this.requireConfigured();
     return googleOAuthClient(this.config.google!, this.redirectUri);
   }

@@ -1,5 +1,5 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport } from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, AuthenticatorTransport } from '@simplewebauthn/server';
+import { webAuthn } from '../session/passkey-ceremonies';
 import type { WebAuthnCredentialEntity } from '../read-models/webauthn-credentials/webauthn-credentials.entity';
 
 /**
@@ -14,6 +14,7 @@ export async function verifyPasskeyAssertion(
   expected: { challenge: string; origin: string; rpID: string },
 ): Promise<{ newCounter: number } | null> {
   const handle = response.response.userHandle;
+  const { verifyAuthenticationResponse } = await webAuthn();
   return verifyAuthenticationResponse({
     response,
     expectedChallenge: expected.challenge,
@@ -22,12 +23,12 @@ export async function verifyPasskeyAssertion(
     requireUserVerification: false,
     credential: {
       id: stored.credentialId,
-      publicKey: isoBase64URL.toBuffer(stored.credentialPublicKey),
+      publicKey: new Uint8Array(Buffer.from(stored.credentialPublicKey, 'base64url')),
       counter: Number(stored.counter),
       transports: stored.transports as AuthenticatorTransport[],
     },
   }).then(
-    (result) => (result.verified && (!handle || isoUint8Array.toUTF8String(isoBase64URL.toBuffer(handle)) === stored.userId) ? { newCounter: result.authenticationInfo.newCounter } : null),
+    (result) => (result.verified && (!handle || Buffer.from(handle, 'base64url').toString('utf8') === stored.userId) ? { newCounter: result.authenticationInfo.newCounter } : null),
     () => null,
   );
 }

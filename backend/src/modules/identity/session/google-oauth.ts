@@ -16,6 +16,6 @@ export const GOOGLE_SIGN_IN_MS = 10 * 60 * 1000;
 export const googleRedirectUri = (config: Pick<AppConfig, 'publicUrl' | 'port'>) => `${publicBaseUrl(config)}/api/auth/google/callback`;
 
 /** The OAuth client for sign-in, with its callback URL (GOOGLE_API_BASE_URL: platform/google). */
-export function googleOAuthClient(config: Pick<AppConfig, 'publicUrl' | 'port'> & { google: NonNullable<AppConfig['google']> }): OAuth2Client {
+export function googleOAuthClient(config: Pick<AppConfig, 'publicUrl' | 'port'> & { google: NonNullable<AppConfig['google']> }): Promise<OAuth2Client> {
   return sharedGoogleOAuthClient(config.google, googleRedirectUri(config));
 }

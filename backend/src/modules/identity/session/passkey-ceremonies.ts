@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
-import { isoUint8Array } from '@simplewebauthn/server/helpers';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import type { User } from '@carecircle/libs';
@@ -44,7 +42,10 @@ export function relyingParty(config: Pick<AppConfig, 'publicUrl' | 'port'>) {
 }
 
 /** The WebAuthn user ID of a user: their id's UTF-8 bytes (36, within the spec's 1 to 64). */
-export const webAuthnUserId = (userId: string): Uint8Array => isoUint8Array.fromUTF8String(userId);
+export const webAuthnUserId = (userId: string): Uint8Array => new TextEncoder().encode(userId);
+
+/** @simplewebauthn/server, loaded at the first ceremony: it is a tenth of the app's module loading. */
+export const webAuthn = () => import('@simplewebauthn/server');
 
 /**
  * Begins passkey ceremonies and hands each challenge back once. A challenge lives in Redis for
@@ -67,7 +68,7 @@ export class PasskeyCeremonies {
   async beginRegistration(req: Request, user: User) {
     const { rpName, rpID } = this.relyingParty;
     const existing = await this.credentials.ofUser(user.id);
-    const options = await generateRegistrationOptions({
+    const options = await (await webAuthn()).generateRegistrationOptions({
       rpName,
       rpID,
       userName: user.email,
@@ -88,7 +89,7 @@ export class PasskeyCeremonies {
    * whether an account, or a given user, has passkeys.
    */
   async beginAuthentication(req: Request, userId: string | null) {
-    const options = await generateAuthenticationOptions({
+    const options = await (await webAuthn()).generateAuthenticationOptions({
       rpID: this.relyingParty.rpID,
       allowCredentials: [],
       userVerification: 'preferred',
@@ -105,7 +106,7 @@ export class PasskeyCeremonies {
   async beginAccountDeletion(req: Request, userId: string) {
     const own = await this.credentials.ofUser(userId);
     if (own.length === 0) throw new DomainError('IDENTITY.NO_PASSKEY', 'invalid', NO_PASSKEY_TO_CONFIRM);
-    const options = await generateAuthenticationOptions({
+    const options = await (await webAuthn()).generateAuthenticationOptions({
       rpID: this.relyingParty.rpID,
       allowCredentials: own.map((row) => ({ id: row.credentialId, transports: row.transports })),
       userVerification: 'preferred',

@@ -38,7 +38,7 @@ export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEve
     let event: unknown;
     try {
       if (!rawBody || !signature) throw new Error('no body or no Stripe-Signature header');
-      event = this.stripe.verifyWebhook(rawBody, signature);
+      event = await this.stripe.verifyWebhook(rawBody, signature);
     } catch (error) {
       if (error instanceof HttpException) throw error;
       this.log.warn(`Stripe webhook refused: ${(error as Error).message}`);

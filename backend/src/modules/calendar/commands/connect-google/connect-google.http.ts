@@ -27,7 +27,7 @@ export class ConnectGoogleController {
   @Get('auth')
   async auth(@Req() req: Request): Promise<{ authUrl: string }> {
     this.google.requireConfigured();
-    return { authUrl: this.google.consentUrl(await issueOAuthState(req.session, Date.now())) };
+    return { authUrl: await this.google.consentUrl(await issueOAuthState(req.session, Date.now())) };
   }
 
   /**

@@ -62,7 +62,7 @@ export class SyncGoogleCalendarHandler implements ICommandHandler<SyncGoogleCale
     const childIds = (await this.children.listFor(userId)).map((c) => c.id);
     const appointments = await this.tasks.forCalendar(childIds, ['appointment'], windowStart, addDays(today, CALENDAR_FEED.appointmentDaysAhead), CALENDAR_FEED.maxEvents, now);
 
-    const { api, refreshed } = this.google.calendarFor(state.connection);
+    const { api, refreshed } = await this.google.calendarFor(state.connection);
     const upserted: ({ taskId: string } & SyncedEvent)[] = [];
     const deleted: string[] = [];
     const forgotten: string[] = [];

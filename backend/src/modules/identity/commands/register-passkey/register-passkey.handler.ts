@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { DomainError } from '../../../../platform/commands/domain-error';
 import { EventSourcedStreams } from '../../../../platform/commands/event-sourced-streams';
 import { passkeysStream } from '../../domain/passkeys';
 import { PASSKEY_MESSAGES, passkeysDecider } from '../../domain/passkeys.decide';
 import { WebAuthnCredentialsQuery } from '../../read-models/webauthn-credentials/webauthn-credentials.query';
-import { PasskeyCeremonies } from '../../session/passkey-ceremonies';
+import { PasskeyCeremonies, webAuthn } from '../../session/passkey-ceremonies';
 import { commandOf } from '../../../../platform/commands/command';
 
 /** The spec's 'Setup Failed' fallback text, answered when the browser's credential does not verify. */
@@ -32,7 +31,7 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskey> 
   async execute({ userId, response, expectedChallenge, metadata }: RegisterPasskey): Promise<void> {
     const { rpID, origin } = this.ceremonies.relyingParty;
     const failed = () => new DomainError('IDENTITY.PASSKEY_NOT_VERIFIED', 'invalid', REGISTRATION_FAILED);
-    const verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false }).catch(() => {
+    const verification = await (await webAuthn()).verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false }).catch(() => {
       throw failed();
     });
     if (!verification.verified) throw failed();
@@ -44,7 +43,7 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskey> 
       userId,
       passkeyId: randomUUID(),
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       deviceType: credentialDeviceType,
       backedUp: credentialBackedUp,

@@ -44,7 +44,7 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
   async execute({ code, nonce, origin, metadata, openSession }: SignInWithGoogle): Promise<User> {
     const google = this.config.google;
     if (!google) throw new DomainError('IDENTITY.GOOGLE_NOT_CONFIGURED', 'gone', GOOGLE_MESSAGES.notConfigured);
-    const client = googleOAuthClient({ ...this.config, google });
+    const client = await googleOAuthClient({ ...this.config, google });
     const idToken = await client.getToken(code).then(
       ({ tokens }) => tokens.id_token,
       () => null,

@@ -57,7 +57,7 @@ export class SignInWithGoogleController {
     const state = newSecretToken();
     const nonce = newSecretToken();
     req.session.googleSignIn = { state, nonce, startedAt: Date.now() };
-    const url = googleOAuthClient({ ...this.config, google }).generateAuthUrl({ scope: ['openid', 'email', 'profile'], state, nonce, prompt: 'select_account' });
+    const url = (await googleOAuthClient({ ...this.config, google })).generateAuthUrl({ scope: ['openid', 'email', 'profile'], state, nonce, prompt: 'select_account' });
     // Saved before the browser leaves, so the callback finds the state whatever instance answers it.
     req.session.save(() => res.redirect(302, url));
   }
