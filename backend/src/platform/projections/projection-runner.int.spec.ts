@@ -81,6 +81,13 @@ describe('projection runner (PostgreSQL)', () => {
     return runner;
   };
   let countingStore: EventStore | null = null;
+  /**
+   * Until `first` to `last` are readable together. Readers see an event once no older transaction is
+   * open on the server (another worker's database included): a runner started before then would read
+   * them in two batches.
+   */
+  const readable = (first: { position: bigint }, last: { position: bigint }) =>
+    until('the events readable', async () => (await store.readAll(first.position - 1n, 10)).at(-1)?.position === last.position);
   const tick = async (streamId: string, type = 'Ticked') => {
     const id = randomUUID();
     const appended = await store.append(
@@ -243,7 +250,9 @@ describe('projection runner (PostgreSQL)', () => {
   });
 
   it('applies what gathered meanwhile set-based (applyBatch), and a batch that fails event by event', async () => {
-    for (let i = 0; i < 4; i++) await tick(i % 2 ? 'a' : 'b');
+    const ticks = [];
+    for (let i = 0; i < 4; i++) ticks.push(await tick(i % 2 ? 'a' : 'b'));
+    await readable(ticks[0], ticks[3]);
     const projection = new BatchTickProjection();
     const runner = startRunner(projection);
     await runner.waitFor(await tick('a')); // the four before it, perhaps with it, in one batch
@@ -253,9 +262,10 @@ describe('projection runner (PostgreSQL)', () => {
 
     projection.calls.length = 0;
     projection.failOn = 'broken';
-    await tick('a');
+    const first = await tick('a');
     const poisoned = await tick('broken');
-    await tick('b');
+    const last = await tick('b');
+    await readable(first, last);
     const restarted = startRunner(projection);
     await expect(restarted.waitFor({ ...poisoned, correlationId: 'req-2' })).rejects.toEqual(expect.objectContaining({ code: 'PLATFORM.PROJECTION_FAILED' }));
     await restarted.waitFor(await tick('a'));
