@@ -40,9 +40,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await createMigratedTestDatabase();
   const config = loadConfig(
     // Every test signs its users up from one address: the registration limit is the throttle tests' to set.
-    // Four connections per pool, not ten: each one PostgreSQL opens costs it 40-100 ms of CPU (a third
-    // of the e2e step's PostgreSQL time went to opening them); with two, projections fell behind under load.
-    { LOG_LEVEL: 'warn', QUEUE_PREFIX: `cc-test-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', DATABASE_POOL_SIZE: '4', ...env },
+    { LOG_LEVEL: 'warn', QUEUE_PREFIX: `cc-test-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', ...env },
     { frontendDist: '/nonexistent' },
   );
   const app = await createApp(config, database.url);
