@@ -28,6 +28,11 @@ export interface AppConfig {
    */
   databasePoolSize: number;
   /**
+   * PROJECTION_WAIT_MS: how long a command, or a read right after one, waits for its read models
+   * before answering 503 "taking longer than usual" (5000). The tests give a loaded 2-core host longer.
+   */
+  projectionWaitMs: number;
+  /**
    * REMINDER_MINUTE_MS: how long a minute of reminder and escalation times lasts (60000). Only tests
    * and demos shorten it, to watch a 15-minute escalation step in seconds.
    */
@@ -183,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
   const reminderMinuteMs = wholeNumber('REMINDER_MINUTE_MS', 10, 60_000, 60_000);
   const reminderClaimLeaseMs = wholeNumber('REMINDER_CLAIM_LEASE_MS', 500, 600_000, 30_000);
   const databasePoolSize = wholeNumber('DATABASE_POOL_SIZE', 1, 500, 10);
+  const projectionWaitMs = wholeNumber('PROJECTION_WAIT_MS', 100, 120_000, 5000);
 
   const roles = text('APP_ROLES') === null ? [...APP_ROLES] : list('APP_ROLES');
   for (const role of roles) {
@@ -255,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { frontendDist: str
     registrationsPerAddressPerHour,
     roles: [...new Set(roles)] as AppRole[],
     databasePoolSize,
+    projectionWaitMs,
     reminderMinuteMs,
     reminderClaimLeaseMs,
     stripe,

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { freePort } from '../test-support/free-port';
+import { TEST_PROJECTION_WAIT_MS } from '../test-support/projection-wait';
 import { deleteRedisKeys } from '../test-support/redis-keys';
 
 const MAIN = resolve(__dirname, '../../dist/main.js');
@@ -50,7 +51,7 @@ describe('scale-out: two api processes and one worker,projector process', () => 
   const start = async (env: Record<string, string>): Promise<Started> => {
     const dataDir = await mkdtemp(join(tmpdir(), 'cc-scale-'));
     const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, ...shared, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+      env: { ...process.env, PROJECTION_WAIT_MS: TEST_PROJECTION_WAIT_MS, ...shared, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];

@@ -11,6 +11,7 @@ import { PG_POOL } from '../platform/database/database.tokens';
 import { ExecuteCareRecipientCommand } from '../modules/care-recipients';
 import { createMigratedTestDatabase } from './database';
 import { madeBeforeAll } from './describe-block';
+import { TEST_PROJECTION_WAIT_MS } from './projection-wait';
 import { deleteRedisKeys } from './redis-keys';
 
 export interface TestApp {
@@ -40,7 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await createMigratedTestDatabase();
   const config = loadConfig(
     // Every test signs its users up from one address: the registration limit is the throttle tests' to set.
-    { LOG_LEVEL: 'warn', QUEUE_PREFIX: `cc-test-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', ...env },
+    { LOG_LEVEL: 'warn', QUEUE_PREFIX: `cc-test-${randomUUID()}`, DATABASE_URL: database.url, REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', PROJECTION_WAIT_MS: TEST_PROJECTION_WAIT_MS, ...env },
     { frontendDist: '/nonexistent' },
   );
   const app = await createApp(config, database.url);

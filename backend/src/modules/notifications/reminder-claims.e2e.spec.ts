@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store';
 import { scheduleMedicationBurst } from '../../test-support/medication-burst';
+import { TEST_PROJECTION_WAIT_MS } from '../../test-support/projection-wait';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { until } from '../../test-support/until';
 
@@ -25,6 +26,7 @@ describe('reminder claims survive a worker killed mid-batch (SIGKILL)', () => {
     const worker = spawn(process.execPath, [MAIN], {
       env: {
         ...process.env,
+        PROJECTION_WAIT_MS: TEST_PROJECTION_WAIT_MS,
         APP_ROLES: 'worker',
         DATABASE_URL: t.databaseUrl,
         QUEUE_PREFIX: t.config.queuePrefix,

@@ -13,8 +13,6 @@ import type { Appended, ProjectionRunner } from '../projections/projection-runne
  * until the projections handling those types have passed that position before it runs. Requests of
  * other sessions never wait for it; a request without a session has nothing to wait for.
  */
-const READ_WAIT_MS = 5000;
-
 /** What a signed-in session wrote last without waiting (session.ts loads it with the session). */
 export interface SessionWritten {
   position: string;
@@ -81,7 +79,7 @@ export function readYourWrites(projections: ProjectionRunner, pool: Pool, fail: 
       if (known.at > (req.session?.loadedAt ?? -Infinity)) waited.set(req, written.types);
       return proceed();
     }
-    projections.waitFor({ position, types: written.types, eventIds: [] }, READ_WAIT_MS).then(
+    projections.waitFor({ position, types: written.types, eventIds: [] }).then(
       () => {
         if (position > (reached.get(key)?.position ?? -1n)) reached.set(key, { position, at: performance.now() });
         waited.set(req, written.types);

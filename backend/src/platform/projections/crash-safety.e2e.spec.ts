@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DEFAULT_TIMEZONE, instantToLocal } from '@carecircle/libs';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database';
 import { freePort } from '../../test-support/free-port';
+import { TEST_PROJECTION_WAIT_MS } from '../../test-support/projection-wait';
 import { deleteRedisKeys } from '../../test-support/redis-keys';
 
 const MAIN = resolve(__dirname, '../../../dist/main.js');
@@ -26,7 +27,7 @@ describe('crash safety (SIGKILL during a burst of completions)', () => {
 
   const start = async () => {
     server = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, QUEUE_PREFIX: prefix, LOG_LEVEL: 'error' },
+      env: { ...process.env, PROJECTION_WAIT_MS: TEST_PROJECTION_WAIT_MS, PORT: String(port), DATABASE_URL: database.url, QUEUE_PREFIX: prefix, LOG_LEVEL: 'error' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 60_000;

@@ -143,9 +143,9 @@ export class ProjectionRunner implements OnModuleInit, OnApplicationBootstrap, B
   /**
    * Resolves once every projection that handles one of `appended.types` has passed
    * `appended.position` (all projections when no types are given). ProjectionLagError after the
-   * timeout; ProjectionFailedError when one of them parked one of `appended.eventIds`.
+   * timeout (PROJECTION_WAIT_MS, 5 s); ProjectionFailedError when one of them parked one of `appended.eventIds`.
    */
-  async waitFor(appended: bigint | Appended, timeoutMs = 5000): Promise<void> {
+  async waitFor(appended: bigint | Appended, timeoutMs = this.config.projectionWaitMs): Promise<void> {
     const { position, types, eventIds = [], correlationId = null } = typeof appended === 'bigint' ? { position: appended } : appended;
     const targets = this.projections
       .filter((p) => !types || (p.awaitedByCommands !== false && p.handles.some((type) => types.includes(type))))
