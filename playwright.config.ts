@@ -116,9 +116,9 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_DATABASE_URL,
         REDIS_URL: process.env.E2E_REDIS_URL,
         QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
-        // Every browser test registers its users from 127.0.0.1.
         // A loaded run may starve the projector for seconds (docs/testing.md): 30 s before a 503, not 5.
         PROJECTION_WAIT_MS: '30000',
+        // Every browser test registers its users from 127.0.0.1.
         REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
         // Links in mails point back at this server; mail goes to the test's SMTP server (none listening: not sent).
         PUBLIC_URL: BASE_URL,
