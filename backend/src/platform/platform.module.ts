@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EventSourcedStreams } from './commands/event-sourced-streams';
 import { DATABASE_URL, PG_POOL } from './database/database.tokens';
 import { EVENT_STORE, type EventStore } from './event-store/event-store';
+import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { DataKeys } from './privacy/data-keys';
 import { EncryptingEventStore } from './privacy/encrypting-event-store';
@@ -70,8 +71,6 @@ export class PlatformModule {
           inject: [PG_POOL, DataKeys, PersonalData],
           useFactory: async (pool: Pool, keys: DataKeys, personalData: PersonalData): Promise<EventStore> => {
             if (config.eventStoreConnectionString) {
-              // Its gRPC client is loaded only when it is used.
-              const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
               return new EncryptingEventStore(new EventStoreDbEventStore(config.eventStoreConnectionString), keys, personalData);
             }
             const store = new PostgresEventStore(pool);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { generateVAPIDKeys } from 'web-push';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { PG_POOL } from '../../../../platform/database/database.tokens';
 
@@ -35,8 +36,7 @@ export class VapidKeys {
   private async resolve(): Promise<VapidDetails> {
     const subject = this.config.push.subject;
     if (this.config.vapid) return { subject, publicKey: this.config.vapid.publicKey, privateKey: this.config.vapid.privateKey };
-    // web-push is loaded at the first use, not at every start.
-    const { publicKey, privateKey } = (await import('web-push')).generateVAPIDKeys();
+    const { publicKey, privateKey } = generateVAPIDKeys();
     await this.pool.query(`INSERT INTO app_secrets (name, value) VALUES ('vapid_keys', $1) ON CONFLICT (name) DO NOTHING`, [JSON.stringify({ publicKey, privateKey })]);
     const { rows } = await this.pool.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'vapid_keys'`);
     const stored = JSON.parse(rows[0].value) as { publicKey: string; privateKey: string };

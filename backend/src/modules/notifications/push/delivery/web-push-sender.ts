@@ -3,6 +3,7 @@ import { Agent } from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { sendNotification, WebPushError } from 'web-push';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import type { StoredPushSubscription } from '../read-models/push-subscriptions/push-subscriptions.query';
 import { isPublicAddress, publicOnlyLookup } from './public-address';
@@ -39,8 +40,6 @@ export class WebPushSender implements OnModuleDestroy {
     // A literal address is connected to without a lookup: judged here.
     const host = new URL(subscription.endpoint).hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host) !== 0 && !isPublicAddress(host, this.allowLoopback)) return { delivered: false, gone: false, statusCode: null, reason: 'not a public address' };
-    // The library is loaded at the first send, not at every start.
-    const { sendNotification, WebPushError } = await import('web-push');
     try {
       await sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
         vapidDetails: await this.vapid.details(),
