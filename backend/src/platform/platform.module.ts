@@ -7,7 +7,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EventSourcedStreams } from './commands/event-sourced-streams';
 import { DATABASE_URL, PG_POOL } from './database/database.tokens';
 import { EVENT_STORE, type EventStore } from './event-store/event-store';
-import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { DataKeys } from './privacy/data-keys';
 import { EncryptingEventStore } from './privacy/encrypting-event-store';
@@ -71,6 +70,11 @@ export class PlatformModule {
           inject: [PG_POOL, DataKeys, PersonalData],
           useFactory: async (pool: Pool, keys: DataKeys, personalData: PersonalData): Promise<EventStore> => {
             if (config.eventStoreConnectionString) {
+              // Loaded only when configured: its gRPC client is a seventh of what an app start loads. With
+              // require, not import(): the build keeps import() native, and Node's import() of this
+              // CommonJS file does not see its names.
+              // eslint-disable-next-line @typescript-eslint/no-require-imports
+              const { EventStoreDbEventStore } = require('./event-store/eventstoredb-event-store') as typeof import('./event-store/eventstoredb-event-store');
               return new EncryptingEventStore(new EventStoreDbEventStore(config.eventStoreConnectionString), keys, personalData);
             }
             const store = new PostgresEventStore(pool);
