@@ -66,10 +66,9 @@ function HomeDashboard() {
   const addingMounted = useHasBeenTrue(adding);
   usePrefetchOnInteraction(DIALOG_LOADERS);
   useDocumentTitle('Today');
-  // The Care Updates card's code (antd's with it, some 30 files) is asked for once the day's own reads
-  // have been answered, so over a phone's six connections progress, appointments and medications are
-  // not queued behind it (docs/performance.md). This effect runs after those of the day's parts, which
-  // start their reads.
+  // The Care Updates card's code is asked for once the day's own reads have been answered, so over a
+  // phone's six connections progress, appointments and medications are not queued behind it
+  // (docs/performance.md). This effect runs after those of the day's parts, which start their reads.
   const [dayAsked, setDayAsked] = useState(false);
   useEffect(() => {
     if (selected) setDayAsked(true);
