@@ -91,16 +91,17 @@ const requireFromBackend = createRequire(path.join(BACKEND, 'package.json'));
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
 const requireFromFrontend = createRequire(path.join(FRONTEND, 'package.json'));
 
-/** A TCP port free on 127.0.0.1 right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * `count` distinct ports nobody holds, for the browser run's servers. Drawn below the kernel's
+ * ephemeral range by the tests' own helper (backend/src/test-support/free-port.ts, built with the back
+ * end): a port from listen(0) could be taken by an outgoing connection (a server's to PostgreSQL)
+ * before its server listened, which once stopped a CI run with EADDRINUSE.
+ */
+async function freePorts(count) {
+  const { freePort } = requireFromBackend('./dist/test-support/free-port.js');
+  const ports = new Set();
+  while (ports.size < count) ports.add(String(await freePort()));
+  return [...ports];
 }
 
 /** Parses a JSON report; null when it is missing or unreadable (the runner crashed mid-write). */
@@ -263,16 +264,19 @@ async function runBrowser() {
     return { passed: 0, failed: 0, skipped: 0, ok: true };
   }
   rmSync(PLAYWRIGHT_RESULTS, { force: true });
-  // A port nobody holds, so two checkouts can run their suites side by side (E2E_PORT overrides it).
-  const port = process.env.E2E_PORT ?? String(await freePort());
-  const smtpPort = process.env.E2E_SMTP_PORT ?? String(await freePort());
-  // The local Google stand-in (e2e/google-fake.mjs) that playwright.config.ts starts before the app.
-  const googlePort = process.env.E2E_GOOGLE_PORT ?? String(await freePort());
-  // The billing tests' API-only server and the local Stripe API it calls.
-  const stripeAppPort = process.env.E2E_STRIPE_APP_PORT ?? String(await freePort());
-  const stripePort = process.env.E2E_STRIPE_PORT ?? String(await freePort());
+  // Ports nobody holds, so two checkouts can run their suites side by side (each E2E_*_PORT overrides
+  // its own): the app, its SMTP inbox, the local Google stand-in (e2e/google-fake.mjs), the billing
+  // tests' API-only server and the local Stripe API it calls.
+  const [port, smtpPort, googlePort, stripeAppPort, stripePort] = await freePorts(5);
+  const { env } = process;
   const { code } = await run(process.execPath, [requireFromRoot.resolve('@playwright/test/cli'), 'test', '--pass-with-no-tests'], {
-    env: { E2E_PORT: port, E2E_SMTP_PORT: smtpPort, E2E_GOOGLE_PORT: googlePort, E2E_STRIPE_APP_PORT: stripeAppPort, E2E_STRIPE_PORT: stripePort },
+    env: {
+      E2E_PORT: env.E2E_PORT ?? port,
+      E2E_SMTP_PORT: env.E2E_SMTP_PORT ?? smtpPort,
+      E2E_GOOGLE_PORT: env.E2E_GOOGLE_PORT ?? googlePort,
+      E2E_STRIPE_APP_PORT: env.E2E_STRIPE_APP_PORT ?? stripeAppPort,
+      E2E_STRIPE_PORT: env.E2E_STRIPE_PORT ?? stripePort,
+    },
   });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   const report = readJson(PLAYWRIGHT_RESULTS);
