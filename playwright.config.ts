@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { makeSelfSignedCertificate } from './backend/src/test-support/push-receiver';
+import { TEST_PROJECTION_WAIT_MS } from './backend/src/test-support/projection-wait';
 
 // Browser tests run against the built app (`npm run build` first; this config never builds) served by
 // the real back end on its own port, its own database (created at start, dropped at the end) and its own
@@ -117,7 +118,7 @@ export default defineConfig({
         REDIS_URL: process.env.E2E_REDIS_URL,
         QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
         // A loaded run may starve the projector for seconds (docs/testing.md): 30 s before a 503, not 5.
-        PROJECTION_WAIT_MS: '30000',
+        PROJECTION_WAIT_MS: TEST_PROJECTION_WAIT_MS,
         // Every browser test registers its users from 127.0.0.1.
         REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
         // Links in mails point back at this server; mail goes to the test's SMTP server (none listening: not sent).
@@ -144,7 +145,7 @@ export default defineConfig({
         REDIS_URL: process.env.E2E_REDIS_URL,
         QUEUE_PREFIX: process.env.E2E_QUEUE_PREFIX,
         APP_ROLES: 'api',
-        PROJECTION_WAIT_MS: '30000',
+        PROJECTION_WAIT_MS: TEST_PROJECTION_WAIT_MS,
         REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
         STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
